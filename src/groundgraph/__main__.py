@@ -1,0 +1,5 @@
+"""``python -m groundgraph``: the command line."""
+
+from groundgraph.cli import main
+
+main(prog_name="groundgraph", obj={})

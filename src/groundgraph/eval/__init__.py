@@ -1,0 +1,1 @@
+"""Evaluation: dataset loaders and runners. Never imported by search or reason."""

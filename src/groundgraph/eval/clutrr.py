@@ -1,0 +1,237 @@
+"""CLUTRR kinship reasoning: solve each story with a composition table, report by hop count.
+
+CLUTRR (Sinha et al., EMNLP 2019) is CC BY-NC 4.0: it is read for evaluation from a path
+the user gives; nothing derived from it ships with groundgraph.
+
+A story is solved by the shortest directed path from the query's first person to its
+second over the story's edges (for a clean chain, the chain itself), folded with the table
+leftmost-first; the answer comes with the facts on the path and each reduction that
+combined them. With no table given, the built-in kinship table is used.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from groundgraph.eval.clutrr_data import ClutrrRow, load_clutrr
+from groundgraph.reason.relations import (
+    ChainStep,
+    CompositionTable,
+    Conflict,
+    RuleKey,
+    fold_chain,
+    kinship_table,
+    learn_composition,
+)
+from groundgraph.reason.relations.paths import shortest_path
+
+Fact = tuple[str, str, str]
+
+
+def story_path(row: ClutrrRow) -> list[int] | None:
+    """The nodes of a shortest directed path from the query's first to its second person."""
+    successors: dict[int, list[int]] = {}
+    for a, b in row.story_edges:
+        successors.setdefault(a, []).append(b)
+    start, goal = row.query_edge
+    return shortest_path(start, goal, lambda node: successors.get(node, ()))
+
+
+def story_chain(row: ClutrrRow) -> tuple[list[int], list[ChainStep]] | None:
+    """The path and its chain of (relation, gender of the person reached) steps."""
+    path = story_path(row)
+    if path is None:
+        return None
+    relation = {edge: r for edge, r in zip(row.story_edges, row.edge_types, strict=True)}
+    steps = [(relation[a, b], row.genders[b]) for a, b in zip(path[:-1], path[1:], strict=True)]
+    return path, steps
+
+
+@dataclass(frozen=True, slots=True)
+class ClutrrAnswer:
+    """The relation found for a story (None if the table could not combine the chain).
+
+    ``facts`` are the story facts on the path, ``derivations`` each combination made:
+    two facts and the fact they give, in order.
+    """
+
+    relation: str | None
+    facts: tuple[Fact, ...]
+    derivations: tuple[tuple[Fact, Fact, Fact], ...]
+
+
+def solve_clutrr(row: ClutrrRow, table: CompositionTable) -> ClutrrAnswer:
+    """Answer a story's query with a composition table, with the proof."""
+    found = story_chain(row)
+    if found is None:
+        return ClutrrAnswer(None, (), ())
+    path, steps = found
+    names = [row.names[node] for node in path]
+    folded = fold_chain(steps, table)
+
+    def fact(start: int, relation: str, end: int) -> Fact:
+        return (names[start], relation, names[end])
+
+    facts = tuple(fact(i, r, i + 1) for i, (r, _) in enumerate(steps))
+    derivations = tuple(
+        (
+            fact(step.left.start, step.left.relation, step.left.end),
+            fact(step.right.start, step.right.relation, step.right.end),
+            fact(step.result.start, step.result.relation, step.result.end),
+        )
+        for step in folded.reductions
+    )
+    return ClutrrAnswer(folded.relation, facts, derivations)
+
+
+def learn_clutrr_table(
+    rows: Iterable[ClutrrRow], clean_only: bool = True, table: CompositionTable | None = None
+) -> tuple[dict[RuleKey, str], list[Conflict], int]:
+    """Learn a composition table from labelled stories (by default clean chains only)."""
+    chains: list[tuple[list[ChainStep], str]] = []
+    for row in rows:
+        if clean_only and not row.clean:
+            continue
+        found = story_chain(row)
+        if found is not None:
+            chains.append((found[1], row.target))
+    return learn_composition(chains, table=table)
+
+
+@dataclass(frozen=True, slots=True)
+class HopStats:
+    """Results for the stories of one hop count."""
+
+    hops: int
+    n: int
+    covered: int
+    correct: int
+
+    @property
+    def coverage(self) -> float:
+        """Share of stories answered."""
+        return self.covered / self.n if self.n else 0.0
+
+    @property
+    def accuracy(self) -> float:
+        """Share of answered stories answered correctly."""
+        return self.correct / self.covered if self.covered else 0.0
+
+    @property
+    def accuracy_all(self) -> float:
+        """Share of all stories answered correctly (an unanswered story counts as wrong)."""
+        return self.correct / self.n if self.n else 0.0
+
+    def to_dict(self) -> dict[str, float | int]:
+        """The JSON form."""
+        return {
+            "hops": self.hops,
+            "n": self.n,
+            "covered": self.covered,
+            "correct": self.correct,
+            "coverage": self.coverage,
+            "accuracy": self.accuracy,
+            "accuracyAll": self.accuracy_all,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Miss:
+    """A story answered wrongly (``got`` the answer) or not at all (``got`` None)."""
+
+    row_id: str
+    hops: int
+    expected: str
+    got: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class ClutrrReport:
+    """Coverage and accuracy per hop count, and every miss."""
+
+    name: str
+    per_hop: tuple[HopStats, ...]
+    misses: tuple[Miss, ...]
+    table_size: int
+    clean_only: bool
+
+    @property
+    def total(self) -> HopStats:
+        """All hop counts together (``hops`` is 0)."""
+        return HopStats(
+            0,
+            sum(h.n for h in self.per_hop),
+            sum(h.covered for h in self.per_hop),
+            sum(h.correct for h in self.per_hop),
+        )
+
+    def to_table(self) -> str:
+        """A markdown table: one row per hop count, then the total."""
+        lines = [
+            f"{self.name} ({'clean chains' if self.clean_only else 'all stories'}, "
+            f"table of {self.table_size} rules)",
+            "",
+            "| hops | n | covered | correct | coverage | accuracy (covered) | accuracy (all) |",
+            "|---:|---:|---:|---:|---:|---:|---:|",
+        ]
+        for stats in (*self.per_hop, self.total):
+            label = str(stats.hops) if stats.hops else "all"
+            lines.append(
+                f"| {label} | {stats.n} | {stats.covered} | {stats.correct} "
+                f"| {stats.coverage:.2%} | {stats.accuracy:.2%} | {stats.accuracy_all:.2%} |"
+            )
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict[str, object]:
+        """The JSON form."""
+        return {
+            "name": self.name,
+            "cleanOnly": self.clean_only,
+            "tableSize": self.table_size,
+            "total": self.total.to_dict(),
+            "perHop": [stats.to_dict() for stats in self.per_hop],
+            "misses": [
+                {"id": m.row_id, "hops": m.hops, "expected": m.expected, "got": m.got}
+                for m in self.misses
+            ],
+        }
+
+
+def evaluate_rows(
+    rows: Iterable[ClutrrRow],
+    table: CompositionTable | None = None,
+    clean_only: bool = True,
+    name: str = "CLUTRR",
+) -> ClutrrReport:
+    """Solve every story (clean chains only, by default) and count the results per hop."""
+    rules = table if table is not None else kinship_table()
+    counts: dict[int, list[int]] = {}
+    misses: list[Miss] = []
+    for row in rows:
+        if clean_only and not row.clean:
+            continue
+        answer = solve_clutrr(row, rules).relation
+        tally = counts.setdefault(row.hops, [0, 0, 0])
+        tally[0] += 1
+        tally[1] += answer is not None
+        tally[2] += answer == row.target
+        if answer != row.target:
+            misses.append(Miss(row.row_id, row.hops, row.target, answer))
+    per_hop = tuple(HopStats(h, *counts[h]) for h in sorted(counts))
+    return ClutrrReport(name, per_hop, tuple(misses), len(rules), clean_only)
+
+
+def evaluate_clutrr(
+    path: str | Path,
+    table: CompositionTable | None = None,
+    clean_only: bool = True,
+    pattern: str = "*test.csv",
+) -> ClutrrReport:
+    """Evaluate a CLUTRR test file, folder or zip (see ``load_clutrr``) with a table.
+
+    Without a table the built-in kinship table is used; to learn one from a split, pass
+    ``learn_clutrr_table(load_clutrr(validation_path))[0]``.
+    """
+    return evaluate_rows(load_clutrr(path, pattern), table, clean_only, name=str(path))

@@ -1,0 +1,7 @@
+"""The DocumentGraph facade and the saved-graph format."""
+
+from __future__ import annotations
+
+from groundgraph.graph.document_graph import DocumentGraph, GraphSettings
+
+__all__ = ["DocumentGraph", "GraphSettings"]

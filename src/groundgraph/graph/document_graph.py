@@ -1,0 +1,392 @@
+"""DocumentGraph: the facade over ingest, store, indexes, walk and search."""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, replace
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from groundgraph.errors import InputError, NotFoundError
+from groundgraph.graph.linking import (
+    KeyIndex,
+    TitleIndex,
+    link_edges,
+    merge_edges,
+    semantic_edges,
+    title_edges,
+)
+from groundgraph.graph.saved import documents_from_json, graph_to_json
+from groundgraph.index.bm25 import BM25Params, LexicalIndex
+from groundgraph.index.links import LinkParams, TermLinker, TopTerms
+from groundgraph.ingest import ParsedDocument, parse_markdown, parse_plaintext
+from groundgraph.records import PARENT_CHILD, Document, Edge, Hit, Node
+from groundgraph.search import SearchParams, search
+from groundgraph.store import PendingLink, Removal, SQLiteStore, Store, StoreCounts
+from groundgraph.text import Analyzer
+
+INDEX_BLOB = "bm25"
+INDEXED_KINDS = frozenset({"document", "section", "chunk"})
+MAX_DOCUMENT_CHARS = 50_000_000
+
+
+@dataclass(frozen=True)
+class GraphSettings:
+    """Settings fixed for the life of a store (kept in it, checked on open)."""
+
+    language: str = "english"
+    max_chunk_chars: int = 2000
+    semantic_neighbors: int = 5
+    min_similarity: float = 0.08
+
+
+class DocumentGraph:
+    """Documents as a graph of sections, searched by BM25 seeds and a walk along edges.
+
+    ``path`` names a SQLite file (``":memory:"``, the default, keeps it in memory);
+    ``store`` takes any :class:`~groundgraph.store.Store` instead.
+    """
+
+    def __init__(
+        self,
+        path: str | Path = ":memory:",
+        *,
+        store: Store | None = None,
+        language: str | None = None,
+        max_chunk_chars: int = 2000,
+        semantic_neighbors: int = 5,
+        min_similarity: float = 0.08,
+        bm25: BM25Params | None = None,
+    ) -> None:
+        self.store: Store = store if store is not None else SQLiteStore(path)
+        stored_language = self.store.get_setting("language")
+        if language is None:
+            language = stored_language or "english"
+        elif stored_language and stored_language != language:
+            raise InputError(
+                f"this store was built with language {stored_language!r}, not {language!r}; "
+                "open it without a language or index into a new store"
+            )
+        if stored_language is None:
+            self.store.set_setting("language", language)
+        if max_chunk_chars < 100:
+            raise InputError("max_chunk_chars must be at least 100")
+        self.settings = GraphSettings(language, max_chunk_chars, semantic_neighbors, min_similarity)
+        self.analyzer = Analyzer(language)
+        self.bm25 = bm25 or BM25Params()
+        self._link_params = LinkParams(neighbours=semantic_neighbors, min_similarity=min_similarity)
+        self._generation = -1
+        self._dirty = False
+        self.index = self._open_index()
+        self.linker = TermLinker(self.index, self._link_params)
+        self._titles: TitleIndex | None = None
+        self._keys: KeyIndex | None = None
+
+    # ----------------------------------------------------------------- index upkeep
+    def _open_index(self) -> LexicalIndex:
+        saved = self.store.load_blob(INDEX_BLOB)
+        if saved is not None:
+            generation, data = saved
+            index = LexicalIndex.load(data, self.analyzer, self.bm25)
+            if index is not None:
+                self._generation = generation
+                return index
+        index = LexicalIndex(self.analyzer, self.bm25)
+        self._generation = self.store.generation()
+        for node in self.store.iter_nodes():
+            if node.kind in INDEXED_KINDS and node.invalid_at is None:
+                index.add(node.node_id, node.doc_id, node.title, node.content)
+        self._dirty = len(index) > 0
+        return index
+
+    def _sync(self) -> None:
+        """Bring the derived indexes up to the store's generation (another writer may have run)."""
+        current = self.store.generation()
+        if current == self._generation:
+            return
+        for doc_id in self.store.changed_documents(self._generation):
+            self._unindex(doc_id)
+            nodes = self.store.document_nodes(doc_id)
+            self._index_nodes(nodes)
+            document = self.store.get_document(doc_id)
+            if document is not None and self._titles is not None and self._keys is not None:
+                self._titles.add(document)
+                self._keys.add(document)
+        self._generation = current
+        self._dirty = True
+
+    def _unindex(self, doc_id: str) -> None:
+        positions = list(self.index.doc_positions.get(doc_id, []))
+        self.linker.forget(positions)
+        self.index.remove_doc(doc_id)
+        if self._titles is not None and self._keys is not None:
+            self._titles.remove(doc_id)
+            self._keys.remove(doc_id)
+
+    def _index_nodes(self, nodes: Iterable[Node]) -> None:
+        for node in nodes:
+            if node.kind in INDEXED_KINDS and node.invalid_at is None:
+                counts = self.index.term_counts(node.title, node.content)
+                pos = self.index.add_counts(
+                    node.node_id, node.doc_id, counts, not node.content.strip()
+                )
+                self.linker.register(pos, self.linker.top_terms(counts))
+
+    def save_index(self) -> None:
+        """Keep a snapshot of the lexical index in the store for a fast cold start."""
+        self._sync()
+        if self._dirty:
+            self.store.save_blob(INDEX_BLOB, self._generation, self.index.dump())
+            self._dirty = False
+
+    def close(self) -> None:
+        """Save the index snapshot if it changed, then close the store."""
+        try:
+            if self._dirty and getattr(self.store, "path", ":memory:") != ":memory:":
+                self.save_index()
+        finally:
+            self.store.close()
+
+    def __enter__(self) -> DocumentGraph:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+    # ----------------------------------------------------------------- documents
+    def add_document(
+        self,
+        content: str,
+        title: str,
+        doc_id: str | None = None,
+        description: str = "",
+        *,
+        source: str = "",
+        format: str = "markdown",
+    ) -> Document:
+        """Add a markdown (or ``format="text"``) document; the same id replaces it."""
+        if not isinstance(content, str) or not isinstance(title, str):
+            raise InputError("content and title must be text")
+        if not title.strip():
+            raise InputError("a document needs a non-empty title")
+        if format not in ("markdown", "text"):
+            raise InputError(f"format must be 'markdown' or 'text', not {format!r}")
+        parse = parse_markdown if format == "markdown" else parse_plaintext
+        parsed = parse(
+            content,
+            title,
+            doc_id=doc_id,
+            description=description,
+            source=source,
+            max_chunk_chars=self.settings.max_chunk_chars,
+        )
+        return self.add_parsed(parsed)
+
+    def add_parsed(self, parsed: ParsedDocument) -> Document:
+        """Store a parsed document and link it into the graph, in one transaction."""
+        self._sync()
+        document = parsed.document
+        if not document.content_hash:
+            digest = hashlib.sha256(parsed.source_text.encode("utf-8", "surrogatepass")).hexdigest()
+            document = replace(document, content_hash=digest)
+        titles, keys = self._lookups()
+        old_positions = set(self.index.doc_positions.get(document.doc_id, []))
+        nodes = parsed.nodes
+        counts = [self.index.term_counts(n.title, n.content) for n in nodes]
+        tops = [self.linker.top_terms(c) for c in counts]
+        references = title_edges(document, nodes, titles, self.index, self.store)
+        links, pending = link_edges(document, nodes, parsed.links, keys.resolve, self.store)
+        semantic = semantic_edges(nodes, tops, self.linker, old_positions)
+        edges = merge_edges([*parsed.edges, *references, *links, *semantic])
+        return self._commit(document, nodes, edges, pending, counts, tops)
+
+    def _commit(
+        self,
+        document: Document,
+        nodes: list[Node],
+        edges: list[Edge],
+        pending: list[PendingLink],
+        counts: list[Counter[str]],
+        tops: list[TopTerms],
+    ) -> Document:
+        # The store first: if it fails, the in-memory indexes still match it.
+        titles, keys = self._lookups()
+        generation, _ = self.store.replace_document(document, nodes, edges, pending)
+        self._unindex(document.doc_id)
+        for node, count, top in zip(nodes, counts, tops, strict=True):
+            if node.kind in INDEXED_KINDS and node.invalid_at is None:
+                pos = self.index.add_counts(
+                    node.node_id, node.doc_id, count, not node.content.strip()
+                )
+                self.linker.register(pos, top)
+        titles.add(document)
+        keys.add(document)
+        self._dirty = True
+        if generation == self._generation + 1:
+            self._generation = generation
+        else:
+            self._sync()
+        return document
+
+    # ----------------------------------------------------------------- saved graphs
+    def to_json(self) -> dict[str, Any]:
+        """The whole graph in the graph-of-thought v2 format."""
+        return graph_to_json(self.store)
+
+    @classmethod
+    def from_json(cls, data: Any, path: str | Path = ":memory:", **kwargs: Any) -> DocumentGraph:
+        """A graph rebuilt from :meth:`to_json` output, edges exactly as saved."""
+        parsed = documents_from_json(data)
+        graph = cls(path, **kwargs)
+        graph.load_json_documents(parsed)
+        return graph
+
+    def load_json(self, data: Any) -> list[Document]:
+        """Import a saved graph into this one; documents with the same ids are replaced."""
+        return self.load_json_documents(documents_from_json(data))
+
+    def load_json_documents(self, parsed: Iterable[ParsedDocument]) -> list[Document]:
+        self._sync()
+        added = []
+        for item in parsed:
+            counts = [self.index.term_counts(n.title, n.content) for n in item.nodes]
+            tops = [self.linker.top_terms(c) for c in counts]
+            added.append(self._commit(item.document, item.nodes, item.edges, [], counts, tops))
+        return added
+
+    def _lookups(self) -> tuple[TitleIndex, KeyIndex]:
+        if self._titles is None or self._keys is None:
+            documents = self.store.documents()
+            self._titles = TitleIndex.build(documents)
+            self._keys = KeyIndex.build(documents)
+        return self._titles, self._keys
+
+    def add_documents(self, parsed: Iterable[ParsedDocument]) -> Iterator[Document]:
+        """Add many parsed documents, one transaction each; yields each as it lands."""
+        for item in parsed:
+            yield self.add_parsed(item)
+
+    def remove_document(self, doc_id: str) -> Removal | None:
+        """Remove a document and everything that touches it; None if it was not there."""
+        self._sync()
+        removed = self.store.remove_document(doc_id)
+        if removed is not None:
+            self._unindex(doc_id)
+            self._dirty = True
+            self._generation = self.store.generation()
+        return removed
+
+    def documents(self) -> list[dict[str, Any]]:
+        """Every document: id, title, description, source and node count."""
+        counts = self.store.node_counts()
+        return [
+            {
+                "docId": d.doc_id,
+                "title": d.title,
+                "description": d.description,
+                "source": d.source,
+                "addedAt": d.added_at,
+                "nodes": counts.get(d.doc_id, 0),
+            }
+            for d in self.store.documents()
+        ]
+
+    def node(self, node_id: str) -> Node:
+        found = self.store.get_nodes([node_id]).get(node_id)
+        if found is None:
+            raise NotFoundError(f"unknown node {node_id!r}: use search or outline to find node ids")
+        return found
+
+    # ----------------------------------------------------------------- reading
+    def search(
+        self,
+        query: str,
+        max_results: int = 8,
+        max_seeds: int = 5,
+        max_hops: int = 2,
+        damping: float = 0.85,
+        min_score: float = 0.1,
+        max_activated: int = 200,
+        doc_ids: Iterable[str] | None = None,
+    ) -> list[Hit]:
+        """Hits for a query, best first, each saying how it was reached."""
+        self._sync()
+        params = SearchParams(
+            max_results,
+            max_seeds,
+            max_hops,
+            damping,
+            min_score,
+            max_activated,
+            None if doc_ids is None else tuple(doc_ids),
+        )
+        return search(query, self.index, self.store, params)
+
+    def retrieve(self, query: str, **search_kwargs: Any) -> str:
+        """Hits as ``### {title} [{nodeId}]`` blocks, ready to hand to a language model."""
+        hits = self.search(query, **search_kwargs)
+        return "\n\n".join(f"### {h.title} [{h.node_id}]\n{h.content}" for h in hits)
+
+    def outline(self, doc_id: str, max_depth: int = 6) -> str:
+        """A document's table of contents, one ``- [nodeId] title`` line per node."""
+        nodes = self.store.document_nodes(doc_id)
+        if not nodes:
+            raise NotFoundError(f"unknown document {doc_id!r}: list documents with stats")
+        depth: dict[str, int] = {}
+        lines = []
+        for node in nodes:
+            d = 0 if node.parent_id is None else depth.get(node.parent_id, 0) + 1
+            depth[node.node_id] = d
+            if d <= max_depth:
+                lines.append(f"{'  ' * d}- [{node.node_id}] {node.title}")
+        return "\n".join(lines)
+
+    def show(self, node_id: str) -> dict[str, Any]:
+        """A node with its parent, children and other links."""
+        node = self.node(node_id)
+        edges = self.store.edges_touching([node_id])
+        others = {e.target if e.source == node_id else e.source for e in edges}
+        titles = {n.node_id: n.title for n in self.store.get_nodes(sorted(others)).values()}
+        children = [e.target for e in edges if e.type == PARENT_CHILD and e.source == node_id]
+        links = [
+            {
+                "nodeId": e.target if e.source == node_id else e.source,
+                "title": titles.get(e.target if e.source == node_id else e.source, ""),
+                "type": e.type,
+                "direction": "out" if e.source == node_id else "in",
+                "weight": e.weight,
+            }
+            for e in edges
+            if e.type != PARENT_CHILD
+        ]
+        return {
+            "nodeId": node.node_id,
+            "docId": node.doc_id,
+            "title": node.title,
+            "type": node.kind,
+            "level": node.level,
+            "content": node.content,
+            "span": list(node.span),
+            "parentId": node.parent_id,
+            "parentTitle": titles.get(node.parent_id or ""),
+            "children": [{"nodeId": c, "title": titles.get(c, "")} for c in children],
+            "links": links,
+        }
+
+    def stats(self) -> dict[str, Any]:
+        counts: StoreCounts = self.store.counts()
+        self._sync()
+        return {
+            "documents": counts.documents,
+            "nodes": counts.nodes,
+            "edges": counts.edges,
+            "edgeTypes": counts.edge_types,
+            "terms": sum(1 for t in self.index.terms if self.index.df(t) > 0),
+            "language": self.settings.language,
+            "generation": self._generation,
+        }

@@ -1,0 +1,244 @@
+"""Edges that reach across documents: semantic neighbours, named titles, markdown links.
+
+A new document's nodes link to the rest of the graph at the moment it is added, through
+the inverted indexes (never a scan of every node). Every edge made here belongs to the
+new document and goes when it goes.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+
+from groundgraph.index.bm25 import LexicalIndex
+from groundgraph.index.links import TermLinker, TopTerms, similar_within
+from groundgraph.records import (
+    EDGE_WEIGHTS,
+    PARENT_CHILD,
+    REFERENCE,
+    SEMANTIC,
+    Document,
+    Edge,
+    Node,
+    semantic_weight,
+)
+from groundgraph.store.base import PendingLink, Store
+from groundgraph.text import slugify, words
+
+MIN_TITLE_CHARS = 4
+MAX_TITLE_LINKS_PER_NODE = 10
+MAX_TITLE_CANDIDATES = 2000
+_LINK_SUFFIXES = (".md", ".markdown", ".txt", ".jsonl")
+
+
+def merge_edges(edges: Iterable[Edge]) -> list[Edge]:
+    """At most one edge per unordered pair: the stronger wins, parent-child keeps its kind.
+
+    An existing parent-child edge keeps its type and direction and only takes a higher
+    weight; otherwise a new edge replaces an existing one only if it is strictly stronger.
+    Self-links are dropped. Order: first appearance of each pair.
+    """
+    kept: dict[frozenset[str], Edge] = {}
+    for edge in edges:
+        if edge.source == edge.target:
+            continue
+        key = frozenset((edge.source, edge.target))
+        old = kept.get(key)
+        if old is None:
+            kept[key] = edge
+        elif old.type == PARENT_CHILD:
+            if edge.weight > old.weight:
+                kept[key] = replace(old, weight=edge.weight)
+        elif edge.weight > old.weight:
+            kept[key] = edge
+    return list(kept.values())
+
+
+def link_key(target: str, source: str = "") -> str:
+    """The key a markdown link target is matched on: a path without suffix, or a slug."""
+    target = target.split("#", 1)[0].split("?", 1)[0].strip()
+    if not target:
+        return ""
+    if source and not target.startswith("/"):
+        target = posixpath.join(posixpath.dirname(source.replace("\\", "/")), target)
+    target = posixpath.normpath(target.replace("\\", "/"))
+    for suffix in _LINK_SUFFIXES:
+        if target.lower().endswith(suffix):
+            target = target[: -len(suffix)]
+            break
+    return target if "/" in target else slugify(target, 200)
+
+
+def document_keys(document: Document) -> list[str]:
+    """Keys by which markdown links find this document."""
+    keys = [slugify(document.doc_id, 200), document.doc_id]
+    if document.source:
+        keys.append(link_key(posixpath.basename(document.source), document.source))
+    return list(dict.fromkeys(k for k in keys if k))
+
+
+@dataclass
+class TitleIndex:
+    """Document titles by their first word, to find titles named in a text in one pass."""
+
+    by_first: dict[str, list[tuple[tuple[str, ...], str]]]
+
+    @classmethod
+    def build(cls, documents: Iterable[Document]) -> TitleIndex:
+        index = cls({})
+        for document in documents:
+            index.add(document)
+        return index
+
+    def add(self, document: Document) -> None:
+        seq = title_words(document.title)
+        if seq:
+            self.by_first.setdefault(seq[0], []).append((seq, document.doc_id))
+
+    def remove(self, doc_id: str) -> None:
+        for first, entries in list(self.by_first.items()):
+            kept = [e for e in entries if e[1] != doc_id]
+            if kept:
+                self.by_first[first] = kept
+            else:
+                del self.by_first[first]
+
+    def named_in(self, text: str) -> list[str]:
+        """Ids of documents whose title appears in ``text`` as a whole word sequence."""
+        seq = words(text)
+        found: dict[str, None] = {}
+        for i, word in enumerate(seq):
+            for title, doc_id in self.by_first.get(word, ()):
+                if tuple(seq[i : i + len(title)]) == title:
+                    found[doc_id] = None
+        return list(found)
+
+
+@dataclass
+class KeyIndex:
+    """Document ids by the keys that markdown links use to name them."""
+
+    by_key: dict[str, str]
+
+    @classmethod
+    def build(cls, documents: Iterable[Document]) -> KeyIndex:
+        index = cls({})
+        for document in documents:
+            index.add(document)
+        return index
+
+    def add(self, document: Document) -> None:
+        for key in document_keys(document):
+            self.by_key[key] = document.doc_id
+
+    def remove(self, doc_id: str) -> None:
+        self.by_key = {k: d for k, d in self.by_key.items() if d != doc_id}
+
+    def resolve(self, key: str) -> str | None:
+        return self.by_key.get(key)
+
+
+def title_words(title: str) -> tuple[str, ...]:
+    seq = tuple(words(title))
+    return seq if seq and len(title.strip()) >= MIN_TITLE_CHARS else ()
+
+
+def contains_sequence(text: str, seq: Sequence[str]) -> bool:
+    hay = words(text)
+    n = len(seq)
+    return any(tuple(hay[i : i + n]) == tuple(seq) for i in range(len(hay) - n + 1))
+
+
+def semantic_edges(
+    nodes: Sequence[Node],
+    tops: Sequence[TopTerms],
+    linker: TermLinker,
+    exclude: set[int],
+) -> list[Edge]:
+    """Each new node to its most similar nodes: indexed ones and earlier ones of its document."""
+    within = similar_within(tops, linker.params)
+    ids = linker.index.node_ids
+    edges = []
+    for i, node in enumerate(nodes):
+        if not node.content.strip():
+            continue
+        found = [(ids[pos], sim) for pos, sim in linker.neighbours(tops[i], exclude)]
+        found += [(nodes[j].node_id, sim) for j, sim in within[i] if nodes[j].content.strip()]
+        found.sort(key=lambda item: (-item[1], item[0]))
+        for other, sim in found[: linker.params.neighbours]:
+            edges.append(
+                Edge(node.node_id, other, SEMANTIC, round(semantic_weight(sim), 6), (node.node_id,))
+            )
+    return edges
+
+
+def title_edges(
+    document: Document,
+    nodes: Sequence[Node],
+    titles: TitleIndex,
+    index: LexicalIndex,
+    store: Store,
+) -> list[Edge]:
+    """Reference edges for document titles named in text, in both directions."""
+    weight = EDGE_WEIGHTS[REFERENCE]
+    edges = []
+    for node in nodes:
+        named = [d for d in titles.named_in(node.content) if d != document.doc_id]
+        for doc_id in named[:MAX_TITLE_LINKS_PER_NODE]:
+            edges.append(Edge(node.node_id, doc_id, REFERENCE, weight, (node.node_id,)))
+    seq = title_words(document.title)
+    if not seq:
+        return edges
+    terms = list(dict.fromkeys(index.analyzer.terms(" ".join(seq))))
+    if not terms:
+        return edges
+    matches = index.match_terms(terms)
+    full = [
+        int(p)
+        for p, s in zip(matches.positions, matches.scores, strict=True)
+        if s > 0 and index.doc_of[int(p)] != document.doc_id
+    ]
+    if len(matches.terms) < len(terms):
+        return edges
+    by_term = [set(pos.tolist()) for pos, _ in matches.term_tf]
+    candidates = [p for p in full if all(p in s for s in by_term)][:MAX_TITLE_CANDIDATES]
+    found = store.get_nodes([index.node_ids[p] for p in candidates])
+    for node_id in sorted(found):
+        if contains_sequence(found[node_id].content, seq):
+            edges.append(Edge(node_id, document.doc_id, REFERENCE, weight, (node_id,)))
+    return edges
+
+
+def link_edges(
+    document: Document,
+    nodes: Sequence[Node],
+    links: Sequence[str],
+    resolve: Callable[[str], str | None],
+    store: Store,
+) -> tuple[list[Edge], list[PendingLink]]:
+    """Edges for markdown links to other documents, and the links to remember for later."""
+    weight = EDGE_WEIGHTS[REFERENCE]
+    pending = []
+    edges = []
+    keys = {t: link_key(t, document.source) for t in links}
+    targets = {}
+    for key in set(keys.values()):
+        if key:
+            found = resolve(key)
+            if found is not None and found != document.doc_id:
+                targets[key] = found
+    for target, key in keys.items():
+        if not key:
+            continue
+        for node in nodes:
+            if f"]({target}" in node.content or f"]({target.split('#', 1)[0]}" in node.content:
+                pending.append(PendingLink(node.node_id, document.doc_id, key))
+                if key in targets:
+                    edges.append(
+                        Edge(node.node_id, targets[key], REFERENCE, weight, (node.node_id,))
+                    )
+    for link in store.pending_links_to(document_keys(document)):
+        if link.doc_id != document.doc_id:
+            edges.append(Edge(link.node_id, document.doc_id, REFERENCE, weight, (link.node_id,)))
+    return edges, pending

@@ -1,0 +1,1 @@
+"""Derived indexes: rebuilt from the store, never the only copy of anything."""

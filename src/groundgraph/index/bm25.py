@@ -1,0 +1,414 @@
+"""BM25 over the nodes of the graph: an in-memory inverted index, derived from the store.
+
+Scores follow Lucene's BM25 (the variant bm25s calls "lucene"):
+
+    idf(t)    = ln(1 + (N - df(t) + 0.5) / (df(t) + 0.5))
+    s(t, d)   = idf(t) · tf / (tf + k1 · (1 - b + b · |d| / avgdl))
+
+with N the number of indexed nodes, |d| the node's term count and avgdl their mean. A
+node's title words count ``title_boost`` times extra. Postings are append-only arrays per
+term; removed nodes are masked out at once and dropped from the arrays on compaction.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+from array import array
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from groundgraph.errors import InputError
+from groundgraph.records import TermScore
+from groundgraph.text import Analyzer
+
+FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.int64]
+
+
+@dataclass(frozen=True)
+class BM25Params:
+    """BM25 parameters; ``title_boost`` is how many extra times a title word counts."""
+
+    k1: float = 1.2
+    b: float = 0.75
+    title_boost: int = 3
+
+    def __post_init__(self) -> None:
+        if self.k1 < 0 or not 0 <= self.b <= 1 or self.title_boost < 0:
+            raise InputError("BM25 needs k1 >= 0, 0 <= b <= 1 and title_boost >= 0")
+
+
+@dataclass(frozen=True)
+class LexicalMatches:
+    """Every node that matches a query, with its BM25 score and each term's part in it."""
+
+    terms: tuple[str, ...]
+    idf: tuple[float, ...]
+    positions: IntArray  # index positions of the matching nodes
+    scores: FloatArray  # their raw BM25 scores, same order
+    term_tf: tuple[tuple[IntArray, FloatArray], ...]  # per term: (positions, tf)
+    term_scores: tuple[FloatArray, ...]  # per term: contribution, aligned with term_tf
+
+    def contributions(self, position: int) -> tuple[TermScore, ...]:
+        """The per-term parts of one node's score, recorded while scoring."""
+        parts = []
+        for term, idf, (pos, tf), part in zip(
+            self.terms, self.idf, self.term_tf, self.term_scores, strict=True
+        ):
+            i = int(np.searchsorted(pos, position))
+            if i < len(pos) and pos[i] == position:
+                parts.append(TermScore(term, float(tf[i]), idf, float(part[i])))
+        return tuple(parts)
+
+
+class _Postings:
+    """One term's postings: a sorted base (numpy) plus an append-only tail."""
+
+    __slots__ = ("base_pos", "base_tf", "tail_pos", "tail_tf")
+
+    def __init__(self, base_pos: npt.NDArray[np.int32], base_tf: npt.NDArray[np.uint16]) -> None:
+        self.base_pos = base_pos
+        self.base_tf = base_tf
+        self.tail_pos = array("i")
+        self.tail_tf = array("H")
+
+    def arrays(self) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.uint16]]:
+        if not self.tail_pos:
+            return self.base_pos, self.base_tf
+        tail_pos = np.frombuffer(self.tail_pos, dtype=np.int32)
+        tail_tf = np.frombuffer(self.tail_tf, dtype=np.uint16)
+        if not len(self.base_pos):
+            return tail_pos, tail_tf
+        return np.concatenate([self.base_pos, tail_pos]), np.concatenate([self.base_tf, tail_tf])
+
+
+SNAPSHOT_VERSION = 1
+_EMPTY_POS = np.zeros(0, dtype=np.int32)
+_EMPTY_TF = np.zeros(0, dtype=np.uint16)
+
+
+class LexicalIndex:
+    """Inverted index of node terms with BM25 scoring and live add/remove."""
+
+    def __init__(self, analyzer: Analyzer | None = None, params: BM25Params | None = None) -> None:
+        self.analyzer = analyzer or Analyzer()
+        self.params = params or BM25Params()
+        self.vocab: dict[str, int] = {}
+        self.terms: list[str] = []
+        self._df = np.zeros(1024, dtype=np.int64)
+        self._postings: list[_Postings] = []
+        self.node_ids: list[str] = []
+        self.doc_of: list[str] = []
+        self.position: dict[str, int] = {}
+        self.doc_positions: dict[str, list[int]] = {}
+        self._length = np.zeros(1024, dtype=np.float64)
+        self._alive = np.zeros(1024, dtype=bool)
+        self._blank = np.zeros(1024, dtype=bool)
+        self._node_terms: dict[int, tuple[npt.NDArray[np.int32], npt.NDArray[np.uint16]]] = {}
+        self.live_count = 0
+        self.total_length = 0.0
+        self.dead_postings = 0
+
+    # ----------------------------------------------------------------- building
+    def term_counts(self, title: str, content: str) -> Counter[str]:
+        """Term frequencies of a node: its content, plus its title words counted extra."""
+        counts = Counter(self.analyzer.terms(content))
+        if self.params.title_boost:
+            for term in self.analyzer.terms(title):
+                counts[term] += self.params.title_boost
+        return counts
+
+    def add(self, node_id: str, doc_id: str, title: str, content: str) -> int:
+        """Index one node (title and content); returns its position."""
+        counts = self.term_counts(title, content)
+        return self.add_counts(node_id, doc_id, counts, blank=not content.strip())
+
+    def add_counts(self, node_id: str, doc_id: str, counts: Counter[str], blank: bool) -> int:
+        if node_id in self.position:
+            raise InputError(f"node {node_id!r} is indexed already; remove its document first")
+        pos = len(self.node_ids)
+        self._grow_nodes(pos + 1)
+        self.node_ids.append(node_id)
+        self.doc_of.append(doc_id)
+        self.position[node_id] = pos
+        self.doc_positions.setdefault(doc_id, []).append(pos)
+        term_ids = np.empty(len(counts), dtype=np.int32)
+        tfs = np.empty(len(counts), dtype=np.uint16)
+        length = 0
+        vocab = self.vocab
+        for i, (term, tf) in enumerate(counts.items()):
+            tid = vocab.get(term)
+            if tid is None:
+                tid = self._new_term(term)
+            tf = min(tf, 65535)
+            postings = self._postings[tid]
+            postings.tail_pos.append(pos)
+            postings.tail_tf.append(tf)
+            self._df[tid] += 1
+            term_ids[i] = tid
+            tfs[i] = tf
+            length += tf
+        self._node_terms[pos] = (term_ids, tfs)
+        self._length[pos] = length
+        self._alive[pos] = True
+        self._blank[pos] = blank
+        self.live_count += 1
+        self.total_length += length
+        return pos
+
+    def remove_doc(self, doc_id: str) -> list[str]:
+        """Drop every node of a document; returns their ids."""
+        positions = self.doc_positions.pop(doc_id, [])
+        removed = []
+        for pos in positions:
+            term_ids, _ = self.node_terms(pos)
+            np.subtract.at(self._df, term_ids, 1)
+            self._alive[pos] = False
+            self.live_count -= 1
+            self.total_length -= float(self._length[pos])
+            self.dead_postings += len(term_ids)
+            self._node_terms.pop(pos, None)
+            node_id = self.node_ids[pos]
+            del self.position[node_id]
+            removed.append(node_id)
+        if self.dead_postings > max(10_000, self.posting_count() // 3):
+            self.compact()
+        return removed
+
+    def _new_term(self, term: str) -> int:
+        tid = len(self.terms)
+        self.terms.append(term)
+        self.vocab[term] = tid
+        if tid >= len(self._df):
+            self._df = np.concatenate([self._df, np.zeros(len(self._df), dtype=np.int64)])
+        self._postings.append(_Postings(_EMPTY_POS, _EMPTY_TF))
+        return tid
+
+    def _grow_nodes(self, size: int) -> None:
+        if size <= len(self._length):
+            return
+        new = max(size, 2 * len(self._length))
+        self._length = np.concatenate([self._length, np.zeros(new - len(self._length))])
+        self._alive = np.concatenate([self._alive, np.zeros(new - len(self._alive), dtype=bool)])
+        self._blank = np.concatenate([self._blank, np.zeros(new - len(self._blank), dtype=bool)])
+
+    def node_terms(self, pos: int) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.uint16]]:
+        """Term ids and frequencies of the node at ``pos``."""
+        found = self._node_terms.get(pos)
+        if found is None:
+            self._load_forward()
+            found = self._node_terms[pos]
+        return found
+
+    def _load_forward(self) -> None:
+        # After a snapshot load only postings exist; derive the per-node view once.
+        missing = [p for p in range(len(self.node_ids)) if p not in self._node_terms]
+        if not missing:
+            return
+        rows: dict[int, tuple[list[int], list[int]]] = {p: ([], []) for p in missing}
+        for tid, postings in enumerate(self._postings):
+            pos, tf = postings.arrays()
+            for p, f in zip(pos.tolist(), tf.tolist(), strict=True):
+                row = rows.get(p)
+                if row is not None:
+                    row[0].append(tid)
+                    row[1].append(f)
+        for p, (tids, tfs) in rows.items():
+            self._node_terms[p] = (np.array(tids, dtype=np.int32), np.array(tfs, dtype=np.uint16))
+
+    def compact(self) -> None:
+        """Fold tails into sorted base arrays and drop postings of removed nodes."""
+        alive = self._alive
+        for postings in self._postings:
+            pos, tf = postings.arrays()
+            if len(pos):
+                keep = alive[pos]
+                pos, tf = pos[keep], tf[keep]
+            postings.base_pos = np.ascontiguousarray(pos, dtype=np.int32)
+            postings.base_tf = np.ascontiguousarray(tf, dtype=np.uint16)
+            postings.tail_pos = array("i")
+            postings.tail_tf = array("H")
+        self.dead_postings = 0
+
+    def dump(self) -> bytes:
+        """The index as bytes (numpy arrays and JSON, no pickle), for a fast cold start."""
+        self.compact()
+        lengths = np.array([len(p.base_pos) for p in self._postings], dtype=np.int64)
+        indptr = np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64)
+        n = len(self.node_ids)
+        header = {
+            "format": "groundgraph-bm25",
+            "version": SNAPSHOT_VERSION,
+            "params": [self.params.k1, self.params.b, self.params.title_boost],
+            "language": self.analyzer.language,
+            "terms": self.terms,
+            "nodeIds": self.node_ids,
+            "docOf": self.doc_of,
+        }
+        buffer = io.BytesIO()
+        np.savez(
+            buffer,
+            header=np.frombuffer(json.dumps(header).encode(), dtype=np.uint8),
+            indptr=indptr,
+            pos=_concat([p.base_pos for p in self._postings], np.int32),
+            tf=_concat([p.base_tf for p in self._postings], np.uint16),
+            df=self._df[: len(self.terms)],
+            length=self._length[:n],
+            alive=self._alive[:n],
+            blank=self._blank[:n],
+        )
+        return buffer.getvalue()
+
+    @classmethod
+    def load(cls, data: bytes, analyzer: Analyzer, params: BM25Params) -> LexicalIndex | None:
+        """An index from :meth:`dump` bytes; None if they were made with other settings."""
+        arrays = np.load(io.BytesIO(data), allow_pickle=False)
+        header = json.loads(arrays["header"].tobytes())
+        if (
+            header.get("format") != "groundgraph-bm25"
+            or header.get("version") != SNAPSHOT_VERSION
+            or header.get("language") != analyzer.language
+            or header.get("params") != [params.k1, params.b, params.title_boost]
+        ):
+            return None
+        index = cls(analyzer, params)
+        index.terms = header["terms"]
+        index.vocab = {t: i for i, t in enumerate(index.terms)}
+        index.node_ids = header["nodeIds"]
+        index.doc_of = header["docOf"]
+        n = len(index.node_ids)
+        index._df = np.array(arrays["df"], dtype=np.int64)
+        index._grow_nodes(n)
+        index._length[:n] = arrays["length"]
+        index._alive[:n] = arrays["alive"]
+        index._blank[:n] = arrays["blank"]
+        indptr, pos, tf = arrays["indptr"], arrays["pos"], arrays["tf"]
+        index._postings = [
+            _Postings(pos[indptr[i] : indptr[i + 1]], tf[indptr[i] : indptr[i + 1]])
+            for i in range(len(index.terms))
+        ]
+        alive = index._alive
+        for p, (node_id, doc_id) in enumerate(zip(index.node_ids, index.doc_of, strict=True)):
+            if alive[p]:
+                index.position[node_id] = p
+                index.doc_positions.setdefault(doc_id, []).append(p)
+        index.live_count = int(alive[:n].sum())
+        index.total_length = float(index._length[:n][alive[:n]].sum())
+        return index
+
+    # ----------------------------------------------------------------- reading
+    def __len__(self) -> int:
+        return self.live_count
+
+    def __contains__(self, node_id: object) -> bool:
+        return node_id in self.position
+
+    def posting_count(self) -> int:
+        return sum(len(p.base_pos) + len(p.tail_pos) for p in self._postings)
+
+    def df(self, term: str) -> int:
+        tid = self.vocab.get(term)
+        return 0 if tid is None else int(self._df[tid])
+
+    def idf(self, term: str) -> float:
+        return self._idf(self.df(term))
+
+    def _idf(self, df: int) -> float:
+        n = self.live_count
+        return math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+
+    def idf_array(self) -> FloatArray:
+        """IDF of every term id, as of now."""
+        df = self._df[: len(self.terms)].astype(np.float64)
+        n = self.live_count
+        return np.log1p((n - df + 0.5) / (df + 0.5))
+
+    def is_blank(self, pos: int) -> bool:
+        return bool(self._blank[pos])
+
+    def is_alive(self, pos: int) -> bool:
+        return bool(self._alive[pos])
+
+    def length(self, pos: int) -> float:
+        return float(self._length[pos])
+
+    def query_terms(self, query: str) -> list[str]:
+        """The distinct index terms of a query, in first-seen order."""
+        return list(dict.fromkeys(self.analyzer.terms(query)))
+
+    def match(self, query: str, allowed: Sequence[int] | None = None) -> LexicalMatches:
+        """Score every node that contains a query term; ``allowed`` limits the positions."""
+        return self.match_terms(self.query_terms(query), allowed)
+
+    def match_terms(
+        self, terms: Iterable[str], allowed: Sequence[int] | None = None
+    ) -> LexicalMatches:
+        k1, b = self.params.k1, self.params.b
+        avgdl = self.total_length / self.live_count if self.live_count else 1.0
+        mask = self._alive
+        if allowed is not None:
+            mask = np.zeros_like(self._alive)
+            mask[np.asarray(allowed, dtype=np.int64)] = True
+            mask &= self._alive
+        kept_terms: list[str] = []
+        idfs: list[float] = []
+        per_term: list[tuple[IntArray, FloatArray]] = []
+        parts: list[FloatArray] = []
+        for term in terms:
+            tid = self.vocab.get(term)
+            if tid is None or self._df[tid] <= 0:
+                continue
+            pos, tf = self._postings[tid].arrays()
+            keep = mask[pos]
+            if not keep.all():
+                pos, tf = pos[keep], tf[keep]
+            if not len(pos):
+                continue
+            # Positions only grow, so every postings list is sorted already.
+            pos64 = pos.astype(np.int64)
+            tf64 = tf.astype(np.float64)
+            idf = self._idf(int(self._df[tid]))
+            norm = k1 * (1.0 - b + b * self._length[pos64] / avgdl)
+            kept_terms.append(term)
+            idfs.append(idf)
+            per_term.append((pos64, tf64))
+            parts.append(idf * tf64 / (tf64 + norm))
+        if not per_term:
+            empty = np.zeros(0, dtype=np.int64)
+            return LexicalMatches((), (), empty, np.zeros(0), (), ())
+        positions: IntArray
+        scores: FloatArray
+        if len(per_term) == 1:
+            positions, scores = per_term[0][0], parts[0]
+        else:
+            all_pos = np.concatenate([p for p, _ in per_term])
+            positions, inverse = np.unique(all_pos, return_inverse=True)
+            scores = np.bincount(inverse, weights=np.concatenate(parts), minlength=len(positions))
+        return LexicalMatches(
+            tuple(kept_terms), tuple(idfs), positions, scores, tuple(per_term), tuple(parts)
+        )
+
+
+def _concat(parts: list[npt.NDArray[Any]], dtype: type) -> npt.NDArray[Any]:
+    return np.concatenate(parts).astype(dtype) if parts else np.zeros(0, dtype=dtype)
+
+
+def top_positions(positions: IntArray, scores: FloatArray, k: int, ids: Sequence[str]) -> list[int]:
+    """Indices into ``positions`` of the k best scores, ties broken by node id."""
+    if k <= 0 or not len(scores):
+        return []
+    if len(scores) > k:
+        # Only candidates at or above the k-th score can make the list; ties at the edge stay.
+        kth = np.partition(-scores, k - 1)[k - 1]
+        candidates = np.flatnonzero(-scores <= kth)
+    else:
+        candidates = np.arange(len(scores))
+    ranked = sorted(candidates.tolist(), key=lambda i: (-scores[i], ids[int(positions[i])]))
+    return ranked[:k]

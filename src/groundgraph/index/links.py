@@ -1,0 +1,144 @@
+"""Semantic links from shared distinctive terms, found through an inverted index.
+
+Each node keeps its ``top_terms`` most distinctive terms, ranked by (1 + ln tf) · idf and
+weighted by idf. Two nodes are as similar as the weighted Jaccard of those sets,
+``shared / (mine + theirs − shared)``. Candidates come from the postings of a new node's
+own top terms, never from a scan of every node; a term that sits in the top set of more
+than ``max_term_nodes`` nodes is not distinctive and proposes no candidates.
+"""
+
+from __future__ import annotations
+
+import math
+from array import array
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from groundgraph.index.bm25 import LexicalIndex, top_positions
+
+
+@dataclass(frozen=True)
+class LinkParams:
+    top_terms: int = 12
+    neighbours: int = 5
+    min_similarity: float = 0.08
+    max_term_nodes: int = 5000
+
+
+@dataclass(frozen=True)
+class TopTerms:
+    """A node's distinctive terms and their idf weights."""
+
+    terms: tuple[str, ...]
+    weights: tuple[float, ...]
+
+    @property
+    def mass(self) -> float:
+        return sum(self.weights)
+
+
+class TermLinker:
+    """Keeps the top-term postings of indexed nodes and proposes semantic neighbours."""
+
+    def __init__(self, index: LexicalIndex, params: LinkParams | None = None) -> None:
+        self.index = index
+        self.params = params or LinkParams()
+        self._postings: dict[str, array[int]] = {}
+        self._mass = np.full(1024, np.nan)  # top-term mass by position; NaN: not linkable
+        self._built = False
+
+    def top_terms(self, counts: Counter[str]) -> TopTerms:
+        """The distinctive terms of a node with these term counts, by today's idf."""
+        index = self.index
+        ranked = sorted(
+            ((1.0 + math.log(tf)) * index.idf(t), t) for t, tf in counts.items() if tf > 0
+        )
+        chosen = sorted(ranked, key=lambda item: (-item[0], item[1]))[: self.params.top_terms]
+        terms = tuple(t for _, t in chosen)
+        return TopTerms(terms, tuple(index.idf(t) for t in terms))
+
+    def _ensure_built(self) -> None:
+        # Derived state: built on first use from the lexical index (after a snapshot load).
+        if self._built:
+            return
+        self._built = True
+        index = self.index
+        for pos in sorted(index.position.values()):
+            term_ids, tfs = index.node_terms(pos)
+            counts = Counter(
+                {index.terms[int(t)]: int(f) for t, f in zip(term_ids, tfs, strict=True)}
+            )
+            self._register(pos, self.top_terms(counts))
+
+    def register(self, pos: int, top: TopTerms) -> None:
+        """Record an indexed node's top terms so later nodes can link to it."""
+        self._ensure_built()
+        self._register(pos, top)
+
+    def _register(self, pos: int, top: TopTerms) -> None:
+        if pos >= len(self._mass):
+            grown = np.full(max(pos + 1, 2 * len(self._mass)), np.nan)
+            grown[: len(self._mass)] = self._mass
+            self._mass = grown
+        self._mass[pos] = top.mass
+        for term in top.terms:
+            self._postings.setdefault(term, array("i")).append(pos)
+
+    def forget(self, positions: Sequence[int]) -> None:
+        for pos in positions:
+            if pos < len(self._mass):
+                self._mass[pos] = np.nan
+
+    def neighbours(
+        self, top: TopTerms, exclude: set[int] | frozenset[int] = frozenset()
+    ) -> list[tuple[int, float]]:
+        """Up to ``neighbours`` indexed nodes most similar to ``top``, best first."""
+        self._ensure_built()
+        cap = self.params.max_term_nodes
+        lists, weights = [], []
+        for term, weight in zip(top.terms, top.weights, strict=True):
+            postings = self._postings.get(term)
+            if postings is None or len(postings) > cap:
+                continue
+            lists.append(np.frombuffer(postings, dtype=np.int32))
+            weights.append(np.full(len(postings), weight))
+        if not lists:
+            return []
+        candidates, inverse = np.unique(np.concatenate(lists), return_inverse=True)
+        inter = np.bincount(inverse, weights=np.concatenate(weights), minlength=len(candidates))
+        theirs = self._mass[candidates]
+        union = top.mass + theirs - inter
+        with np.errstate(divide="ignore", invalid="ignore"):
+            sim = np.where(union > 0, inter / union, 0.0)
+        keep = (sim >= self.params.min_similarity) & ~np.isnan(theirs)
+        if exclude:
+            keep &= ~np.isin(candidates, np.fromiter(exclude, dtype=np.int64))
+        rows = np.flatnonzero(keep)
+        positions, scores = candidates[rows].astype(np.int64), sim[rows]
+        best = top_positions(positions, scores, self.params.neighbours, self.index.node_ids)
+        return [(int(positions[i]), float(scores[i])) for i in best]
+
+
+def similar_within(tops: Sequence[TopTerms], params: LinkParams) -> list[list[tuple[int, float]]]:
+    """For each node of one new document, its most similar earlier nodes of that document."""
+    postings: dict[str, list[int]] = {}
+    out: list[list[tuple[int, float]]] = []
+    for i, top in enumerate(tops):
+        shared: dict[int, float] = {}
+        for term, weight in zip(top.terms, top.weights, strict=True):
+            for j in postings.get(term, ())[-params.max_term_nodes :]:
+                shared[j] = shared.get(j, 0.0) + weight
+        scored = []
+        for j, inter in shared.items():
+            union = top.mass + tops[j].mass - inter
+            sim = inter / union if union > 0 else 0.0
+            if sim >= params.min_similarity:
+                scored.append((-sim, j))
+        scored.sort()
+        out.append([(j, -neg) for neg, j in scored[: params.neighbours]])
+        for term in top.terms:
+            postings.setdefault(term, []).append(i)
+    return out

@@ -1,0 +1,261 @@
+"""Files and folders in, parsed documents out, and a list of what was skipped and why.
+
+Reading is two steps so a caller can show progress: ``plan_folder`` walks the paths (no
+file is read) and ``parse_file`` parses one planned file; ``read_folder`` does both. One bad
+file never stops the others: it is listed in ``skipped`` with the reason.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, replace
+from pathlib import Path, PurePath
+from typing import NamedTuple
+
+from groundgraph.errors import FormatError, InputError, InputTooLargeError
+from groundgraph.ingest.headings import leading_title
+from groundgraph.ingest.jsonl import parse_jsonl
+from groundgraph.ingest.markdown import parse_markdown
+from groundgraph.ingest.parsed import DEFAULT_MAX_CHUNK_CHARS, ParsedDocument, normalise_newlines
+from groundgraph.ingest.plaintext import parse_plaintext
+from groundgraph.text import slugify
+
+DEFAULT_MAX_FILE_BYTES = 50_000_000
+DOC_ID_CHARS = 80
+#: File kind by lower-cased suffix.
+KINDS: dict[str, str] = {
+    ".md": "markdown",
+    ".markdown": "markdown",
+    ".txt": "plaintext",
+    ".jsonl": "jsonl",
+}
+_BINARY_PROBE_BYTES = 8192
+
+PathArg = str | os.PathLike[str]
+
+
+@dataclass(frozen=True, slots=True)
+class SkippedFile:
+    """A file or folder that was not read, and why."""
+
+    path: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlannedFile:
+    """A file to parse: where it is, how to read it, and the id its document will get."""
+
+    path: Path
+    relative: str
+    kind: str
+    size: int
+    doc_id: str
+
+
+class FolderPlan(NamedTuple):
+    """The files to parse, in order, and what the walk skipped."""
+
+    files: list[PlannedFile]
+    skipped: list[SkippedFile]
+
+
+@dataclass(frozen=True)
+class FolderResult:
+    """The documents read from some files and folders, and what was skipped."""
+
+    documents: list[ParsedDocument]
+    skipped: list[SkippedFile]
+
+
+def _as_paths(paths: PathArg | Iterable[PathArg]) -> list[Path]:
+    if isinstance(paths, str | os.PathLike):
+        return [Path(paths)]
+    return [Path(p) for p in paths]
+
+
+def _walk(root: Path, include_hidden: bool) -> Iterator[tuple[Path, str | None]]:
+    """(path, None) for each file under ``root`` in sorted order, (path, reason) for skips.
+
+    Symlinks are followed only while they stay inside ``root``; each real folder is
+    walked once, so a symlink loop ends.
+    """
+    real_root = root.resolve()
+    visited = {real_root}
+    stack: list[Iterator[os.DirEntry[str]]] = []
+
+    def enter(folder: Path) -> str | None:
+        try:
+            entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
+        except OSError as exc:
+            return f"cannot list the folder: {exc.strerror or exc}"
+        stack.append(iter(entries))
+        return None
+
+    problem = enter(root)
+    if problem is not None:
+        yield root, problem
+    while stack:
+        entry = next(stack[-1], None)
+        if entry is None:
+            stack.pop()
+            continue
+        path = Path(entry.path)
+        if entry.name.startswith(".") and not include_hidden:
+            yield path, "hidden (its name starts with '.')"
+            continue
+        try:
+            real = path.resolve(strict=True)
+        except (OSError, RuntimeError):
+            yield path, "broken symlink"
+            continue
+        if entry.is_symlink() and not real.is_relative_to(real_root):
+            yield path, f"symlink to {real}, outside the folder {root}; not followed"
+            continue
+        if entry.is_dir():
+            if real in visited:
+                yield path, f"folder {real} was already read (a symlink loop?)"
+                continue
+            visited.add(real)
+            problem = enter(path)
+            if problem is not None:
+                yield path, problem
+        elif entry.is_file():
+            yield path, None
+        else:
+            yield path, "not a regular file"
+
+
+def _relative_path(path: Path, root: Path) -> str:
+    return path.relative_to(root).as_posix()
+
+
+def _doc_id(relative: str, used: set[str]) -> str:
+    """Slug of the path without its extension, made unique among ``used``."""
+    base = slugify(PurePath(relative).with_suffix("").as_posix(), limit=DOC_ID_CHARS)
+    doc_id, n = base, 1
+    while doc_id in used:
+        n += 1
+        doc_id = f"{base}-{n}"
+    used.add(doc_id)
+    return doc_id
+
+
+def plan_folder(
+    paths: PathArg | Iterable[PathArg],
+    *,
+    max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
+    include_hidden: bool = False,
+) -> FolderPlan:
+    """Walk files and folders (each folder in sorted order) and list the files to parse.
+
+    ``.md`` and ``.markdown`` files are markdown, ``.txt`` plain text, ``.jsonl`` JSON
+    Lines. Other files, hidden ones, files over ``max_file_bytes`` and symlinks leading
+    outside the folder being walked are listed in ``skipped`` with the reason.
+    """
+    files: list[PlannedFile] = []
+    skipped: list[SkippedFile] = []
+    seen: set[Path] = set()
+    used_ids: set[str] = set()
+    for given in _as_paths(paths):
+        if given.is_dir():
+            found: Iterable[tuple[Path, str | None]] = _walk(given, include_hidden)
+            root = given
+        elif given.is_file():
+            found, root = [(given, None)], given.parent
+        else:
+            skipped.append(SkippedFile(str(given), "no such file or folder"))
+            continue
+        for path, reason in found:
+            if reason is not None:
+                skipped.append(SkippedFile(str(path), reason))
+                continue
+            kind = KINDS.get(path.suffix.lower())
+            if kind is None:
+                suffix = f"extension {path.suffix!r}" if path.suffix else "no extension"
+                skipped.append(SkippedFile(str(path), f"{suffix}: not markdown, text or JSONL"))
+                continue
+            real = path.resolve()
+            if real in seen:
+                skipped.append(SkippedFile(str(path), "already listed under another path"))
+                continue
+            seen.add(real)
+            size = path.stat().st_size
+            if size > max_file_bytes:
+                reason = f"{size:,} bytes, over the limit of {max_file_bytes:,} (max_file_bytes)"
+                skipped.append(SkippedFile(str(path), reason))
+                continue
+            relative = _relative_path(path, root)
+            doc_id = "" if kind == "jsonl" else _doc_id(relative, used_ids)
+            files.append(PlannedFile(path, relative, kind, size, doc_id))
+    return FolderPlan(files, skipped)
+
+
+def _read_text(path: Path, max_file_bytes: int) -> tuple[bytes, str]:
+    with path.open("rb") as handle:
+        data = handle.read(max_file_bytes + 1)
+    if len(data) > max_file_bytes:
+        raise InputTooLargeError(
+            f"the file {path}", len(data), max_file_bytes, hint="raise max_file_bytes to read it"
+        )
+    if b"\x00" in data[:_BINARY_PROBE_BYTES]:
+        raise FormatError(
+            f"{path} contains NUL bytes: it looks binary (or UTF-16); save it as UTF-8 text"
+        )
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise FormatError(
+            f"{path} is not valid UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start});"
+            " convert it to UTF-8 to read it"
+        ) from None
+    return data, normalise_newlines(text)
+
+
+def parse_file(
+    file: PlannedFile,
+    *,
+    max_chunk_chars: int = DEFAULT_MAX_CHUNK_CHARS,
+    max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
+) -> list[ParsedDocument]:
+    """Read and parse one planned file: one document, or one per line of a JSONL file.
+
+    A markdown or text file's title is the level-1 heading it starts with, else its file
+    name without extension; its content hash is that of its bytes. Raises FormatError for
+    a file that is not UTF-8 text or not valid JSONL, InputTooLargeError for one over
+    ``max_file_bytes``, OSError when it cannot be read.
+    """
+    data, text = _read_text(file.path, max_file_bytes)
+    source = str(file.path)
+    if file.kind == "jsonl":
+        return parse_jsonl(text, source=source, max_chunk_chars=max_chunk_chars)
+    title = leading_title(text) or file.path.stem
+    parse = parse_markdown if file.kind == "markdown" else parse_plaintext
+    parsed = parse(text, title, doc_id=file.doc_id, source=source, max_chunk_chars=max_chunk_chars)
+    digest = hashlib.sha256(data).hexdigest()
+    return [replace(parsed, document=replace(parsed.document, content_hash=digest))]
+
+
+def read_folder(
+    paths: PathArg | Iterable[PathArg],
+    *,
+    max_chunk_chars: int = DEFAULT_MAX_CHUNK_CHARS,
+    max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
+    include_hidden: bool = False,
+) -> FolderResult:
+    """Plan and parse files and folders; files that cannot be read are added to ``skipped``."""
+    plan = plan_folder(paths, max_file_bytes=max_file_bytes, include_hidden=include_hidden)
+    documents: list[ParsedDocument] = []
+    skipped = list(plan.skipped)
+    for file in plan.files:
+        try:
+            documents.extend(
+                parse_file(file, max_chunk_chars=max_chunk_chars, max_file_bytes=max_file_bytes)
+            )
+        except InputError as exc:
+            skipped.append(SkippedFile(str(file.path), str(exc)))
+        except OSError as exc:
+            skipped.append(SkippedFile(str(file.path), f"cannot read it: {exc.strerror or exc}"))
+    return FolderResult(documents, skipped)

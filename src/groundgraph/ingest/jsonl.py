@@ -1,0 +1,107 @@
+"""JSON Lines in, one plain-text document per line out.
+
+Each non-blank line is an object ``{"id": str, "title"?: str, "description"?: str,
+"text": str}``; the title defaults to the id, which is used as the document id as given.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from groundgraph.errors import FormatError, InputTooLargeError
+from groundgraph.ingest.parsed import (
+    DEFAULT_MAX_CHUNK_CHARS,
+    DEFAULT_MAX_TEXT_CHARS,
+    ParsedDocument,
+)
+from groundgraph.ingest.plaintext import parse_plaintext
+
+_EXAMPLE = '{"id": "doc-1", "title": "Optional title", "text": "The text."}'
+
+
+def _load_line(line: str, where: str) -> dict[str, Any]:
+    try:
+        record = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise FormatError(f"{where}: invalid JSON ({exc.msg} at column {exc.colno})") from None
+    except RecursionError:
+        raise FormatError(f"{where}: invalid JSON (nested too deeply)") from None
+    if not isinstance(record, dict):
+        raise FormatError(
+            f"{where}: expected a JSON object like {_EXAMPLE}, got {type(record).__name__}"
+        )
+    return record
+
+
+def _optional_text(record: dict[str, Any], key: str, where: str) -> str | None:
+    value = record.get(key)
+    if value is not None and not isinstance(value, str):
+        raise FormatError(f'{where}: "{key}" must be a string, not {type(value).__name__}')
+    return value
+
+
+def _required_text(record: dict[str, Any], key: str, where: str) -> str:
+    value = _optional_text(record, key, where)
+    if value is None:
+        raise FormatError(f'{where}: missing "{key}"; each line needs one, like {_EXAMPLE}')
+    return value
+
+
+def iter_jsonl(
+    text_or_lines: str | Iterable[str],
+    source: str = "",
+    *,
+    max_chunk_chars: int = DEFAULT_MAX_CHUNK_CHARS,
+    max_text_chars: int = DEFAULT_MAX_TEXT_CHARS,
+) -> Iterator[ParsedDocument]:
+    """Parse JSON Lines lazily, one document per non-blank line; see ``parse_jsonl``."""
+    lines = text_or_lines.split("\n") if isinstance(text_or_lines, str) else text_or_lines
+    name = source or "JSONL"
+    for number, raw in enumerate(lines, start=1):
+        line = raw.rstrip("\r\n")
+        if number == 1:
+            line = line.removeprefix("\ufeff")
+        if not line.strip():
+            continue
+        where = f"{name} line {number}"
+        record = _load_line(line, where)
+        doc_id = _required_text(record, "id", where)
+        text = _required_text(record, "text", where)
+        if not doc_id.strip():
+            raise FormatError(f'{where}: "id" is empty; give each line a non-empty id')
+        title = _optional_text(record, "title", where) or doc_id
+        description = _optional_text(record, "description", where) or ""
+        if len(text) > max_text_chars:
+            raise InputTooLargeError(
+                f'{where}: "text"', len(text), max_text_chars, hint="split it into several lines"
+            )
+        yield parse_plaintext(
+            text,
+            title,
+            doc_id=doc_id,
+            description=description,
+            source=source,
+            max_chunk_chars=max_chunk_chars,
+            max_text_chars=max_text_chars,
+        )
+
+
+def parse_jsonl(
+    text_or_lines: str | Iterable[str],
+    source: str = "",
+    *,
+    max_chunk_chars: int = DEFAULT_MAX_CHUNK_CHARS,
+    max_text_chars: int = DEFAULT_MAX_TEXT_CHARS,
+) -> list[ParsedDocument]:
+    """Parse JSON Lines (a str, or lines such as an open text file) into documents.
+
+    Blank lines are skipped. A bad line raises FormatError naming its line number and the
+    problem: invalid JSON, not an object, or a missing or non-string ``id`` or ``text``.
+    """
+    return list(
+        iter_jsonl(
+            text_or_lines, source, max_chunk_chars=max_chunk_chars, max_text_chars=max_text_chars
+        )
+    )

@@ -1,0 +1,80 @@
+"""What parsing one document gives: its record, nodes, edges and links, plus the input checks.
+
+Every node's ``span`` points into ``source_text`` (the input with CRLF and CR turned into
+LF and a leading byte-order mark dropped): ``source_text[start:end] == node.content``. The
+one exception is a root node whose document has no text of its own before its first
+section: its content is then the document's description and its span is empty.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+from groundgraph.errors import InputError, InputTooLargeError
+from groundgraph.records import Document, Edge, Node
+from groundgraph.text import slugify
+
+DEFAULT_MAX_CHUNK_CHARS = 2000
+DEFAULT_MAX_TEXT_CHARS = 50_000_000
+
+
+@dataclass(frozen=True)
+class ParsedDocument:
+    """One parsed document, ready to be stored.
+
+    ``nodes`` run root first, then in creation order; ``edges`` are the document's own
+    (structure and reference) edges, at most one per pair of nodes; ``links`` are the raw
+    targets of markdown links to other documents, deduplicated, in order of appearance.
+    """
+
+    document: Document
+    nodes: list[Node]
+    edges: list[Edge]
+    links: list[str]
+    source_text: str
+
+    @property
+    def root(self) -> Node:
+        """The document's root node."""
+        return self.nodes[0]
+
+
+def normalise_newlines(text: str) -> str:
+    """``text`` with CRLF and CR turned into LF and a leading byte-order mark dropped."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def content_hash(text: str) -> str:
+    """sha256 hex digest of ``text`` encoded as UTF-8."""
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def check_inputs(text: object, title: object, max_chunk_chars: int, max_text_chars: int) -> None:
+    """Raise InputError when a parser's arguments are wrong, InputTooLargeError when too big."""
+    if not isinstance(text, str):
+        raise InputError(f"the text to parse must be a str, not {type(text).__name__}")
+    if not isinstance(title, str):
+        raise InputError(f"the title must be a str, not {type(title).__name__}")
+    if isinstance(max_chunk_chars, bool) or not isinstance(max_chunk_chars, int):
+        raise InputError("max_chunk_chars must be an int")
+    if max_chunk_chars < 1:
+        raise InputError(f"max_chunk_chars must be at least 1, not {max_chunk_chars}")
+    if len(text) > max_text_chars:
+        raise InputTooLargeError(
+            "the text",
+            len(text),
+            max_text_chars,
+            hint="split it into several documents or raise max_text_chars",
+        )
+
+
+def resolve_doc_id(title: str, doc_id: str | None) -> str:
+    """The given ``doc_id``, or the slug of ``title`` when none is given."""
+    if doc_id is None:
+        return slugify(title)
+    if not isinstance(doc_id, str) or not doc_id.strip():
+        raise InputError("doc_id must be a non-empty str, or None to derive it from the title")
+    return doc_id

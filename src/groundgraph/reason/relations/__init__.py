@@ -1,0 +1,118 @@
+"""The relation verifier: proofs for multi-hop relation claims, and how far to trust them.
+
+    from groundgraph.reason.relations import GroundedReasoner
+    gr = GroundedReasoner()
+    gr.add_facts([("alice", "parent", "bob"), ("bob", "parent", "carol")])
+    gr.verify("alice", "carol", via="parent").proof   # ('alice', 'bob', 'carol')
+
+Around it: Katz confidence (``katz``), Clopper–Pearson calibration (``calibrate``),
+conformal thresholds for noisy graphs (``conformal``), edge pruning from held-out labels
+(``pruning``), Horn rules (``horn``), composition tables and the built-in kinship table
+(``composition``, ``kinship``) and the agent tool (``tool``).
+"""
+
+from __future__ import annotations
+
+from groundgraph.reason.relations.calibrate import (
+    Calibration,
+    calibrate_grounding,
+    calibrate_normalization,
+    clopper_pearson_lower,
+    precision_bound,
+)
+from groundgraph.reason.relations.composition import (
+    ChainStep,
+    CompositionTable,
+    Conflict,
+    Fold,
+    Reduction,
+    RuleKey,
+    Span,
+    fold,
+    fold_chain,
+    learn_composition,
+)
+from groundgraph.reason.relations.conformal import (
+    AdaptiveConformalReasoner,
+    ConformalReasoner,
+    PairScorer,
+    conformal_threshold,
+    redundancy_group,
+    redundancy_grouping,
+)
+from groundgraph.reason.relations.horn import Rule, derive, entails, explain, forward_chain
+from groundgraph.reason.relations.katz import KatzScorer, katz_bound, katz_resolvent
+from groundgraph.reason.relations.kinship import (
+    KINSHIP_RELATIONS,
+    derive_kinship_table,
+    inverse_relation,
+    kinship_table,
+)
+from groundgraph.reason.relations.pruning import (
+    PruneResult,
+    identify_and_prune_edges,
+    identify_suspect_edges,
+    masked_infer,
+    prune_edges,
+)
+from groundgraph.reason.relations.tool import (
+    MAX_FACTS,
+    MAX_STRING_LENGTH,
+    TOOL_SPEC,
+    openai_tool_spec,
+    run_tool,
+    verify_relation,
+)
+from groundgraph.reason.relations.verdict import Hop, Verdict
+from groundgraph.reason.relations.verifier import Claim, GroundedReasoner
+
+__all__ = [
+    "KINSHIP_RELATIONS",
+    "MAX_FACTS",
+    "MAX_STRING_LENGTH",
+    "TOOL_SPEC",
+    "AdaptiveConformalReasoner",
+    "Calibration",
+    "ChainStep",
+    "Claim",
+    "CompositionTable",
+    "ConformalReasoner",
+    "Conflict",
+    "Fold",
+    "GroundedReasoner",
+    "Hop",
+    "KatzScorer",
+    "PairScorer",
+    "PruneResult",
+    "Reduction",
+    "Rule",
+    "RuleKey",
+    "Span",
+    "Verdict",
+    "calibrate_grounding",
+    "calibrate_normalization",
+    "clopper_pearson_lower",
+    "conformal_threshold",
+    "derive",
+    "derive_kinship_table",
+    "entails",
+    "explain",
+    "fold",
+    "fold_chain",
+    "forward_chain",
+    "identify_and_prune_edges",
+    "identify_suspect_edges",
+    "inverse_relation",
+    "katz_bound",
+    "katz_resolvent",
+    "kinship_table",
+    "learn_composition",
+    "masked_infer",
+    "openai_tool_spec",
+    "precision_bound",
+    "prune_edges",
+    "redundancy_group",
+    "redundancy_grouping",
+    "run_tool",
+    "verify_relation",
+]

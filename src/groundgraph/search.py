@@ -1,0 +1,168 @@
+"""Seed, walk, fuse, explain: the search pipeline.
+
+1. Seed: BM25 scores, divided by the best one, pick the top ``max_seeds`` nodes.
+2. Walk: a bounded best-first walk from the seeds over every edge type.
+3. Fuse: a node reached through another node and matched lexically scores
+   ``1 − (1 − graph)(1 − lexical)``; otherwise the larger of the two.
+4. Explain: each hit carries its path, the edge types along it and the per-term BM25 parts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from groundgraph.errors import InputError, InputTooLargeError
+from groundgraph.index.bm25 import LexicalIndex, LexicalMatches, top_positions
+from groundgraph.records import Hit, TermScore
+from groundgraph.store.base import Store
+from groundgraph.walk.dijkstra import Arc, Reached, WalkParams, arcs_from_edges, walk_from_seeds
+
+MAX_QUERY_CHARS = 10_000
+
+
+@dataclass(frozen=True)
+class SearchParams:
+    """Knobs of :func:`search`; the defaults are those of the seed system."""
+
+    max_results: int = 8
+    max_seeds: int = 5
+    max_hops: int = 2
+    damping: float = 0.85
+    min_score: float = 0.1
+    max_activated: int = 200
+    doc_ids: tuple[str, ...] | None = None
+
+    def __post_init__(self) -> None:
+        if self.max_results < 1 or self.max_seeds < 0 or self.max_hops < 0:
+            raise InputError("max_results must be >= 1, max_seeds and max_hops >= 0")
+        if not 0 < self.damping <= 1 or not 0 <= self.min_score <= 1:
+            raise InputError("damping must be in (0, 1] and min_score in [0, 1]")
+        if self.max_activated < 1:
+            raise InputError("max_activated must be >= 1")
+
+    def walk(self) -> WalkParams:
+        return WalkParams(self.max_hops, self.damping, self.min_score, self.max_activated)
+
+
+def check_query(query: str) -> str:
+    if not isinstance(query, str):
+        raise InputError(f"a query must be text, not {type(query).__name__}")
+    if len(query) > MAX_QUERY_CHARS:
+        raise InputTooLargeError("the query", len(query), MAX_QUERY_CHARS, "shorten the query")
+    return query
+
+
+def search(
+    query: str, index: LexicalIndex, store: Store, params: SearchParams | None = None
+) -> list[Hit]:
+    """Hits for ``query``, best first, each with the explanation of how it was reached."""
+    p = params or SearchParams()
+    check_query(query)
+    allowed = None
+    if p.doc_ids is not None:
+        allowed = [pos for d in p.doc_ids for pos in index.doc_positions.get(d, [])]
+    matches = index.match(query, allowed)
+    if not len(matches.positions):
+        return []
+    lexical = _normalised(matches)
+    ids = index.node_ids
+    seed_rows = top_positions(matches.positions, matches.scores, p.max_seeds, ids)
+    seeds = {ids[int(matches.positions[i])]: lexical[i] for i in seed_rows}
+    allowed_docs = None if p.doc_ids is None else set(p.doc_ids)
+
+    def neighbours(node_ids: Sequence[str]) -> dict[str, list[Arc]]:
+        return arcs_from_edges(store.edges_touching(node_ids), node_ids)
+
+    reached = walk_from_seeds(seeds, neighbours, p.walk()) if seeds else {}
+    # Nodes matched lexically but not reached: the best few can still make the list.
+    lexical_rows = top_positions(
+        matches.positions, matches.scores, p.max_results + len(reached), ids
+    )
+    lexical_of = {ids[int(matches.positions[i])]: (i, lexical[i]) for i in lexical_rows}
+    for node_id in reached:
+        if node_id not in lexical_of:
+            pos = index.position.get(node_id)
+            if pos is not None:
+                row = _row_of(matches, pos)
+                if row is not None:
+                    lexical_of[node_id] = (row, lexical[row])
+    scored: list[tuple[float, str]] = []
+    for node_id in set(reached) | set(lexical_of):
+        pos = index.position.get(node_id)
+        if pos is None or index.is_blank(pos):
+            continue
+        if allowed_docs is not None and index.doc_of[pos] not in allowed_docs:
+            continue
+        scored.append((_fused(reached.get(node_id), lexical_of.get(node_id)), node_id))
+    scored.sort(key=lambda item: (-item[0], item[1]))
+    top = scored[: p.max_results]
+    nodes = store.get_nodes([n for _, n in top])
+    hits = []
+    for score, node_id in top:
+        node = nodes.get(node_id)
+        if node is None:  # removed by another process since the index was read
+            continue
+        row_lex = lexical_of.get(node_id)
+        terms: tuple[TermScore, ...] = ()
+        if row_lex is not None:
+            terms = matches.contributions(int(matches.positions[row_lex[0]]))
+        via = reached.get(node_id)
+        hits.append(
+            _hit(node.node_id, node.doc_id, node.title, node.content, score, via, row_lex, terms)
+        )
+    return hits
+
+
+def _normalised(matches: LexicalMatches) -> list[float]:
+    best = float(matches.scores.max())
+    if best <= 0:
+        return [0.0] * len(matches.scores)
+    return (matches.scores / best).tolist()  # type: ignore[no-any-return]
+
+
+def _row_of(matches: LexicalMatches, position: int) -> int | None:
+    import numpy as np
+
+    i = int(np.searchsorted(matches.positions, position))
+    if i < len(matches.positions) and int(matches.positions[i]) == position:
+        return i
+    return None
+
+
+def _fused(reached: Reached | None, lexical: tuple[int, float] | None) -> float:
+    lex = lexical[1] if lexical else 0.0
+    if reached is None:
+        return lex
+    graph = reached.score
+    if reached.hops > 0:
+        return 1.0 - (1.0 - graph) * (1.0 - lex)
+    return max(graph, lex)
+
+
+def _hit(
+    node_id: str,
+    doc_id: str,
+    title: str,
+    content: str,
+    score: float,
+    reached: Reached | None,
+    lexical: tuple[int, float] | None,
+    terms: tuple[TermScore, ...],
+) -> Hit:
+    direct = reached is None or reached.hops == 0
+    return Hit(
+        node_id=node_id,
+        doc_id=doc_id,
+        title=title,
+        content=content,
+        score=score,
+        lexical_score=lexical[1] if lexical else 0.0,
+        graph_score=reached.score if reached else 0.0,
+        hops=0 if direct or reached is None else reached.hops,
+        via=None if direct or reached is None else reached.via,
+        edge_type=None if direct or reached is None else reached.edge_type,
+        path=(node_id,) if direct or reached is None else reached.path,
+        edge_types=() if direct or reached is None else reached.edge_types,
+        terms=terms,
+    )

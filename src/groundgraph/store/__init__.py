@@ -1,0 +1,19 @@
+"""Stores: where documents, nodes and edges live. SQLite is the default."""
+
+from __future__ import annotations
+
+from groundgraph.store.base import PendingLink, Removal, Store, StoreCounts
+from groundgraph.store.sqlite import SQLiteStore, now_iso
+
+__all__ = ["PendingLink", "Removal", "SQLiteStore", "Store", "StoreCounts", "now_iso", "open_store"]
+
+
+def open_store(location: str) -> Store:
+    """A store for a location: a SQLite file path or ``:memory:``."""
+    if location.startswith(("postgres://", "postgresql://")):
+        from groundgraph.errors import InputError
+
+        raise InputError(
+            "PostgreSQL stores are not available in this version; use a SQLite file path"
+        )
+    return SQLiteStore(location)

@@ -1,0 +1,120 @@
+"""The Store protocol: the one place documents, nodes and edges live.
+
+Every store keeps whole documents: a document is written or removed in one transaction,
+so a crash never leaves half of one. Each write bumps a store-wide ``generation`` and logs
+the document id it touched, so a process can tell that its derived indexes are stale and
+refresh only what changed. Derived data (index snapshots) is kept as named blobs tagged
+with the generation they were made at.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol, runtime_checkable
+
+from groundgraph.records import Document, Edge, Node
+
+
+@dataclass(frozen=True)
+class Removal:
+    """What removing a document took away."""
+
+    doc_id: str
+    nodes: tuple[str, ...] = ()
+    edges: tuple[tuple[str, str, str], ...] = ()  # (source, target, type)
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "docId": self.doc_id,
+            "nodes": list(self.nodes),
+            "edges": [{"from": s, "to": t, "type": k} for s, t, k in self.edges],
+        }
+
+
+@dataclass(frozen=True)
+class PendingLink:
+    """A link from a node to a document that was not in the store when the link was read."""
+
+    node_id: str
+    doc_id: str
+    target: str
+
+
+@dataclass(frozen=True)
+class StoreCounts:
+    documents: int = 0
+    nodes: int = 0
+    edges: int = 0
+    edge_types: dict[str, int] = field(default_factory=dict)
+
+
+@runtime_checkable
+class Store(Protocol):
+    """Persistent home of the graph. Implementations: SQLite (default), PostgreSQL."""
+
+    def close(self) -> None: ...
+
+    def generation(self) -> int:
+        """Counter bumped by every write; equal values mean nothing changed."""
+        ...
+
+    def changed_documents(self, since: int) -> list[str]:
+        """Ids of documents written or removed after generation ``since``."""
+        ...
+
+    def get_setting(self, key: str) -> str | None: ...
+
+    def set_setting(self, key: str, value: str) -> None: ...
+
+    def replace_document(
+        self,
+        document: Document,
+        nodes: Sequence[Node],
+        edges: Sequence[Edge],
+        pending: Sequence[PendingLink] = (),
+    ) -> tuple[int, Removal | None]:
+        """Write a document, replacing any with the same id, in one transaction.
+
+        ``edges`` may touch nodes of other documents; they belong to this document and
+        go when it goes. Returns the new generation and what the replacement removed.
+        """
+        ...
+
+    def remove_document(self, doc_id: str) -> Removal | None:
+        """Remove a document, its nodes and every edge that touches them."""
+        ...
+
+    def get_document(self, doc_id: str) -> Document | None: ...
+
+    def documents(self) -> list[Document]: ...
+
+    def node_counts(self) -> dict[str, int]:
+        """Node count of every document."""
+        ...
+
+    def get_nodes(self, node_ids: Sequence[str]) -> dict[str, Node]: ...
+
+    def document_nodes(self, doc_id: str) -> list[Node]:
+        """A document's nodes, root first, in creation order."""
+        ...
+
+    def iter_nodes(self, batch: int = 5000) -> Iterator[Node]:
+        """Every node, document by document, in creation order."""
+        ...
+
+    def edges_touching(self, node_ids: Sequence[str]) -> list[Edge]:
+        """Every edge with an end in ``node_ids``."""
+        ...
+
+    def iter_edges(self) -> Iterator[Edge]: ...
+
+    def pending_links_to(self, targets: Sequence[str]) -> list[PendingLink]: ...
+
+    def counts(self) -> StoreCounts: ...
+
+    def load_blob(self, name: str) -> tuple[int, bytes] | None:
+        """A derived blob and the generation it was made at."""
+        ...
+
+    def save_blob(self, name: str, generation: int, data: bytes) -> None: ...

@@ -1,0 +1,414 @@
+"""The embedded default store: one SQLite file (or ``:memory:``).
+
+WAL journal, ``synchronous=NORMAL``, one ``BEGIN IMMEDIATE`` transaction per document
+write, so readers never wait for writers and a crash leaves the store as it was before
+the document. All SQLite-specific SQL lives in this module.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, cast
+
+from groundgraph.errors import SchemaVersionError, StoreBusyError, StoreError
+from groundgraph.records import Document, Edge, Node
+from groundgraph.store.base import PendingLink, Removal, StoreCounts
+from groundgraph.store.schema import MIGRATIONS, SCHEMA_VERSION
+
+_NODE_COLUMNS = (
+    "node_id, doc_id, kind, title, content, level, parent_id, span_start, span_end, "
+    "scopes, created_at, invalid_at"
+)
+_EDGE_COLUMNS = "source, target, type, weight, label, sources, created_at, invalid_at"
+# SQLite allows a bounded number of host parameters; larger id lists go through json_each.
+_CHANGES_KEPT = 50_000
+
+
+def now_iso() -> str:
+    """The current time, ISO-8601 UTC with microseconds."""
+    return datetime.now(UTC).isoformat(timespec="microseconds")
+
+
+def _int(value: object) -> int:
+    return int(cast(Any, value))
+
+
+def _json_list(values: Sequence[str]) -> str:
+    return json.dumps(list(values), ensure_ascii=False)
+
+
+def _node(row: sqlite3.Row | tuple[object, ...]) -> Node:
+    return Node(
+        node_id=str(row[0]),
+        doc_id=str(row[1]),
+        kind=str(row[2]),
+        title=str(row[3]),
+        content=str(row[4]),
+        level=_int(row[5]),
+        parent_id=None if row[6] is None else str(row[6]),
+        span=(_int(row[7]), _int(row[8])),
+        scopes=tuple(json.loads(str(row[9]))),
+        created_at=str(row[10]),
+        invalid_at=None if row[11] is None else str(row[11]),
+    )
+
+
+def _edge(row: sqlite3.Row | tuple[object, ...]) -> Edge:
+    return Edge(
+        source=str(row[0]),
+        target=str(row[1]),
+        type=str(row[2]),
+        weight=float(cast(Any, row[3])),
+        label=None if row[4] is None else str(row[4]),
+        sources=tuple(json.loads(str(row[5]))),
+        created_at=str(row[6]),
+        invalid_at=None if row[7] is None else str(row[7]),
+    )
+
+
+class SQLiteStore:
+    """A :class:`~groundgraph.store.base.Store` in a SQLite file."""
+
+    def __init__(self, path: str | Path = ":memory:", timeout: float = 10.0) -> None:
+        self.path = str(path)
+        if self.path != ":memory:":
+            parent = Path(self.path).expanduser().resolve().parent
+            if not parent.is_dir():
+                raise StoreError(f"cannot create the store {self.path}: folder {parent} is missing")
+        try:
+            self._conn = sqlite3.connect(
+                self.path, timeout=timeout, isolation_level=None, check_same_thread=False
+            )
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot open the store {self.path}: {exc}") from exc
+        self._lock = threading.RLock()
+        self._closed = False
+        try:
+            self._conn.execute("PRAGMA journal_mode=WAL")
+            self._conn.execute("PRAGMA synchronous=NORMAL")
+            self._conn.execute("PRAGMA foreign_keys=OFF")
+            self._migrate()
+        except sqlite3.DatabaseError as exc:
+            self._conn.close()
+            raise StoreError(
+                f"{self.path} is not a groundgraph store ({exc}); name another file with --db"
+            ) from exc
+
+    # ----------------------------------------------------------------- plumbing
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            self._check_open()
+            try:
+                self._conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as exc:
+                raise StoreBusyError(
+                    f"the store {self.path} is locked by another writer ({exc}); try again"
+                ) from exc
+            try:
+                yield self._conn
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                raise
+            self._conn.execute("COMMIT")
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise StoreError("the store is closed")
+
+    def _query(self, sql: str, params: Sequence[object] = ()) -> list[tuple[object, ...]]:
+        with self._lock:
+            self._check_open()
+            return self._conn.execute(sql, params).fetchall()
+
+    def _migrate(self) -> None:
+        with self._write() as conn:
+            version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+            if version > SCHEMA_VERSION:
+                raise SchemaVersionError(
+                    f"{self.path} has schema version {version}, newer than this groundgraph "
+                    f"understands ({SCHEMA_VERSION}): upgrade groundgraph"
+                )
+            for target in range(version + 1, SCHEMA_VERSION + 1):
+                for statement in MIGRATIONS[target]:
+                    conn.execute(statement)
+                conn.execute(f"PRAGMA user_version = {target}")
+
+    def close(self) -> None:
+        with self._lock:
+            if not self._closed:
+                self._closed = True
+                self._conn.close()
+
+    def schema_version(self) -> int:
+        return _int(self._query("PRAGMA user_version")[0][0])
+
+    # ----------------------------------------------------------------- settings
+    def get_setting(self, key: str) -> str | None:
+        rows = self._query("SELECT value FROM settings WHERE key = ?", (key,))
+        return str(rows[0][0]) if rows else None
+
+    def set_setting(self, key: str, value: str) -> None:
+        with self._write() as conn:
+            conn.execute(
+                "INSERT INTO settings(key, value) VALUES (?, ?) "
+                "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            )
+
+    def generation(self) -> int:
+        value = self.get_setting("generation")
+        return int(value) if value else 0
+
+    def _bump(self, conn: sqlite3.Connection, doc_id: str) -> int:
+        row = conn.execute("SELECT value FROM settings WHERE key = 'generation'").fetchone()
+        generation = (_int(row[0]) if row else 0) + 1
+        conn.execute(
+            "INSERT INTO settings(key, value) VALUES ('generation', ?) "
+            "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            (str(generation),),
+        )
+        conn.execute("INSERT INTO changes(generation, doc_id) VALUES (?, ?)", (generation, doc_id))
+        conn.execute("DELETE FROM changes WHERE generation <= ?", (generation - _CHANGES_KEPT,))
+        return generation
+
+    def changed_documents(self, since: int) -> list[str]:
+        rows = self._query(
+            "SELECT MIN(generation) FROM changes",
+        )
+        oldest = rows[0][0]
+        if since < self.generation() and (oldest is None or _int(oldest) > since + 1):
+            raise StoreError("the change log no longer reaches that generation; rebuild")
+        rows = self._query(
+            "SELECT doc_id FROM changes WHERE generation > ? ORDER BY generation", (since,)
+        )
+        return list(dict.fromkeys(str(r[0]) for r in rows))
+
+    # ----------------------------------------------------------------- writing
+    def replace_document(
+        self,
+        document: Document,
+        nodes: Sequence[Node],
+        edges: Sequence[Edge],
+        pending: Sequence[PendingLink] = (),
+    ) -> tuple[int, Removal | None]:
+        stamp = now_iso()
+        with self._write() as conn:
+            removed = self._delete_document(conn, document.doc_id)
+            seq_row = conn.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM documents").fetchone()
+            conn.execute(
+                "INSERT INTO documents(doc_id, title, description, source, content_hash, scopes,"
+                " added_at, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    document.doc_id,
+                    document.title,
+                    document.description,
+                    document.source,
+                    document.content_hash,
+                    _json_list(document.scopes),
+                    document.added_at or stamp,
+                    int(seq_row[0]),
+                ),
+            )
+            conn.executemany(
+                f"INSERT INTO nodes({_NODE_COLUMNS}, seq) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                [
+                    (
+                        n.node_id,
+                        n.doc_id,
+                        n.kind,
+                        n.title,
+                        n.content,
+                        n.level,
+                        n.parent_id,
+                        n.span[0],
+                        n.span[1],
+                        _json_list(n.scopes),
+                        n.created_at or stamp,
+                        n.invalid_at,
+                        i,
+                    )
+                    for i, n in enumerate(nodes)
+                ],
+            )
+            conn.executemany(
+                f"INSERT INTO edges(doc_id, {_EDGE_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?)",
+                [
+                    (
+                        document.doc_id,
+                        e.source,
+                        e.target,
+                        e.type,
+                        e.weight,
+                        e.label,
+                        _json_list(e.sources),
+                        e.created_at or stamp,
+                        e.invalid_at,
+                    )
+                    for e in edges
+                ],
+            )
+            conn.executemany(
+                "INSERT INTO doc_links(node_id, doc_id, target) VALUES (?, ?, ?)",
+                [(p.node_id, p.doc_id, p.target) for p in pending],
+            )
+            generation = self._bump(conn, document.doc_id)
+        return generation, removed
+
+    def remove_document(self, doc_id: str) -> Removal | None:
+        with self._write() as conn:
+            removed = self._delete_document(conn, doc_id)
+            if removed is not None:
+                self._bump(conn, doc_id)
+        return removed
+
+    def _delete_document(self, conn: sqlite3.Connection, doc_id: str) -> Removal | None:
+        if conn.execute("SELECT 1 FROM documents WHERE doc_id = ?", (doc_id,)).fetchone() is None:
+            return None
+        node_ids = tuple(
+            r[0]
+            for r in conn.execute(
+                "SELECT node_id FROM nodes WHERE doc_id = ? ORDER BY seq", (doc_id,)
+            )
+        )
+        touching = (
+            "doc_id = :doc OR source IN (SELECT node_id FROM nodes WHERE doc_id = :doc) "
+            "OR target IN (SELECT node_id FROM nodes WHERE doc_id = :doc)"
+        )
+        edges = tuple(
+            (str(s), str(t), str(k))
+            for s, t, k in conn.execute(
+                f"SELECT source, target, type FROM edges WHERE {touching} ORDER BY id",
+                {"doc": doc_id},
+            )
+        )
+        conn.execute(f"DELETE FROM edges WHERE {touching}", {"doc": doc_id})
+        conn.execute("DELETE FROM nodes WHERE doc_id = ?", (doc_id,))
+        conn.execute("DELETE FROM doc_links WHERE doc_id = ?", (doc_id,))
+        conn.execute("DELETE FROM documents WHERE doc_id = ?", (doc_id,))
+        return Removal(doc_id, node_ids, edges)
+
+    # ----------------------------------------------------------------- reading
+    def get_document(self, doc_id: str) -> Document | None:
+        rows = self._query(
+            "SELECT doc_id, title, description, source, content_hash, scopes, added_at "
+            "FROM documents WHERE doc_id = ?",
+            (doc_id,),
+        )
+        return self._document(rows[0]) if rows else None
+
+    @staticmethod
+    def _document(row: tuple[object, ...]) -> Document:
+        return Document(
+            doc_id=str(row[0]),
+            title=str(row[1]),
+            description=str(row[2]),
+            source=str(row[3]),
+            content_hash=str(row[4]),
+            scopes=tuple(json.loads(str(row[5]))),
+            added_at=str(row[6]),
+        )
+
+    def documents(self) -> list[Document]:
+        rows = self._query(
+            "SELECT doc_id, title, description, source, content_hash, scopes, added_at "
+            "FROM documents ORDER BY seq"
+        )
+        return [self._document(r) for r in rows]
+
+    def node_counts(self) -> dict[str, int]:
+        rows = self._query("SELECT doc_id, COUNT(*) FROM nodes GROUP BY doc_id")
+        return {str(d): _int(c) for d, c in rows}
+
+    def get_nodes(self, node_ids: Sequence[str]) -> dict[str, Node]:
+        if not node_ids:
+            return {}
+        rows = self._query(
+            f"SELECT {_NODE_COLUMNS} FROM nodes WHERE node_id IN (SELECT value FROM json_each(?))",
+            (_json_list(node_ids),),
+        )
+        return {str(r[0]): _node(r) for r in rows}
+
+    def document_nodes(self, doc_id: str) -> list[Node]:
+        rows = self._query(
+            f"SELECT {_NODE_COLUMNS} FROM nodes WHERE doc_id = ? ORDER BY seq", (doc_id,)
+        )
+        return [_node(r) for r in rows]
+
+    def iter_nodes(self, batch: int = 5000) -> Iterator[Node]:
+        last_doc, last_seq = -1, -1
+        while True:
+            rows = self._query(
+                f"SELECT {', '.join('n.' + c.strip() for c in _NODE_COLUMNS.split(','))}, "
+                "d.seq, n.seq FROM nodes n JOIN documents d ON d.doc_id = n.doc_id "
+                "WHERE (d.seq, n.seq) > (?, ?) ORDER BY d.seq, n.seq LIMIT ?",
+                (last_doc, last_seq, batch),
+            )
+            if not rows:
+                return
+            for row in rows:
+                yield _node(row)
+            last_doc, last_seq = _int(rows[-1][-2]), _int(rows[-1][-1])
+
+    def edges_touching(self, node_ids: Sequence[str]) -> list[Edge]:
+        if not node_ids:
+            return []
+        ids = _json_list(node_ids)
+        rows = self._query(
+            f"SELECT {_EDGE_COLUMNS}, id FROM edges"
+            " WHERE source IN (SELECT value FROM json_each(?1))"
+            f" UNION SELECT {_EDGE_COLUMNS}, id FROM edges"
+            " WHERE target IN (SELECT value FROM json_each(?1)) ORDER BY id",
+            (ids,),
+        )
+        return [_edge(r) for r in rows]
+
+    def iter_edges(self) -> Iterator[Edge]:
+        last = 0
+        while True:
+            rows = self._query(
+                f"SELECT {_EDGE_COLUMNS}, id FROM edges WHERE id > ? ORDER BY id LIMIT 5000",
+                (last,),
+            )
+            if not rows:
+                return
+            yield from (_edge(r) for r in rows)
+            last = _int(rows[-1][-1])
+
+    def pending_links_to(self, targets: Sequence[str]) -> list[PendingLink]:
+        if not targets:
+            return []
+        rows = self._query(
+            "SELECT node_id, doc_id, target FROM doc_links "
+            "WHERE target IN (SELECT value FROM json_each(?)) ORDER BY rowid",
+            (_json_list(targets),),
+        )
+        return [PendingLink(str(n), str(d), str(t)) for n, d, t in rows]
+
+    def counts(self) -> StoreCounts:
+        docs = self._query("SELECT COUNT(*) FROM documents")[0][0]
+        nodes = self._query("SELECT COUNT(*) FROM nodes")[0][0]
+        types = self._query("SELECT type, COUNT(*) FROM edges GROUP BY type ORDER BY type")
+        by_type = {str(t): _int(c) for t, c in types}
+        return StoreCounts(_int(docs), _int(nodes), sum(by_type.values()), by_type)
+
+    # ----------------------------------------------------------------- blobs
+    def load_blob(self, name: str) -> tuple[int, bytes] | None:
+        rows = self._query("SELECT generation, data FROM blobs WHERE name = ?", (name,))
+        if not rows:
+            return None
+        return _int(rows[0][0]), bytes(cast(bytes, rows[0][1]))
+
+    def save_blob(self, name: str, generation: int, data: bytes) -> None:
+        with self._write() as conn:
+            conn.execute(
+                "INSERT INTO blobs(name, generation, data) VALUES (?, ?, ?) ON CONFLICT(name) "
+                "DO UPDATE SET generation = excluded.generation, data = excluded.data",
+                (name, generation, data),
+            )

@@ -1,0 +1,1 @@
+"""Walks over the graph: scores and the paths that explain them."""

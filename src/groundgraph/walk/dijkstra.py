@@ -1,0 +1,146 @@
+"""Bounded best-first walk from seed nodes: the graph half of every search score.
+
+A step along an edge multiplies the score by ``weight × damping`` (and by ``up_factor``
+when it climbs from a child to its parent); paths below ``min_score`` stop, and no path
+has more than ``max_hops`` steps. Because every factor is at most 1, this is Dijkstra on
+−log(weight), run over (node, hops) states so that the hop bound is exact: a node first
+reached cheaply at its last hop is still expanded from a shorter, weaker path.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from groundgraph.records import PARENT_CHILD, Edge
+
+
+@dataclass(frozen=True, slots=True)
+class Arc:
+    """One way to leave a node: along ``edge`` to ``target``."""
+
+    target: str
+    weight: float
+    type: str
+    upward: bool  # a child-to-parent step over a parent-child edge
+
+
+@dataclass(frozen=True, slots=True)
+class Reached:
+    """The best path found to a node, and what it scored."""
+
+    node_id: str
+    score: float
+    hops: int
+    path: tuple[str, ...]
+    edge_types: tuple[str, ...]
+
+    @property
+    def via(self) -> str | None:
+        return self.path[-2] if len(self.path) > 1 else None
+
+    @property
+    def edge_type(self) -> str | None:
+        return self.edge_types[-1] if self.edge_types else None
+
+
+@dataclass(frozen=True)
+class WalkParams:
+    max_hops: int = 2
+    damping: float = 0.85
+    min_score: float = 0.1
+    max_activated: int = 200
+    up_factor: float = 0.5
+
+
+NeighbourFn = Callable[[Sequence[str]], Mapping[str, Sequence[Arc]]]
+
+
+def arcs_from_edges(edges: Iterable[Edge], node_ids: Iterable[str]) -> dict[str, list[Arc]]:
+    """Both directions of every valid edge, grouped by the node in ``node_ids`` they leave."""
+    wanted = set(node_ids)
+    out: dict[str, list[Arc]] = {n: [] for n in wanted}
+    for edge in edges:
+        if edge.invalid_at is not None or edge.source == edge.target:
+            continue
+        if edge.source in wanted:
+            out[edge.source].append(Arc(edge.target, edge.weight, edge.type, False))
+        if edge.target in wanted:
+            upward = edge.type == PARENT_CHILD
+            out[edge.target].append(Arc(edge.source, edge.weight, edge.type, upward))
+    return out
+
+
+def walk_from_seeds(
+    seeds: Mapping[str, float], neighbours: NeighbourFn, params: WalkParams | None = None
+) -> dict[str, Reached]:
+    """Best path of at most ``max_hops`` steps to every node worth reaching.
+
+    Seeds start at their own score with hops 0. Stops once ``max_activated`` distinct
+    nodes are settled, best first, so the cap keeps the strongest nodes. Ties between
+    equal scores are broken by node id, so the result is deterministic.
+    """
+    p = params or WalkParams()
+    loaded: dict[str, Sequence[Arc]] = {}
+    # Heap of (-score, hops, node, path, types); paths are short (at most max_hops + 1).
+    heap: list[tuple[float, int, str, tuple[str, ...], tuple[str, ...]]] = []
+    best_at: dict[tuple[str, int], float] = {}
+    for node, score in sorted(seeds.items()):
+        if score > 0:
+            heap.append((-score, 0, node, (node,), ()))
+            best_at[(node, 0)] = score
+    heapq.heapify(heap)
+    settled: dict[str, Reached] = {}
+    # For each node, the fewest hops among its settled states: a later state with
+    # more hops and a lower score can never do better, so it is skipped.
+    fewest_hops: dict[str, int] = {}
+    while heap and len(settled) < p.max_activated:
+        neg, hops, node, path, types = heapq.heappop(heap)
+        score = -neg
+        if best_at.get((node, hops), 0.0) > score:
+            continue
+        known = fewest_hops.get(node)
+        if known is not None and known <= hops:
+            continue
+        fewest_hops[node] = hops
+        if node not in settled:
+            settled[node] = Reached(node, score, hops, path, types)
+        if hops >= p.max_hops:
+            continue
+        if node not in loaded:
+            _load(node, heap, loaded, neighbours, p.max_hops)
+        for arc in loaded[node]:
+            if arc.target in path:
+                continue
+            step = arc.weight * p.damping * (p.up_factor if arc.upward else 1.0)
+            nxt = score * step
+            if nxt < p.min_score:
+                continue
+            key = (arc.target, hops + 1)
+            if best_at.get(key, 0.0) >= nxt:
+                continue
+            best_at[key] = nxt
+            heapq.heappush(
+                heap, (-nxt, hops + 1, arc.target, (*path, arc.target), (*types, arc.type))
+            )
+    return settled
+
+
+def _load(
+    node: str,
+    heap: list[tuple[float, int, str, tuple[str, ...], tuple[str, ...]]],
+    loaded: dict[str, Sequence[Arc]],
+    neighbours: NeighbourFn,
+    max_hops: int,
+) -> None:
+    # Fetch the arcs of every waiting node that may still expand, in one call.
+    wanted = {node}
+    for _, hops, other, _, _ in heap:
+        if hops < max_hops and other not in loaded:
+            wanted.add(other)
+    found = neighbours(sorted(wanted))
+    for name in wanted:
+        arcs = found.get(name, ())
+        # Strongest first, then by id: a deterministic order for equal scores.
+        loaded[name] = sorted(arcs, key=lambda a: (-a.weight, a.target, a.type))

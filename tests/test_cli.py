@@ -1,0 +1,159 @@
+"""The command line, run as a real subprocess."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+
+def run(
+    *args: str, db: Path, cwd: Path | None = None, timeout: float = 120
+) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "GROUNDGRAPH_DB": str(db)}
+    return subprocess.run(
+        [sys.executable, "-m", "groundgraph", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=env,
+        cwd=cwd,
+    )
+
+
+@pytest.fixture
+def corpus(tmp_path, kitchen, garden, guide):
+    folder = tmp_path / "docs"
+    (folder / "sub").mkdir(parents=True)
+    (folder / "kitchen.md").write_text(kitchen)
+    (folder / "sub" / "garden.md").write_text(garden)
+    (folder / "guide.md").write_text(guide)
+    (folder / "notes.txt").write_text("Plain notes.\n\nAbout flour and bread.")
+    (folder / "image.png").write_bytes(b"\x89PNG\r\n")
+    (folder / "latin1.md").write_bytes("# Caf\xe9\n\ncr\xe8me".encode("latin-1"))
+    return folder
+
+
+def test_index_search_and_friends(tmp_path, corpus):
+    db = tmp_path / "g.db"
+    result = run("index", str(corpus), "--quiet", db=db)
+    assert result.returncode == 0, result.stderr
+    assert "indexed 4 documents" in result.stdout
+    assert "image.png" in result.stdout and "latin1.md" in result.stdout
+
+    result = run("search", "config fails", db=db)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert "how it was reached" in lines[0]
+    assert "Troubleshooting" in lines[1] and "direct match" in lines[1]
+    assert any("reference from" in line for line in lines)
+
+    result = run("search", "config fails", "--json", db=db)
+    hits = json.loads(result.stdout)
+    assert hits[0]["title"] == "Troubleshooting" and hits[0]["edgeType"] is None
+    assert {"nodeId", "docId", "score", "lexicalScore", "hops", "via", "path", "terms"} <= set(
+        hits[0]
+    )
+
+    result = run("retrieve", "deploy", db=db)
+    assert "### Deployment [guide#3]" in result.stdout
+
+    result = run("outline", "guide", db=db)
+    assert "- [guide#4] Troubleshooting" in result.stdout
+
+    result = run("show", "guide#4", db=db)
+    assert "reference" in result.stdout and "If config fails" in result.stdout
+
+    result = run("stats", "--json", db=db)
+    assert json.loads(result.stdout)["documents"] == 4
+
+
+def test_export_import_and_remove(tmp_path, corpus):
+    db = tmp_path / "g.db"
+    run("index", str(corpus), "-q", db=db)
+    out = tmp_path / "graph.json"
+    assert run("export", "--out", str(out), db=db).returncode == 0
+    other = tmp_path / "copy.db"
+    result = run("import", str(out), db=other)
+    assert result.returncode == 0, result.stderr
+    a = json.loads(run("search", "flour", "--json", db=db).stdout)
+    b = json.loads(run("search", "flour", "--json", db=other).stdout)
+    assert a == b
+    result = run("remove", "guide", db=db)
+    assert result.returncode == 0 and "removed guide" in result.stdout
+    assert run("outline", "guide", db=db).returncode != 0
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (("outline", "missing"), "unknown document"),
+        (("show", "missing#1"), "unknown node"),
+        (("remove", "missing"), "unknown document"),
+        (("index", "/no/such/place"), "does not exist"),
+        (("index",), "name files or folders"),
+    ],
+)
+def test_errors_are_one_clear_line(tmp_path, args, message):
+    result = run(*args, db=tmp_path / "g.db")
+    assert result.returncode != 0
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_import_refuses_bad_files(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "something-else"}')
+    result = run("import", str(bad), db=tmp_path / "g.db")
+    assert result.returncode != 0 and "not a graph-of-thought v2" in result.stderr
+    bad.write_bytes(b"\xff\xfe not json")
+    result = run("import", str(bad), db=tmp_path / "g.db")
+    assert result.returncode != 0 and "not UTF-8 JSON" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_store_that_is_not_a_database(tmp_path):
+    junk = tmp_path / "junk.db"
+    junk.write_bytes(b"garbage" * 1000)
+    result = run("stats", db=junk)
+    assert result.returncode != 0 and "not a groundgraph store" in result.stderr
+
+
+def test_example_corpus_and_help(tmp_path):
+    db = tmp_path / "g.db"
+    result = run("index", "--example", "-q", db=db)
+    assert result.returncode == 0, result.stderr
+    result = run("search", "why does the config fail to load", db=db)
+    assert result.returncode == 0
+    assert "Validation" in result.stdout or "worker exits" in result.stdout
+    for command in (
+        "index",
+        "search",
+        "retrieve",
+        "outline",
+        "show",
+        "remove",
+        "export",
+        "import",
+        "stats",
+    ):
+        help_text = run(command, "--help", db=db)
+        assert help_text.returncode == 0 and "Usage:" in help_text.stdout
+
+
+def test_default_store_is_a_file_in_the_current_folder(tmp_path, corpus):
+    env = {k: v for k, v in os.environ.items() if k != "GROUNDGRAPH_DB"}
+    result = subprocess.run(
+        [sys.executable, "-m", "groundgraph", "index", str(corpus), "-q"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "groundgraph.db").exists()

@@ -1,0 +1,177 @@
+"""The SQLite store: schema, transactions, crash safety, change log and blobs."""
+
+from __future__ import annotations
+
+import sqlite3
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from groundgraph.errors import SchemaVersionError, StoreError
+from groundgraph.records import Document, Edge, Node
+from groundgraph.store import SQLiteStore
+from groundgraph.store.schema import SCHEMA_VERSION
+
+
+def _doc(doc_id: str, n: int = 2, extra_edges: tuple[Edge, ...] = ()):
+    nodes = [Node(doc_id, doc_id, "document", doc_id.title(), "")]
+    nodes += [
+        Node(f"{doc_id}#{i}", doc_id, "section", f"S{i}", f"text {i}", 2, doc_id, (i, i + 6))
+        for i in range(1, n + 1)
+    ]
+    edges = [Edge(doc_id, f"{doc_id}#{i}", "parent-child", 0.8) for i in range(1, n + 1)]
+    return Document(doc_id, doc_id.title()), nodes, edges + list(extra_edges)
+
+
+def _rows(path) -> dict[str, list[tuple]]:
+    conn = sqlite3.connect(path)
+    try:
+        return {
+            table: sorted(conn.execute(f"SELECT * FROM {table}").fetchall(), key=repr)
+            for table in ("documents", "nodes", "edges", "doc_links")
+        }
+    finally:
+        conn.close()
+
+
+def test_file_store_uses_wal_and_records_schema_version(tmp_path):
+    path = tmp_path / "g.db"
+    store = SQLiteStore(path)
+    assert store.schema_version() == SCHEMA_VERSION
+    store.close()
+    conn = sqlite3.connect(path)
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    conn.close()
+
+
+def test_newer_schema_is_refused(tmp_path):
+    path = tmp_path / "g.db"
+    SQLiteStore(path).close()
+    conn = sqlite3.connect(path)
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    conn.close()
+    with pytest.raises(SchemaVersionError, match="upgrade groundgraph"):
+        SQLiteStore(path)
+
+
+def test_not_a_database_is_a_clear_error(tmp_path):
+    path = tmp_path / "junk.db"
+    path.write_bytes(b"this is not sqlite" * 100)
+    with pytest.raises(StoreError, match="not a groundgraph store"):
+        SQLiteStore(path)
+
+
+def test_replace_and_remove_touch_only_that_document(tmp_path):
+    path = tmp_path / "g.db"
+    store = SQLiteStore(path)
+    store.replace_document(*_doc("a"))
+    cross = Edge("b#1", "a#1", "semantic", 0.5)
+    store.replace_document(*_doc("b", extra_edges=(cross,)))
+    store.replace_document(*_doc("c"))
+    before = _rows(path)
+    removal = store.remove_document("b")
+    after = _rows(path)
+    assert removal is not None and set(removal.nodes) == {"b", "b#1", "b#2"}
+    assert ("b#1", "a#1", "semantic") in removal.edges
+    for table in before:
+        gone = [r for r in before[table] if r not in after[table]]
+        assert all("b" in {str(v).split("#")[0] for v in r} for r in gone), table
+        assert all(r in before[table] for r in after[table])
+    assert store.remove_document("b") is None
+    store.close()
+
+
+def test_edges_into_a_removed_document_go_with_it():
+    store = SQLiteStore()
+    store.replace_document(*_doc("a"))
+    store.replace_document(*_doc("b", extra_edges=(Edge("b#1", "a#2", "reference", 0.75),)))
+    store.remove_document("a")
+    assert all("a#2" not in (e.source, e.target) for e in store.iter_edges())
+
+
+def test_failed_write_rolls_back_to_the_previous_document():
+    store = SQLiteStore()
+    store.replace_document(*_doc("a", n=2))
+    document, nodes, edges = _doc("a", n=3)
+    nodes.append(nodes[1])  # a duplicate node id violates the primary key mid-write
+    with pytest.raises(sqlite3.IntegrityError):
+        store.replace_document(document, nodes, edges)
+    assert [n.node_id for n in store.document_nodes("a")] == ["a", "a#1", "a#2"]
+    assert store.generation() == 1
+
+
+def test_killed_writer_leaves_the_store_as_before(tmp_path):
+    path = tmp_path / "g.db"
+    store = SQLiteStore(path)
+    store.replace_document(*_doc("a", n=2))
+    store.close()
+    before = _rows(path)
+    child = textwrap.dedent(
+        f"""
+        import os
+        from groundgraph.store import SQLiteStore
+        from groundgraph.records import Document, Node, Edge
+        store = SQLiteStore({str(path)!r})
+        class Dying:
+            def __init__(self, conn):
+                self.conn = conn
+            def __getattr__(self, name):
+                return getattr(self.conn, name)
+            def executemany(self, sql, rows):
+                self.conn.executemany(sql, rows)
+                if "INSERT INTO edges" in sql:
+                    os._exit(9)  # the process dies inside the transaction
+        store._conn = Dying(store._conn)
+        nodes = [Node("a", "a", "document", "A", "")] + [
+            Node(f"a#{{i}}", "a", "section", "S", "new", 2, "a") for i in range(1, 6)]
+        store.replace_document(Document("a", "A"), nodes, [Edge("a", "a#1", "next", 0.4)])
+        """
+    )
+    result = subprocess.run([sys.executable, "-c", child], capture_output=True, timeout=60)
+    assert result.returncode == 9, result.stderr.decode()
+    assert _rows(path) == before
+    reopened = SQLiteStore(path)
+    assert [n.node_id for n in reopened.document_nodes("a")] == ["a", "a#1", "a#2"]
+    reopened.close()
+
+
+def test_generation_and_change_log():
+    store = SQLiteStore()
+    assert store.generation() == 0
+    store.replace_document(*_doc("a"))
+    store.replace_document(*_doc("b"))
+    store.replace_document(*_doc("a"))
+    assert store.generation() == 3
+    assert store.changed_documents(0) == ["a", "b"]
+    assert store.changed_documents(2) == ["a"]
+    assert store.changed_documents(3) == []
+
+
+def test_blobs_round_trip_with_generation():
+    store = SQLiteStore()
+    assert store.load_blob("x") is None
+    store.save_blob("x", 4, b"\x00\x01data")
+    store.save_blob("x", 5, b"newer")
+    assert store.load_blob("x") == (5, b"newer")
+
+
+def test_reading_nodes_edges_and_counts():
+    store = SQLiteStore()
+    store.replace_document(*_doc("a", n=3))
+    assert [n.node_id for n in store.iter_nodes(batch=2)] == ["a", "a#1", "a#2", "a#3"]
+    assert set(store.get_nodes(["a#2", "zzz"])) == {"a#2"}
+    assert {(e.source, e.target) for e in store.edges_touching(["a#1"])} == {("a", "a#1")}
+    counts = store.counts()
+    assert (counts.documents, counts.nodes, counts.edges) == (1, 4, 3)
+    assert store.node_counts() == {"a": 4}
+    node = store.get_nodes(["a#1"])["a#1"]
+    assert node.span == (1, 7) and node.parent_id == "a" and node.created_at
+
+
+def test_closed_store_refuses_work():
+    store = SQLiteStore()
+    store.close()
+    with pytest.raises(StoreError, match="closed"):
+        store.generation()

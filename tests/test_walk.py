@@ -1,0 +1,112 @@
+"""The bounded walk: exact hop-bounded best paths, checked against brute force."""
+
+from __future__ import annotations
+
+import itertools
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from groundgraph.records import Edge
+from groundgraph.walk.dijkstra import WalkParams, arcs_from_edges, walk_from_seeds
+
+TYPES = ["parent-child", "next", "reference", "semantic"]
+
+
+@st.composite
+def graphs(draw):
+    n = draw(st.integers(2, 9))
+    names = [f"n{i}" for i in range(n)]
+    pairs = list(itertools.combinations(names, 2))
+    chosen = draw(st.lists(st.sampled_from(pairs), unique=True, max_size=len(pairs)))
+    edges = []
+    for a, b in chosen:
+        if draw(st.booleans()):
+            a, b = b, a
+        weight = draw(st.sampled_from([0.3, 0.4, 0.75, 0.8, 0.9]))
+        edges.append(Edge(a, b, draw(st.sampled_from(TYPES)), weight))
+    seeds = draw(
+        st.dictionaries(st.sampled_from(names), st.sampled_from([0.2, 0.5, 1.0]), min_size=1)
+    )
+    return names, edges, seeds
+
+
+def brute_force(names, edges, seeds, p):
+    """Best score over every simple path of at most max_hops steps from any seed."""
+    arcs = arcs_from_edges(edges, names)
+    best = {}
+
+    def extend(node, score, hops, path):
+        if score > best.get(node, 0.0):
+            best[node] = score
+        if hops == p.max_hops:
+            return
+        for arc in arcs[node]:
+            if arc.target in path:
+                continue
+            nxt = score * arc.weight * p.damping * (p.up_factor if arc.upward else 1.0)
+            if nxt >= p.min_score:
+                extend(arc.target, nxt, hops + 1, (*path, arc.target))
+
+    for seed, score in seeds.items():
+        extend(seed, score, 0, (seed,))
+    return best
+
+
+@settings(max_examples=300, deadline=None)
+@given(graphs(), st.integers(0, 3))
+def test_walk_finds_the_best_hop_bounded_paths(graph, max_hops):
+    names, edges, seeds = graph
+    params = WalkParams(max_hops=max_hops)
+    arcs = arcs_from_edges(edges, names)
+    reached = walk_from_seeds(seeds, lambda ids: {i: arcs[i] for i in ids}, params)
+    want = brute_force(names, edges, seeds, params)
+    assert set(reached) == set(want)
+    for node, hit in reached.items():
+        assert abs(hit.score - want[node]) < 1e-12
+        assert hit.hops <= max_hops
+
+
+@settings(max_examples=200, deadline=None)
+@given(graphs())
+def test_every_path_follows_real_edges_and_scores_add_up(graph):
+    names, edges, seeds = graph
+    params = WalkParams()
+    arcs = arcs_from_edges(edges, names)
+    reached = walk_from_seeds(seeds, lambda ids: {i: arcs[i] for i in ids}, params)
+    for hit in reached.values():
+        assert hit.path[0] in seeds and hit.path[-1] == hit.node_id
+        assert len(hit.path) == hit.hops + 1 == len(hit.edge_types) + 1
+        score = seeds[hit.path[0]]
+        for a, b, kind in zip(hit.path[:-1], hit.path[1:], hit.edge_types, strict=True):
+            options = [x for x in arcs[a] if x.target == b and x.type == kind]
+            assert options, f"{a}->{b} ({kind}) is not an edge"
+            arc = max(options, key=lambda x: x.weight * (params.up_factor if x.upward else 1))
+            score *= arc.weight * params.damping * (params.up_factor if arc.upward else 1.0)
+        assert abs(score - hit.score) < 1e-12
+
+
+def test_child_to_parent_counts_half():
+    edges = [Edge("root", "a", "parent-child", 0.8), Edge("root", "b", "parent-child", 0.8)]
+    arcs = arcs_from_edges(edges, ["root", "a", "b"])
+    reached = walk_from_seeds({"a": 1.0}, lambda ids: {i: arcs[i] for i in ids})
+    assert abs(reached["root"].score - 0.8 * 0.5 * 0.85) < 1e-12
+    assert abs(reached["b"].score - 0.34 * 0.8 * 0.85) < 1e-12
+    assert reached["b"].path == ("a", "root", "b")
+
+
+def test_cap_keeps_the_strongest_nodes():
+    edges = [Edge("hub", f"leaf{i:02d}", "semantic", 0.3 + i / 100) for i in range(50)]
+    names = ["hub"] + [f"leaf{i:02d}" for i in range(50)]
+    arcs = arcs_from_edges(edges, names)
+    reached = walk_from_seeds(
+        {"hub": 1.0}, lambda ids: {i: arcs[i] for i in ids}, WalkParams(max_activated=6)
+    )
+    assert len(reached) == 6
+    assert set(reached) == {"hub"} | {f"leaf{i:02d}" for i in range(45, 50)}
+
+
+def test_superseded_edges_are_not_walked():
+    edges = [Edge("a", "b", "next", 0.4, invalid_at="2026-01-01T00:00:00+00:00")]
+    arcs = arcs_from_edges(edges, ["a", "b"])
+    assert walk_from_seeds({"a": 1.0}, lambda ids: {i: arcs[i] for i in ids}).keys() == {"a"}
