@@ -129,5 +129,5 @@ def test_top_positions_breaks_ties_by_id():
     positions = np.array([0, 1, 2, 3])
     scores = np.array([1.0, 2.0, 2.0, 0.5])
     ids = ["d", "c", "b", "a"]
-    assert top_positions(positions, scores, 2, ids) == [2, 1]
-    assert top_positions(positions, scores, 10, ids) == [2, 1, 0, 3]
+    assert top_positions(positions, scores, 2, ids.__getitem__) == [2, 1]
+    assert top_positions(positions, scores, 10, ids.__getitem__) == [2, 1, 0, 3]

@@ -67,7 +67,7 @@ def search(
         return []
     lexical = _normalised(matches)
     ids = index.node_ids
-    seed_rows = top_positions(matches.positions, matches.scores, p.max_seeds, ids)
+    seed_rows = top_positions(matches.positions, matches.scores, p.max_seeds, ids.__getitem__)
     seeds = {ids[int(matches.positions[i])]: lexical[i] for i in seed_rows}
     allowed_docs = None if p.doc_ids is None else set(p.doc_ids)
 
@@ -77,7 +77,7 @@ def search(
     reached = walk_from_seeds(seeds, neighbours, p.walk()) if seeds else {}
     # Nodes matched lexically but not reached: the best few can still make the list.
     lexical_rows = top_positions(
-        matches.positions, matches.scores, p.max_results + len(reached), ids
+        matches.positions, matches.scores, p.max_results + len(reached), ids.__getitem__
     )
     lexical_of = {ids[int(matches.positions[i])]: (i, lexical[i]) for i in lexical_rows}
     for node_id in reached:

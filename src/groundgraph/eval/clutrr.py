@@ -11,6 +11,7 @@ combined them. With no table given, the built-in kinship table is used.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,23 +31,45 @@ from groundgraph.reason.relations.paths import shortest_path
 Fact = tuple[str, str, str]
 
 
-def story_path(row: ClutrrRow) -> list[int] | None:
-    """The nodes of a shortest directed path from the query's first to its second person."""
+def story_chains(row: ClutrrRow) -> list[tuple[list[int], list[ChainStep]]]:
+    """Candidate chains from the query's first person to its second, in the order tried.
+
+    First a shortest directed path over the story's edges; then, if the story's edges in
+    their given order form a walk between the two (they do in every generated story,
+    clean or not), that walk. Each chain is its nodes and its (relation, gender of the
+    person reached) steps.
+    """
     successors: dict[int, list[int]] = {}
-    for a, b in row.story_edges:
-        successors.setdefault(a, []).append(b)
+    relation: dict[tuple[int, int], str] = {}
+    for edge, kind in zip(row.story_edges, row.edge_types, strict=True):
+        successors.setdefault(edge[0], []).append(edge[1])
+        relation.setdefault(edge, kind)
     start, goal = row.query_edge
-    return shortest_path(start, goal, lambda node: successors.get(node, ()))
+    chains: list[tuple[list[int], list[ChainStep]]] = []
+    path = shortest_path(start, goal, lambda node: successors.get(node, ()))
+    if path is not None:
+        steps = [(relation[a, b], row.genders[b]) for a, b in itertools.pairwise(path)]
+        chains.append((path, steps))
+    edges = row.story_edges
+    if (
+        edges
+        and edges[0][0] == start
+        and edges[-1][1] == goal
+        and all(a[1] == b[0] for a, b in itertools.pairwise(edges))
+    ):
+        walk = [start, *(b for _, b in edges)]
+        if walk != path:
+            steps = [
+                (kind, row.genders[b]) for (_, b), kind in zip(edges, row.edge_types, strict=True)
+            ]
+            chains.append((walk, steps))
+    return chains
 
 
 def story_chain(row: ClutrrRow) -> tuple[list[int], list[ChainStep]] | None:
-    """The path and its chain of (relation, gender of the person reached) steps."""
-    path = story_path(row)
-    if path is None:
-        return None
-    relation = {edge: r for edge, r in zip(row.story_edges, row.edge_types, strict=True)}
-    steps = [(relation[a, b], row.genders[b]) for a, b in zip(path[:-1], path[1:], strict=True)]
-    return path, steps
+    """The first candidate chain of a story (see ``story_chains``), or None."""
+    chains = story_chains(row)
+    return chains[0] if chains else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,11 +86,21 @@ class ClutrrAnswer:
 
 
 def solve_clutrr(row: ClutrrRow, table: CompositionTable) -> ClutrrAnswer:
-    """Answer a story's query with a composition table, with the proof."""
-    found = story_chain(row)
-    if found is None:
-        return ClutrrAnswer(None, (), ())
-    path, steps = found
+    """Answer a story's query with a composition table, with the proof.
+
+    Tries each of ``story_chains`` in turn and answers from the first that folds to one
+    relation; None (with the first chain's facts) when none does.
+    """
+    answers = [_answer(row, path, steps, table) for path, steps in story_chains(row)]
+    for answer in answers:
+        if answer.relation is not None:
+            return answer
+    return answers[0] if answers else ClutrrAnswer(None, (), ())
+
+
+def _answer(
+    row: ClutrrRow, path: list[int], steps: list[ChainStep], table: CompositionTable
+) -> ClutrrAnswer:
     names = [row.names[node] for node in path]
     folded = fold_chain(steps, table)
 

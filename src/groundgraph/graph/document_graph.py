@@ -33,6 +33,15 @@ INDEXED_KINDS = frozenset({"document", "section", "chunk"})
 MAX_DOCUMENT_CHARS = 50_000_000
 
 
+def check_doc_id(doc_id: str) -> None:
+    """Document ids name node ids too (``doc#3``), so they may not contain '#'."""
+    if not doc_id or "#" in doc_id or doc_id.startswith("entity:") or len(doc_id) > 512:
+        raise InputError(
+            f"document id {doc_id[:80]!r} is not usable: use 1 to 512 characters without '#' "
+            "and not starting with 'entity:'"
+        )
+
+
 @dataclass(frozen=True)
 class GraphSettings:
     """Settings fixed for the life of a store (kept in it, checked on open)."""
@@ -191,6 +200,7 @@ class DocumentGraph:
         """Store a parsed document and link it into the graph, in one transaction."""
         self._sync()
         document = parsed.document
+        check_doc_id(document.doc_id)
         if not document.content_hash:
             digest = hashlib.sha256(parsed.source_text.encode("utf-8", "surrogatepass")).hexdigest()
             document = replace(document, content_hash=digest)
@@ -256,6 +266,7 @@ class DocumentGraph:
         for item in parsed:
             counts = [self.index.term_counts(n.title, n.content) for n in item.nodes]
             tops = [self.linker.top_terms(c) for c in counts]
+            check_doc_id(item.document.doc_id)
             added.append(self._commit(item.document, item.nodes, item.edges, [], counts, tops))
         return added
 

@@ -157,7 +157,7 @@ def semantic_edges(
     exclude: set[int],
 ) -> list[Edge]:
     """Each new node to its most similar nodes: indexed ones and earlier ones of its document."""
-    within = similar_within(tops, linker.params)
+    within = similar_within(tops, [n.node_id for n in nodes], linker.params)
     ids = linker.index.node_ids
     edges = []
     for i, node in enumerate(nodes):

@@ -17,7 +17,7 @@ import json
 import math
 from array import array
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -390,7 +390,8 @@ class LexicalIndex:
         else:
             all_pos = np.concatenate([p for p, _ in per_term])
             positions, inverse = np.unique(all_pos, return_inverse=True)
-            scores = np.bincount(inverse, weights=np.concatenate(parts), minlength=len(positions))
+            sums = np.bincount(inverse, weights=np.concatenate(parts), minlength=len(positions))
+            scores = sums.astype(np.float64)
         return LexicalMatches(
             tuple(kept_terms), tuple(idfs), positions, scores, tuple(per_term), tuple(parts)
         )
@@ -400,8 +401,10 @@ def _concat(parts: list[npt.NDArray[Any]], dtype: type) -> npt.NDArray[Any]:
     return np.concatenate(parts).astype(dtype) if parts else np.zeros(0, dtype=dtype)
 
 
-def top_positions(positions: IntArray, scores: FloatArray, k: int, ids: Sequence[str]) -> list[int]:
-    """Indices into ``positions`` of the k best scores, ties broken by node id."""
+def top_positions(
+    positions: IntArray, scores: FloatArray, k: int, name_of: Callable[[int], str]
+) -> list[int]:
+    """Indices into ``positions`` of the k best scores, ties broken by ``name_of(position)``."""
     if k <= 0 or not len(scores):
         return []
     if len(scores) > k:
@@ -410,5 +413,5 @@ def top_positions(positions: IntArray, scores: FloatArray, k: int, ids: Sequence
         candidates = np.flatnonzero(-scores <= kth)
     else:
         candidates = np.arange(len(scores))
-    ranked = sorted(candidates.tolist(), key=lambda i: (-scores[i], ids[int(positions[i])]))
+    ranked = sorted(candidates.tolist(), key=lambda i: (-scores[i], name_of(int(positions[i]))))
     return ranked[:k]

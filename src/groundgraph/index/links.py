@@ -2,9 +2,10 @@
 
 Each node keeps its ``top_terms`` most distinctive terms, ranked by (1 + ln tf) · idf and
 weighted by idf. Two nodes are as similar as the weighted Jaccard of those sets,
-``shared / (mine + theirs − shared)``. Candidates come from the postings of a new node's
-own top terms, never from a scan of every node; a term that sits in the top set of more
-than ``max_term_nodes`` nodes is not distinctive and proposes no candidates.
+``shared / (mine + theirs − shared)``. Candidates come from the postings of a node's own
+top terms, never from a scan of every node; a term that sits in the top set of more than
+``max_term_nodes`` nodes is not distinctive and proposes no candidates, which keeps the
+cost of linking one node bounded however large the graph grows.
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ from __future__ import annotations
 import math
 from array import array
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -25,7 +26,7 @@ class LinkParams:
     top_terms: int = 12
     neighbours: int = 5
     min_similarity: float = 0.08
-    max_term_nodes: int = 5000
+    max_term_nodes: int = 2000
 
 
 @dataclass(frozen=True)
@@ -34,69 +35,39 @@ class TopTerms:
 
     terms: tuple[str, ...]
     weights: tuple[float, ...]
+    mass: float = field(init=False)
 
-    @property
-    def mass(self) -> float:
-        return sum(self.weights)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "mass", float(sum(self.weights)))
 
 
-class TermLinker:
-    """Keeps the top-term postings of indexed nodes and proposes semantic neighbours."""
+class TopTermPostings:
+    """Top-term postings over integer keys, and the similarity search they allow."""
 
-    def __init__(self, index: LexicalIndex, params: LinkParams | None = None) -> None:
-        self.index = index
-        self.params = params or LinkParams()
+    def __init__(self, params: LinkParams, name_of: Callable[[int], str]) -> None:
+        self.params = params
+        self._name_of = name_of
         self._postings: dict[str, array[int]] = {}
-        self._mass = np.full(1024, np.nan)  # top-term mass by position; NaN: not linkable
-        self._built = False
+        self._mass = np.full(64, np.nan)  # top-term mass by key; NaN: not linkable
 
-    def top_terms(self, counts: Counter[str]) -> TopTerms:
-        """The distinctive terms of a node with these term counts, by today's idf."""
-        index = self.index
-        ranked = sorted(
-            ((1.0 + math.log(tf)) * index.idf(t), t) for t, tf in counts.items() if tf > 0
-        )
-        chosen = sorted(ranked, key=lambda item: (-item[0], item[1]))[: self.params.top_terms]
-        terms = tuple(t for _, t in chosen)
-        return TopTerms(terms, tuple(index.idf(t) for t in terms))
-
-    def _ensure_built(self) -> None:
-        # Derived state: built on first use from the lexical index (after a snapshot load).
-        if self._built:
-            return
-        self._built = True
-        index = self.index
-        for pos in sorted(index.position.values()):
-            term_ids, tfs = index.node_terms(pos)
-            counts = Counter(
-                {index.terms[int(t)]: int(f) for t, f in zip(term_ids, tfs, strict=True)}
-            )
-            self._register(pos, self.top_terms(counts))
-
-    def register(self, pos: int, top: TopTerms) -> None:
-        """Record an indexed node's top terms so later nodes can link to it."""
-        self._ensure_built()
-        self._register(pos, top)
-
-    def _register(self, pos: int, top: TopTerms) -> None:
-        if pos >= len(self._mass):
-            grown = np.full(max(pos + 1, 2 * len(self._mass)), np.nan)
+    def add(self, key: int, top: TopTerms) -> None:
+        if key >= len(self._mass):
+            grown = np.full(max(key + 1, 2 * len(self._mass)), np.nan)
             grown[: len(self._mass)] = self._mass
             self._mass = grown
-        self._mass[pos] = top.mass
+        self._mass[key] = top.mass
         for term in top.terms:
-            self._postings.setdefault(term, array("i")).append(pos)
+            self._postings.setdefault(term, array("i")).append(key)
 
-    def forget(self, positions: Sequence[int]) -> None:
-        for pos in positions:
-            if pos < len(self._mass):
-                self._mass[pos] = np.nan
+    def drop(self, keys: Sequence[int]) -> None:
+        for key in keys:
+            if key < len(self._mass):
+                self._mass[key] = np.nan
 
-    def neighbours(
+    def similar(
         self, top: TopTerms, exclude: set[int] | frozenset[int] = frozenset()
     ) -> list[tuple[int, float]]:
-        """Up to ``neighbours`` indexed nodes most similar to ``top``, best first."""
-        self._ensure_built()
+        """Up to ``neighbours`` keys most similar to ``top``, best first, ties by name."""
         cap = self.params.max_term_nodes
         lists, weights = [], []
         for term, weight in zip(top.terms, top.weights, strict=True):
@@ -107,38 +78,74 @@ class TermLinker:
             weights.append(np.full(len(postings), weight))
         if not lists:
             return []
-        candidates, inverse = np.unique(np.concatenate(lists), return_inverse=True)
-        inter = np.bincount(inverse, weights=np.concatenate(weights), minlength=len(candidates))
-        theirs = self._mass[candidates]
+        keys, inverse = np.unique(np.concatenate(lists), return_inverse=True)
+        inter = np.bincount(inverse, weights=np.concatenate(weights), minlength=len(keys))
+        theirs = self._mass[keys]
         union = top.mass + theirs - inter
         with np.errstate(divide="ignore", invalid="ignore"):
             sim = np.where(union > 0, inter / union, 0.0)
         keep = (sim >= self.params.min_similarity) & ~np.isnan(theirs)
         if exclude:
-            keep &= ~np.isin(candidates, np.fromiter(exclude, dtype=np.int64))
+            keep &= ~np.isin(keys, np.fromiter(exclude, dtype=np.int64))
         rows = np.flatnonzero(keep)
-        positions, scores = candidates[rows].astype(np.int64), sim[rows]
-        best = top_positions(positions, scores, self.params.neighbours, self.index.node_ids)
-        return [(int(positions[i]), float(scores[i])) for i in best]
+        found, scores = keys[rows].astype(np.int64), sim[rows]
+        best = top_positions(found, scores, self.params.neighbours, self._name_of)
+        return [(int(found[i]), float(scores[i])) for i in best]
 
 
-def similar_within(tops: Sequence[TopTerms], params: LinkParams) -> list[list[tuple[int, float]]]:
+class TermLinker:
+    """Top-term postings of every indexed node; proposes semantic neighbours for new ones."""
+
+    def __init__(self, index: LexicalIndex, params: LinkParams | None = None) -> None:
+        self.index = index
+        self.params = params or LinkParams()
+        self._postings = TopTermPostings(self.params, lambda pos: index.node_ids[pos])
+        self._built = False
+
+    def top_terms(self, counts: Counter[str]) -> TopTerms:
+        """The distinctive terms of a node with these term counts, by today's idf."""
+        index = self.index
+        ranked = [((1.0 + math.log(tf)) * index.idf(t), t) for t, tf in counts.items() if tf > 0]
+        chosen = sorted(ranked, key=lambda item: (-item[0], item[1]))[: self.params.top_terms]
+        terms = tuple(t for _, t in chosen)
+        return TopTerms(terms, tuple(index.idf(t) for t in terms))
+
+    def _ensure_built(self) -> None:
+        # Derived state, built on first use from the lexical index (after a snapshot load).
+        if self._built:
+            return
+        self._built = True
+        index = self.index
+        for pos in sorted(index.position.values()):
+            term_ids, tfs = index.node_terms(pos)
+            counts = Counter(
+                {index.terms[int(t)]: int(f) for t, f in zip(term_ids, tfs, strict=True)}
+            )
+            self._postings.add(pos, self.top_terms(counts))
+
+    def register(self, pos: int, top: TopTerms) -> None:
+        """Record an indexed node's top terms so later nodes can link to it."""
+        self._ensure_built()
+        self._postings.add(pos, top)
+
+    def forget(self, positions: Sequence[int]) -> None:
+        self._postings.drop(positions)
+
+    def neighbours(
+        self, top: TopTerms, exclude: set[int] | frozenset[int] = frozenset()
+    ) -> list[tuple[int, float]]:
+        """Up to ``neighbours`` indexed nodes most similar to ``top``, best first."""
+        self._ensure_built()
+        return self._postings.similar(top, exclude)
+
+
+def similar_within(
+    tops: Sequence[TopTerms], names: Sequence[str], params: LinkParams
+) -> list[list[tuple[int, float]]]:
     """For each node of one new document, its most similar earlier nodes of that document."""
-    postings: dict[str, list[int]] = {}
-    out: list[list[tuple[int, float]]] = []
+    postings = TopTermPostings(params, lambda i: names[i])
+    out = []
     for i, top in enumerate(tops):
-        shared: dict[int, float] = {}
-        for term, weight in zip(top.terms, top.weights, strict=True):
-            for j in postings.get(term, ())[-params.max_term_nodes :]:
-                shared[j] = shared.get(j, 0.0) + weight
-        scored = []
-        for j, inter in shared.items():
-            union = top.mass + tops[j].mass - inter
-            sim = inter / union if union > 0 else 0.0
-            if sim >= params.min_similarity:
-                scored.append((-sim, j))
-        scored.sort()
-        out.append([(j, -neg) for neg, j in scored[: params.neighbours]])
-        for term in top.terms:
-            postings.setdefault(term, []).append(i)
+        out.append(postings.similar(top))
+        postings.add(i, top)
     return out

@@ -8,38 +8,42 @@ only takes the higher weight.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from groundgraph.records import EDGE_WEIGHTS, PARENT_CHILD, Edge
+
+# (source, target, type, weight): Edge records are made once, at the end, for the kept ones.
+_Link = tuple[str, str, str, float]
 
 
 class EdgeSet:
     """Edges keyed by their unordered pair of nodes, in the order pairs were first linked."""
 
     def __init__(self) -> None:
-        self._edges: dict[tuple[str, str], Edge] = {}
+        self._links: dict[tuple[str, str], _Link] = {}
 
-    def link(self, source: str, target: str, edge_type: str) -> None:
-        """Link ``source`` → ``target`` with the default weight of ``edge_type``."""
+    def link(self, source: str, target: str, edge_type: str, weight: float | None = None) -> None:
+        """Link ``source`` → ``target``; ``weight`` defaults to that of ``edge_type``."""
         if source == target:
             return
-        weight = EDGE_WEIGHTS[edge_type]
+        if weight is None:
+            weight = EDGE_WEIGHTS[edge_type]
         key = (source, target) if source < target else (target, source)
-        old = self._edges.get(key)
-        if old is not None and old.weight >= weight:
-            return
-        if old is not None and old.type == PARENT_CHILD:
-            self._edges[key] = replace(old, weight=weight)
-            return
-        self._edges[key] = Edge(source, target, edge_type, weight, sources=(source,))
-
-    def between(self, a: str, b: str) -> Edge | None:
-        """The edge between ``a`` and ``b`` in either direction, if any."""
-        return self._edges.get((a, b) if a < b else (b, a))
+        old = self._links.get(key)
+        if old is None:
+            self._links[key] = (source, target, edge_type, weight)
+        elif old[3] < weight:
+            if old[2] == PARENT_CHILD:
+                self._links[key] = (old[0], old[1], PARENT_CHILD, weight)
+            else:
+                self._links[key] = (source, target, edge_type, weight)
 
     def __len__(self) -> int:
-        return len(self._edges)
+        return len(self._links)
 
     def to_list(self) -> list[Edge]:
         """The edges, in the order their pairs were first linked."""
-        return list(self._edges.values())
+        return [_edge(link) for link in self._links.values()]
+
+
+def _edge(link: _Link) -> Edge:
+    source, target, edge_type, weight = link
+    return Edge(source, target, edge_type, weight, (source,))

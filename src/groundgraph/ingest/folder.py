@@ -88,7 +88,8 @@ def _walk(root: Path, include_hidden: bool) -> Iterator[tuple[Path, str | None]]
 
     def enter(folder: Path) -> str | None:
         try:
-            entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
+            with os.scandir(folder) as listing:
+                entries = sorted(listing, key=lambda entry: entry.name)
         except OSError as exc:
             return f"cannot list the folder: {exc.strerror or exc}"
         stack.append(iter(entries))
@@ -106,15 +107,17 @@ def _walk(root: Path, include_hidden: bool) -> Iterator[tuple[Path, str | None]]
         if entry.name.startswith(".") and not include_hidden:
             yield path, "hidden (its name starts with '.')"
             continue
-        try:
-            real = path.resolve(strict=True)
-        except (OSError, RuntimeError):
-            yield path, "broken symlink"
-            continue
-        if entry.is_symlink() and not real.is_relative_to(real_root):
-            yield path, f"symlink to {real}, outside the folder {root}; not followed"
-            continue
+        if entry.is_symlink():
+            try:
+                target = path.resolve(strict=True)
+            except (OSError, RuntimeError):
+                yield path, "broken symlink"
+                continue
+            if not target.is_relative_to(real_root):
+                yield path, f"symlink to {target}, outside the folder {root}; not followed"
+                continue
         if entry.is_dir():
+            real = path.resolve()
             if real in visited:
                 yield path, f"folder {real} was already read (a symlink loop?)"
                 continue
@@ -126,10 +129,6 @@ def _walk(root: Path, include_hidden: bool) -> Iterator[tuple[Path, str | None]]
             yield path, None
         else:
             yield path, "not a regular file"
-
-
-def _relative_path(path: Path, root: Path) -> str:
-    return path.relative_to(root).as_posix()
 
 
 def _doc_id(relative: str, used: set[str]) -> str:
@@ -182,12 +181,16 @@ def plan_folder(
                 skipped.append(SkippedFile(str(path), "already listed under another path"))
                 continue
             seen.add(real)
-            size = path.stat().st_size
+            try:
+                size = path.stat().st_size
+            except OSError as exc:
+                skipped.append(SkippedFile(str(path), f"cannot read it: {exc.strerror or exc}"))
+                continue
             if size > max_file_bytes:
                 reason = f"{size:,} bytes, over the limit of {max_file_bytes:,} (max_file_bytes)"
                 skipped.append(SkippedFile(str(path), reason))
                 continue
-            relative = _relative_path(path, root)
+            relative = path.relative_to(root).as_posix()
             doc_id = "" if kind == "jsonl" else _doc_id(relative, used_ids)
             files.append(PlannedFile(path, relative, kind, size, doc_id))
     return FolderPlan(files, skipped)

@@ -19,6 +19,8 @@ _SETEXT_UNDERLINE = re.compile(r"\s*(=+|-{2,})\s*")
 _LIST_ITEM = re.compile(r"\s*[-*+]\s")
 _FENCE_OPEN = re.compile(r"\s*(`{3,}|~{3,})(.*)")
 _FENCE_CLOSE = re.compile(r"\s*(`{3,}|~{3,})\s*")
+# Every line that may open or close a fence, be an ATX heading or underline a setext one.
+_CANDIDATE = re.compile(r"^[^\S\n]*+(?:`{3}|~{3}|#|=|--)", re.MULTILINE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,50 +85,49 @@ def _closes_fence(line: str, fence: str) -> bool:
 
 
 def scan_markdown(source: str) -> MarkdownLayout:
-    """Headings and fenced blocks of ``source`` (LF line ends), in order."""
+    """Headings and fenced blocks of ``source`` (LF line ends), in order.
+
+    Only candidate lines (a fence, a '#', a setext underline) are looked at; a setext
+    heading is found from its underline, by looking at the line above and the one above
+    that. ``taken`` is where the last heading or fence ended: lines before it are spoken for.
+    """
     headings: list[Heading] = []
     fences: list[tuple[int, int]] = []
-    lines = source.split("\n")
-    starts: list[int] = []
-    pos = 0
-    for line in lines:
-        starts.append(pos)
-        pos += len(line) + 1
     fence: str | None = None
     fence_start = 0
-    previous_blank = True
-    i = 0
-    while i < len(lines):
-        line, start = lines[i], starts[i]
+    taken = 0
+    for candidate in _CANDIDATE.finditer(source):
+        start = candidate.start()
+        newline = source.find("\n", start)
+        end = len(source) if newline < 0 else newline
+        line = source[start:end]
         if fence is not None:
             if _closes_fence(line, fence):
-                fences.append((fence_start, start + len(line)))
-                fence = None
-            i += 1
-            previous_blank = False
+                fences.append((fence_start, end))
+                fence, taken = None, end + 1
             continue
         opened = _opens_fence(line)
         if opened is not None:
             fence, fence_start = opened, start
-            i += 1
-            previous_blank = False
             continue
         atx = atx_heading(line)
         if atx is not None:
-            headings.append(Heading(atx[0], atx[1], start, start + len(line)))
-            i += 1
-            previous_blank = False
+            headings.append(Heading(atx[0], atx[1], start, end))
+            taken = end + 1
             continue
-        if previous_blank and i + 1 < len(lines):
-            level = _setext_level(line, lines[i + 1])
-            if level:
-                end = starts[i + 1] + len(lines[i + 1])
-                headings.append(Heading(level, line.strip(), start, end))
-                i += 2
-                previous_blank = False
+        text_start = source.rfind("\n", 0, max(start - 1, 0)) + 1
+        if start == 0 or text_start < taken:
+            continue
+        text = source[text_start : start - 1]
+        level = _setext_level(text, line)
+        if not level:
+            continue
+        if text_start > 0:
+            above = source.rfind("\n", 0, text_start - 1) + 1
+            if not _is_blank(source[above : text_start - 1]):
                 continue
-        previous_blank = _is_blank(line)
-        i += 1
+        headings.append(Heading(level, text.strip(), text_start, end))
+        taken = end + 1
     if fence is not None:
         fences.append((fence_start, len(source)))
     return MarkdownLayout(headings, fences)

@@ -14,9 +14,10 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from urllib.parse import unquote
 
-# Possessive quantifiers keep a run of spaces from being tried every way (quadratic).
+# Starts with a literal, so the engine jumps from '[' to '['; possessive quantifiers keep a
+# run of spaces from being tried every way (which was quadratic). Images are left out by hand.
 _LINK = re.compile(
-    r"(?<!!)\[[^\[\]]*+\]\(\s*+"
+    r"\[[^\[\]]*+\]\(\s*+"
     r"(<[^<>\n]*+>|[^\s()<>]*+(?:\([^\s()]*+\)[^\s()<>]*+)*+)"  # target, one level of ()
     r"(?:\s++(?:\"[^\"\n]*+\"|'[^'\n]*+'|\([^()\n]*+\)))?\s*+\)"  # optional title
 )
@@ -31,6 +32,8 @@ def link_targets(
     """Targets of the links in ``source[start:end]`` that are not inside ``fences``."""
     fence_starts = [fence[0] for fence in fences]
     for match in _LINK.finditer(source, start, end):
+        if match.start() > 0 and source[match.start() - 1] == "!":
+            continue  # an image
         at = bisect.bisect_right(fence_starts, match.start()) - 1
         if at >= 0 and match.start() < fences[at][1]:
             continue

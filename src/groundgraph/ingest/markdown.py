@@ -14,7 +14,7 @@ from itertools import pairwise
 from groundgraph.ingest.builder import NodeBuilder
 from groundgraph.ingest.chunks import strip_span
 from groundgraph.ingest.headings import Heading, scan_markdown
-from groundgraph.ingest.links import anchor_table, document_links
+from groundgraph.ingest.links import document_links
 from groundgraph.ingest.parsed import (
     DEFAULT_MAX_CHUNK_CHARS,
     DEFAULT_MAX_TEXT_CHARS,
@@ -73,7 +73,7 @@ def parse_markdown(
     root_start, root_end = _root_span(body, headings, merged)
     root_id = builder.add_root(title, root_start, root_end, description)
     sections = headings[1:] if merged is not None else headings
-    ends = [h.start for h in sections[1:]] + [len(body)]
+    ends = [h.start for h in sections[1:]] + [len(body)] if sections else []
     open_headings: list[tuple[int, str]] = []  # (level, node id), levels increasing
     section_ids: list[str] = []
     for heading, end in zip(sections, ends, strict=True):
@@ -86,11 +86,9 @@ def parse_markdown(
     for before, after in pairwise(section_ids):
         builder.edges.link(before, after, NEXT)
 
-    anchor_owners = ([(root_id, merged.title)] if merged is not None else []) + list(
-        zip(section_ids, (h.title for h in sections), strict=True)
-    )
-    anchors = anchor_table(anchor_owners)
-    link_references(builder.edges, builder.nodes, body, anchors, layout.fences)
+    titled = [(root_id, merged.title)] if merged is not None else []
+    titled.extend(zip(section_ids, (h.title for h in sections), strict=True))
+    link_references(builder.edges, builder.nodes, body, titled, layout.fences)
     document = Document(doc_id, title, description, source, content_hash(text))
     links = document_links(body, layout.fences)
     return ParsedDocument(document, builder.nodes, builder.edges.to_list(), links, body)

@@ -40,6 +40,8 @@ def _int(value: object) -> int:
 
 
 def _json_list(values: Sequence[str]) -> str:
+    if not values:
+        return "[]"
     return json.dumps(list(values), ensure_ascii=False)
 
 

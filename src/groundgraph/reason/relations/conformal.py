@@ -150,7 +150,8 @@ class AdaptiveConformalReasoner:
         self.gamma = gamma
         self.alpha_t = alpha
         self._window: deque[float] = deque(maxlen=window)
-        self._window.extend(float(s) for s in init_scores or ())
+        if init_scores is not None:
+            self._window.extend(float(s) for s in init_scores)
         self.n_seen = 0
         self.n_covered = 0
 

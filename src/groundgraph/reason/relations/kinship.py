@@ -4,11 +4,11 @@ Each word is defined on a family model (``KINSHIP_WORDS``): "x's uncle" is a bro
 parent of x or the husband of a parent's sister, and so on. A table entry
 ``(r1, r2, g) -> r`` says: whenever y is the r1 of x and z, of gender g, is the r2 of y
 (and z is not x), z is the r of x. ``derive_kinship_table`` finds these entries by
-enumerating a model of nuclear families (married couples, each with two sons and two
-daughters, over five generations, nobody marrying a relative, no two marriages between
-the same two families) and keeps a key only when one
-word holds in every instance. Ambiguous keys stay out: "x's nephew's father" may be x's
-brother or x's brother-in-law, so the table has no answer for it.
+enumerating models of nuclear families (married couples, each with two sons and two
+daughters, over five generations; nobody marries a relative and no two marriages join the
+same two families) and keeps a key only when one word holds in every instance. Ambiguous
+keys stay out: "x's nephew's father" may be x's brother or x's brother-in-law, so the
+table has no answer for it.
 
 The shipped table (``kinship_table.json``) is the output of ``derive_kinship_table()``; a
 test checks that they agree. Nothing in it comes from any dataset.
@@ -113,7 +113,7 @@ KINSHIP_RELATIONS: tuple[str, ...] = tuple(
 )
 
 
-def family_model(founders: int = 16, generations: int = 5, seed: int = 0) -> FamilyModel:
+def family_model(founders: int = 8, generations: int = 5, seed: int = 0) -> FamilyModel:
     """Nuclear families: each couple has two sons and two daughters.
 
     Nobody marries a relative, and two families are linked by at most one marriage (so

@@ -14,6 +14,7 @@ instead of handing it to the node's remaining edges.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Collection, Iterable, Sequence
 from typing import NamedTuple
 
@@ -69,7 +70,7 @@ def identify_suspect_edges(
         path = shortest_path(a, b, lambda node: adjacency.get(node, ()), max_len=walk_len)
         if path is None:
             continue
-        for edge in zip(path[:-1], path[1:], strict=True):
+        for edge in itertools.pairwise(path):
             if label:
                 protected.add(edge)
             else:
@@ -123,7 +124,7 @@ def identify_and_prune_edges(
     edge_list = _check_edges(edges)
     pairs = check_labeled_pairs(labeled_pairs)
     order = np.random.default_rng(seed).permutation(len(pairs))
-    cut = int(round(identify_frac * len(pairs)))
+    cut = round(identify_frac * len(pairs))
     identify = [pairs[i] for i in order[:cut]]
     reserved = [pairs[i] for i in order[cut:]]
     blocked = identify_suspect_edges(edge_list, identify, walk_len, min_evidence)

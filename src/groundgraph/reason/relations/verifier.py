@@ -10,7 +10,9 @@ how far those two conditions hold on held-out labels.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Collection, Iterable, Sequence
+
 from groundgraph.errors import InputError
 from groundgraph.reason.relations.calibrate import (
     Calibration,
@@ -91,14 +93,13 @@ class GroundedReasoner:
 
         The proof is a shortest path of at least one fact; subject == obj needs a cycle.
         """
-        if via is not None and self.transitive_relations is not None:
-            if via not in self.transitive_relations:
-                raise InputError(
-                    f"relation {via!r} is not declared transitive "
-                    f"(transitive_relations={sorted(self.transitive_relations)}); declare it, "
-                    "measure it with calibrate_transitivity, or check a fixed chain with "
-                    "verify_path"
-                )
+        allowed = self.transitive_relations
+        if via is not None and allowed is not None and via not in allowed:
+            raise InputError(
+                f"relation {via!r} is not declared transitive "
+                f"(transitive_relations={sorted(allowed)}); declare it, measure it with "
+                "calibrate_transitivity, or check a fixed chain with verify_path"
+            )
         return self._verify_closure(subject, obj, via)
 
     def verify_path(self, subject: str, obj: str, via: Sequence[str]) -> Verdict:
@@ -124,7 +125,7 @@ class GroundedReasoner:
             return refusal(via)
         relations = [
             via if via is not None else self._store.first_relation(a, b)
-            for a, b in zip(path, path[1:], strict=False)
+            for a, b in itertools.pairwise(path)
         ]
         return self._verdict(path, relations, via)
 

@@ -1,0 +1,279 @@
+"""CLUTRR loading, solving and evaluation, on small made-up rows in both CSV layouts."""
+
+from __future__ import annotations
+
+import csv
+import io
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from groundgraph.errors import FormatError, InputError
+from groundgraph.eval.clutrr import (
+    evaluate_clutrr,
+    evaluate_rows,
+    learn_clutrr_table,
+    solve_clutrr,
+    story_chains,
+)
+from groundgraph.eval.clutrr_data import load_clutrr, parse_clutrr_row, read_clutrr_csv
+
+HF_COLUMNS = [
+    "",
+    "id",
+    "story",
+    "query",
+    "target",
+    "target_text",
+    "clean_story",
+    "proof_state",
+    "f_comb",
+    "task_name",
+    "story_edges",
+    "edge_types",
+    "query_edge",
+    "genders",
+    "task_split",
+]
+EMNLP_COLUMNS = [
+    "",
+    "id",
+    "story",
+    "query",
+    "text_query",
+    "target",
+    "text_target",
+    "clean_story",
+    "proof_state",
+    "f_comb",
+    "task_name",
+    "story_edges",
+    "edge_types",
+    "query_edge",
+    "genders",
+    "syn_story",
+    "node_mapping",
+    "task_split",
+]
+
+
+def story(
+    row_id: str, edges: str, types: str, query: str, genders: str, target: str, hops: int
+) -> dict[str, str]:
+    return {
+        "id": row_id,
+        "story": "A made-up story.",
+        "task_name": f"task_1.{hops}",
+        "story_edges": edges,
+        "edge_types": types,
+        "query_edge": query,
+        "genders": genders,
+        "target": target,
+    }
+
+
+VALIDATION = [
+    story("v1", "[(0, 1), (1, 2)]", "['father', 'brother']", "(0, 2)",
+          "Ann:female,Bob:male,Cid:male", "uncle", 2),
+    story("v2", "[(0, 1), (1, 2)]", "['son', 'wife']", "(0, 2)",
+          "Dan:male,Eli:male,Fay:female", "daughter-in-law", 2),
+    story("v3", "[(0, 1), (1, 2), (2, 3)]", "['father', 'brother', 'wife']", "(0, 3)",
+          "Gus:male,Hal:male,Ian:male,Joy:female", "aunt", 3),
+]  # fmt: skip
+TEST = [
+    story("t1", "[(0, 1), (1, 2), (2, 3)]", "['father', 'brother', 'wife']", "(0, 3)",
+          "Kim:female,Lou:male,Max:male,Ned:female", "aunt", 3),
+    story("t2", "[(0, 1), (1, 2)]", "['son', 'wife']", "(0, 2)",
+          "Oli:male,Pat:male,Quy:female", "daughter-in-law", 2),
+    story("t3", "[(0, 1), (1, 0), (0, 2), (2, 3)]", "['husband', 'wife', 'father', 'brother']",
+          "(0, 3)", "Rae:female,Sam:male,Tom:male,Uli:male", "uncle", 4),
+    story("t4", "[(0, 1), (1, 2)]", "['sister', 'husband']", "(0, 2)",
+          "Vic:female,Wen:female,Xav:male", "brother-in-law", 2),
+]  # fmt: skip
+
+
+def hf_csv(rows: list[dict[str, str]], bom: bool = False) -> str:
+    out = io.StringIO()
+    writer = csv.DictWriter(out, HF_COLUMNS)
+    writer.writeheader()
+    for i, row in enumerate(rows):
+        record = {**row, "": str(i), "target": "7", "target_text": row["target"]}
+        writer.writerow(record)
+    return ("\ufeff" if bom else "") + out.getvalue()
+
+
+def emnlp_csv(rows: list[dict[str, str]]) -> str:
+    out = io.StringIO()
+    writer = csv.DictWriter(out, EMNLP_COLUMNS)
+    writer.writeheader()
+    for i, row in enumerate(rows):
+        writer.writerow({**row, "": str(i), "text_target": "['A sentence.']"})
+    return out.getvalue()
+
+
+@pytest.fixture
+def data(tmp_path: Path) -> Path:
+    (tmp_path / "hf").mkdir()
+    (tmp_path / "hf" / "validation.csv").write_text(hf_csv(VALIDATION, bom=True), "utf-8")
+    (tmp_path / "hf" / "test.csv").write_text(hf_csv(TEST), "utf-8")
+    emnlp = tmp_path / "emnlp"
+    emnlp.mkdir()
+    for hops in (2, 3, 4, 10):
+        rows = [row for row in TEST if row["task_name"] == f"task_1.{hops}"]
+        (emnlp / f"1.{hops}_test.csv").write_text(emnlp_csv(rows), "utf-8")
+    with zipfile.ZipFile(tmp_path / "with_train.zip", "w") as archive:
+        archive.writestr("1.2,1.3_train.csv", emnlp_csv(VALIDATION))
+        archive.writestr("1.2_test.csv", emnlp_csv(TEST[:1]))
+    return tmp_path
+
+
+def test_both_layouts_read_the_same(data: Path) -> None:
+    hf = load_clutrr(data / "hf" / "test.csv")
+    emnlp = load_clutrr(data / "emnlp")
+    assert sorted(r.row_id for r in hf) == sorted(r.row_id for r in emnlp)
+    row = next(r for r in hf if r.row_id == "t1")
+    assert row.target == "aunt" and row.hops == 3 and row.clean
+    assert row.names == ("Kim", "Lou", "Max", "Ned")
+    assert row.genders == ("female", "male", "male", "female")
+    assert row.story_edges == ((0, 1), (1, 2), (2, 3)) and row.query_edge == (0, 3)
+    assert not next(r for r in hf if r.row_id == "t3").clean
+
+
+def test_a_folder_is_read_in_hop_order(data: Path) -> None:
+    assert [r.hops for r in load_clutrr(data / "emnlp")] == [2, 2, 3, 4]
+
+
+def test_a_zip_is_read_by_pattern(data: Path) -> None:
+    train = load_clutrr(data / "with_train.zip", "*train.csv")
+    assert [r.row_id for r in train] == ["v1", "v2", "v3"]
+    assert [r.row_id for r in load_clutrr(data / "with_train.zip")] == ["t1"]
+
+
+def test_missing_paths_and_empty_matches(data: Path) -> None:
+    with pytest.raises(InputError, match="not a CLUTRR"):
+        load_clutrr(data / "nowhere.csv")
+    with pytest.raises(InputError, match="no rows"):
+        load_clutrr(data / "emnlp", "*train.csv")
+
+
+GOOD = {
+    "id": "x",
+    "story_edges": "[(0, 1)]",
+    "edge_types": "['father']",
+    "query_edge": "(0, 1)",
+    "genders": "A:male,B:male",
+    "target": "father",
+}
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"story_edges": "__import__('os').system('false')"}, "not a Python literal"),
+        ({"edge_types": "[print('hi')]"}, "not a Python literal"),
+        ({"story_edges": "[(0, 1, 2)]"}, r"\(int, int\) pairs"),
+        ({"query_edge": "(0, -1)"}, r"\(int, int\) pairs"),
+        ({"edge_types": "['father', 'son']"}, "1 story_edges but 2 edge_types"),
+        ({"edge_types": "[1]"}, "list of strings"),
+        ({"genders": "A-male,B:male"}, "Name:gender"),
+        ({"genders": "A:male"}, "node 1 has no entry"),
+        ({"story_edges": "[" * 30_000}, "over 20,000 characters"),
+    ],
+)
+def test_bad_rows_are_format_errors(change: dict[str, str], message: str) -> None:
+    with pytest.raises(FormatError, match=message):
+        parse_clutrr_row({**GOOD, **change}, "test row")
+
+
+def test_a_row_needs_the_columns() -> None:
+    with pytest.raises(FormatError, match="missing CLUTRR column"):
+        parse_clutrr_row({"id": "x", "target": "father"})
+    with pytest.raises(FormatError, match="row 0"):
+        read_clutrr_csv(io.StringIO("id,target\nx,father\n"))
+
+
+def test_learning_and_solving_with_a_proof(data: Path) -> None:
+    table, conflicts, passes = learn_clutrr_table(load_clutrr(data / "hf" / "validation.csv"))
+    assert table == {
+        ("father", "brother", "male"): "uncle",
+        ("son", "wife", "female"): "daughter-in-law",
+        ("uncle", "wife", "female"): "aunt",
+    }
+    assert conflicts == [] and passes == 2
+    row = next(r for r in load_clutrr(data / "hf" / "test.csv") if r.row_id == "t1")
+    answer = solve_clutrr(row, table)
+    assert answer.relation == "aunt"
+    assert answer.facts == (
+        ("Kim", "father", "Lou"),
+        ("Lou", "brother", "Max"),
+        ("Max", "wife", "Ned"),
+    )
+    assert answer.derivations == (
+        (("Kim", "father", "Lou"), ("Lou", "brother", "Max"), ("Kim", "uncle", "Max")),
+        (("Kim", "uncle", "Max"), ("Max", "wife", "Ned"), ("Kim", "aunt", "Ned")),
+    )
+
+
+def test_a_story_with_back_edges_uses_the_shortest_path(data: Path) -> None:
+    row = next(r for r in load_clutrr(data / "hf" / "test.csv") if r.row_id == "t3")
+    path, steps = story_chains(row)[0]
+    assert path == [0, 2, 3] and steps == [("father", "male"), ("brother", "male")]
+    answer = solve_clutrr(row, {("father", "brother", "male"): "uncle"})
+    assert answer.relation == "uncle"
+    assert answer.facts == (("Rae", "father", "Tom"), ("Tom", "brother", "Uli"))
+
+
+def test_the_story_walk_is_the_fallback() -> None:
+    row = parse_clutrr_row(
+        {
+            **GOOD,
+            "story_edges": "[(0, 1), (1, 2), (2, 1), (1, 3)]",
+            "edge_types": "['wife', 'son', 'mother', 'father']",
+            "query_edge": "(0, 3)",
+            "genders": "A:male,B:female,C:male,D:male",
+            "target": "father-in-law",
+        }
+    )
+    chains = story_chains(row)
+    assert [path for path, _ in chains] == [[0, 1, 3], [0, 1, 2, 1, 3]]
+    # (wife, father) is not in this made-up table, so the shortest path is stuck; the
+    # story's own walk wife, son, mother, father folds
+    table = {
+        ("mother", "father", "male"): "m-f",
+        ("son", "m-f", "male"): "s-m-f",
+        ("wife", "s-m-f", "male"): "father-in-law",
+    }
+    answer = solve_clutrr(row, table)
+    assert answer.relation == "father-in-law"
+    assert [fact[1] for fact in answer.facts] == ["wife", "son", "mother", "father"]
+    stuck = solve_clutrr(row, {})
+    assert stuck.relation is None and len(stuck.facts) == 2  # the shortest path's facts
+
+
+def test_evaluate_reports_per_hop(data: Path) -> None:
+    table, _, _ = learn_clutrr_table(load_clutrr(data / "hf" / "validation.csv"))
+    clean = evaluate_clutrr(data / "hf" / "test.csv", table)
+    assert [(h.hops, h.n, h.covered, h.correct) for h in clean.per_hop] == [
+        (2, 2, 1, 1),
+        (3, 1, 1, 1),
+    ]
+    assert (clean.total.n, clean.total.covered, clean.total.correct) == (3, 2, 2)
+    assert [(m.row_id, m.expected, m.got) for m in clean.misses] == [("t4", "brother-in-law", None)]
+    every = evaluate_clutrr(data / "hf" / "test.csv", table, clean_only=False)
+    assert every.total.n == 4 and every.total.correct == 3
+    text = clean.to_table()
+    assert "| hops | n | covered | correct |" in text
+    assert "| all | 3 | 2 | 2 | 66.67% | 100.00% | 66.67% |" in text
+    data_dict = clean.to_dict()
+    assert data_dict["total"]["coverage"] == pytest.approx(2 / 3)
+    assert data_dict["misses"] == [
+        {"id": "t4", "hops": 2, "expected": "brother-in-law", "got": None}
+    ]
+
+
+def test_the_built_in_table_is_the_default(data: Path) -> None:
+    report = evaluate_clutrr(data / "emnlp", clean_only=False)
+    assert report.total.correct == 4  # the built-in table knows all four compositions
+    assert report.table_size > 100
+    assert evaluate_rows([], name="empty").total.n == 0
