@@ -13,7 +13,14 @@ import pytest
 from groundgraph.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGES = ["README.md", "docs/search.md", "docs/graph.md", "docs/store.md", "docs/saved-graphs.md"]
+PAGES = [
+    "README.md",
+    "docs/search.md",
+    "docs/graph.md",
+    "docs/store.md",
+    "docs/saved-graphs.md",
+    "docs/ingest.md",
+]
 
 
 def expected_output(block: str) -> list[str]:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from groundgraph import DocumentGraph, InputError, InputTooLargeError, NotFoundError
 
@@ -99,3 +101,31 @@ def test_no_match_gives_no_hits_and_bad_queries_are_clear(guide):
 
 def test_empty_graph_searches_cleanly():
     assert DocumentGraph().search("anything") == []
+
+
+VOCAB = ["river", "stone", "bridge", "lamp", "harbor", "salt", "copper", "wind", "garden"]
+section = st.tuples(
+    st.lists(st.sampled_from(VOCAB), min_size=1, max_size=2),
+    st.lists(st.sampled_from(VOCAB), min_size=0, max_size=12),
+)
+documents = st.lists(st.lists(section, min_size=1, max_size=5), min_size=1, max_size=4)
+
+
+@settings(max_examples=40, deadline=None)
+@given(documents, st.lists(st.sampled_from(VOCAB), min_size=1, max_size=3))
+def test_every_hit_path_follows_real_edges(docs, query):
+    graph = DocumentGraph()
+    for d, sections in enumerate(docs):
+        text = "\n\n".join(f"## {' '.join(t)}\n\n{' '.join(b)}" for t, b in sections)
+        graph.add_document(text, f"Doc {d}", doc_id=f"doc{d}")
+    edges = {}
+    for edge in graph.store.iter_edges():
+        edges.setdefault(frozenset((edge.source, edge.target)), set()).add(edge.type)
+    for hit in graph.search(" ".join(query)):
+        assert hit.path[-1] == hit.node_id
+        assert len(hit.path) == hit.hops + 1
+        for a, b, kind in zip(hit.path[:-1], hit.path[1:], hit.edge_types, strict=True):
+            assert kind in edges.get(frozenset((a, b)), set()), (a, b, kind)
+        if hit.hops:
+            assert hit.via == hit.path[-2] and hit.edge_type == hit.edge_types[-1]
+        assert 0 < hit.score <= 1.0 + 1e-9
