@@ -9,16 +9,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+
+import numpy as np
 
 from groundgraph.errors import InputError, InputTooLargeError
 from groundgraph.index.bm25 import LexicalIndex, LexicalMatches, top_positions
 from groundgraph.records import Hit, TermScore
 from groundgraph.store.base import Store
 from groundgraph.walk.dijkstra import Arc, Reached, WalkParams, arcs_from_edges, walk_from_seeds
+from groundgraph.walk.matrix import GraphMatrix
+from groundgraph.walk.ppr import PPRParams, explain_paths, personalized_pagerank
 
 MAX_QUERY_CHARS = 10_000
+WALKERS = ("bounded", "ppr")
+FUSIONS = ("noisy-or", "linear")
 
 
 @dataclass(frozen=True)
@@ -32,8 +38,18 @@ class SearchParams:
     min_score: float = 0.1
     max_activated: int = 200
     doc_ids: tuple[str, ...] | None = None
+    walker: str = "bounded"
+    fusion: str = "noisy-or"
+    graph_weight: float = 0.3
+    ppr_time_cap: float = 1.0
 
     def __post_init__(self) -> None:
+        if self.walker not in WALKERS:
+            raise InputError(f"walker must be one of {', '.join(WALKERS)}, not {self.walker!r}")
+        if self.fusion not in FUSIONS:
+            raise InputError(f"fusion must be one of {', '.join(FUSIONS)}, not {self.fusion!r}")
+        if not 0 <= self.graph_weight <= 1:
+            raise InputError("graph_weight (the λ of linear fusion) must be in [0, 1]")
         if self.max_results < 1 or self.max_seeds < 0 or self.max_hops < 0:
             raise InputError("max_results must be >= 1, max_seeds and max_hops >= 0")
         if not 0 < self.damping <= 1 or not 0 <= self.min_score <= 1:
@@ -54,9 +70,16 @@ def check_query(query: str) -> str:
 
 
 def search(
-    query: str, index: LexicalIndex, store: Store, params: SearchParams | None = None
+    query: str,
+    index: LexicalIndex,
+    store: Store,
+    params: SearchParams | None = None,
+    matrix: Callable[[], GraphMatrix] | None = None,
 ) -> list[Hit]:
-    """Hits for ``query``, best first, each with the explanation of how it was reached."""
+    """Hits for ``query``, best first, each with the explanation of how it was reached.
+
+    ``matrix`` supplies the whole-graph adjacency that ``walker="ppr"`` needs.
+    """
     p = params or SearchParams()
     check_query(query)
     allowed = None
@@ -74,7 +97,14 @@ def search(
     def neighbours(node_ids: Sequence[str]) -> dict[str, list[Arc]]:
         return arcs_from_edges(store.edges_touching(node_ids), node_ids)
 
-    reached = walk_from_seeds(seeds, neighbours, p.walk()) if seeds else {}
+    if not seeds:
+        reached: dict[str, Reached] = {}
+    elif p.walker == "ppr":
+        if matrix is None:
+            raise InputError("walker='ppr' needs the graph matrix; search through DocumentGraph")
+        reached = _ppr_reached(seeds, matrix(), p)
+    else:
+        reached = walk_from_seeds(seeds, neighbours, p.walk())
     # Nodes matched lexically but not reached: the best few can still make the list.
     lexical_rows = top_positions(
         matches.positions, matches.scores, p.max_results + len(reached), ids.__getitem__
@@ -94,7 +124,7 @@ def search(
             continue
         if allowed_docs is not None and index.doc_of[pos] not in allowed_docs:
             continue
-        scored.append((_fused(reached.get(node_id), lexical_of.get(node_id)), node_id))
+        scored.append((_fused(reached.get(node_id), lexical_of.get(node_id), p), node_id))
     scored.sort(key=lambda item: (-item[0], item[1]))
     top = scored[: p.max_results]
     nodes = store.get_nodes([n for _, n in top])
@@ -122,22 +152,47 @@ def _normalised(matches: LexicalMatches) -> list[float]:
 
 
 def _row_of(matches: LexicalMatches, position: int) -> int | None:
-    import numpy as np
-
     i = int(np.searchsorted(matches.positions, position))
     if i < len(matches.positions) and int(matches.positions[i]) == position:
         return i
     return None
 
 
-def _fused(reached: Reached | None, lexical: tuple[int, float] | None) -> float:
+def _fused(reached: Reached | None, lexical: tuple[int, float] | None, p: SearchParams) -> float:
     lex = lexical[1] if lexical else 0.0
-    if reached is None:
-        return lex
-    graph = reached.score
-    if reached.hops > 0:
+    graph = reached.score if reached is not None else 0.0
+    through_graph = reached is not None and (reached.hops > 0 or p.walker == "ppr")
+    if p.fusion == "linear":
+        return (1.0 - p.graph_weight) * lex + p.graph_weight * (graph if through_graph else 0.0)
+    if reached is not None and reached.hops > 0:
         return 1.0 - (1.0 - graph) * (1.0 - lex)
     return max(graph, lex)
+
+
+def _ppr_reached(
+    seeds: dict[str, float], matrix: GraphMatrix, p: SearchParams
+) -> dict[str, Reached]:
+    """PageRank mass (divided by the largest) of the strongest nodes, with a path to each."""
+    result = personalized_pagerank(matrix, seeds, PPRParams(p.damping, time_cap=p.ppr_time_cap))
+    scores = result.scores
+    if not len(scores) or scores.max() <= 0:
+        return {}
+    best = scores.max()
+    ids = matrix.node_ids
+    keep = np.flatnonzero(scores > 0)
+    if len(keep) > p.max_activated:
+        keep = keep[np.argsort(-scores[keep], kind="stable")[: p.max_activated]]
+    targets = [ids[i] for i in keep.tolist()]
+    paths = explain_paths(matrix, seeds, targets, max_hops=max(p.max_hops, 4))
+    reached = {}
+    for i, node in zip(keep.tolist(), targets, strict=True):
+        score = float(scores[i] / best)
+        found = paths.get(node)
+        if found is None:
+            reached[node] = Reached(node, score, 0, (node,), ())
+        else:
+            reached[node] = Reached(node, score, found.hops, found.path, found.edge_types)
+    return reached
 
 
 def _hit(

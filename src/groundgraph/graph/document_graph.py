@@ -27,6 +27,7 @@ from groundgraph.records import PARENT_CHILD, Document, Edge, Hit, Node
 from groundgraph.search import SearchParams, search
 from groundgraph.store import PendingLink, Removal, SQLiteStore, Store, StoreCounts
 from groundgraph.text import Analyzer
+from groundgraph.walk.matrix import GraphMatrix
 
 INDEX_BLOB = "bm25"
 INDEXED_KINDS = frozenset({"document", "section", "chunk"})
@@ -91,6 +92,7 @@ class DocumentGraph:
         self._dirty = False
         self.index = self._open_index()
         self.linker = TermLinker(self.index, self._link_params)
+        self._matrix: tuple[int, GraphMatrix] | None = None
         self._titles: TitleIndex | None = None
         self._keys: KeyIndex | None = None
 
@@ -324,8 +326,16 @@ class DocumentGraph:
         min_score: float = 0.1,
         max_activated: int = 200,
         doc_ids: Iterable[str] | None = None,
+        walker: str = "bounded",
+        fusion: str = "noisy-or",
+        graph_weight: float = 0.3,
     ) -> list[Hit]:
-        """Hits for a query, best first, each saying how it was reached."""
+        """Hits for a query, best first, each saying how it was reached.
+
+        ``walker="ppr"`` runs personalized PageRank from the seeds instead of the bounded
+        walk; ``fusion="linear"`` scores ``(1 − graph_weight)·lexical + graph_weight·graph``
+        instead of noisy-OR.
+        """
         self._sync()
         params = SearchParams(
             max_results,
@@ -335,8 +345,18 @@ class DocumentGraph:
             min_score,
             max_activated,
             None if doc_ids is None else tuple(doc_ids),
+            walker,
+            fusion,
+            graph_weight,
         )
-        return search(query, self.index, self.store, params)
+        return search(query, self.index, self.store, params, self.graph_matrix)
+
+    def graph_matrix(self) -> GraphMatrix:
+        """The whole graph as a sparse matrix (built on first use, rebuilt after writes)."""
+        self._sync()
+        if self._matrix is None or self._matrix[0] != self._generation:
+            self._matrix = (self._generation, GraphMatrix.from_edges(self.store.iter_edges()))
+        return self._matrix[1]
 
     def retrieve(self, query: str, **search_kwargs: Any) -> str:
         """Hits as ``### {title} [{nodeId}]`` blocks, ready to hand to a language model."""
