@@ -175,3 +175,21 @@ def test_closed_store_refuses_work():
     store.close()
     with pytest.raises(StoreError, match="closed"):
         store.generation()
+
+
+def test_shared_entities_go_with_their_last_edge():
+    store = SQLiteStore()
+    aurora = Node("entity:aurora", "", "entity", "Aurora", "")
+    spelled = Node("entity:aurora", "", "entity", "AURORA", "")
+    for doc_id, entity in (("a", aurora), ("b", spelled)):
+        document, nodes, edges = _doc(doc_id, n=1)
+        edges.append(Edge(f"{doc_id}#1", "entity:aurora", "mentions", 0.5, (f"{doc_id}#1",)))
+        store.replace_document(document, nodes, edges, entities=[entity])
+    assert [n.title for n in store.entity_nodes()] == ["Aurora"]  # the first spelling stays
+    first = store.remove_document("a")
+    assert first is not None and "entity:aurora" not in first.nodes
+    assert [n.node_id for n in store.entity_nodes()] == ["entity:aurora"]
+    last = store.remove_document("b")
+    assert last is not None and "entity:aurora" in last.nodes
+    assert store.entity_nodes() == []
+    assert store.counts().nodes == 0

@@ -71,7 +71,8 @@ class Node:
 class Edge:
     """A directed edge record; the walk follows it both ways.
 
-    ``sources`` are the node ids of the sections that assert it (its provenance);
+    ``sources`` are the node ids of the sections that assert it (its provenance), and
+    ``spans`` the (node id, start, end) of the sentences that do, where known;
     ``label`` names the relation of a ``relation`` edge.
     """
 
@@ -83,6 +84,7 @@ class Edge:
     label: str | None = None
     created_at: str = ""
     invalid_at: str | None = None
+    spans: tuple[tuple[str, int, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

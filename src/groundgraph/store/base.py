@@ -73,8 +73,13 @@ class Store(Protocol):
         nodes: Sequence[Node],
         edges: Sequence[Edge],
         pending: Sequence[PendingLink] = (),
+        entities: Sequence[Node] = (),
     ) -> tuple[int, Removal | None]:
         """Write a document, replacing any with the same id, in one transaction.
+
+        ``entities`` are shared nodes (kind ``entity``) that belong to no document: each
+        is added unless it exists already (its first spelling stays), and it goes when
+        the last edge that touches it goes.
 
         ``edges`` may touch nodes of other documents; they belong to this document and
         go when it goes. Returns the new generation and what the replacement removed.
@@ -94,6 +99,10 @@ class Store(Protocol):
         ...
 
     def get_nodes(self, node_ids: Sequence[str]) -> dict[str, Node]: ...
+
+    def entity_nodes(self) -> list[Node]:
+        """Every entity node, in the order they were first added."""
+        ...
 
     def document_nodes(self, doc_id: str) -> list[Node]:
         """A document's nodes, root first, in creation order."""

@@ -48,6 +48,7 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
             weight REAL NOT NULL,
             label TEXT,
             sources TEXT NOT NULL DEFAULT '[]',
+            spans TEXT NOT NULL DEFAULT '[]',
             created_at TEXT NOT NULL,
             invalid_at TEXT
         )""",

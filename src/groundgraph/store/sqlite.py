@@ -25,7 +25,7 @@ _NODE_COLUMNS = (
     "node_id, doc_id, kind, title, content, level, parent_id, span_start, span_end, "
     "scopes, created_at, invalid_at"
 )
-_EDGE_COLUMNS = "source, target, type, weight, label, sources, created_at, invalid_at"
+_EDGE_COLUMNS = "source, target, type, weight, label, sources, created_at, invalid_at, spans"
 # SQLite allows a bounded number of host parameters; larger id lists go through json_each.
 _CHANGES_KEPT = 50_000
 
@@ -71,6 +71,7 @@ def _edge(row: sqlite3.Row | tuple[object, ...]) -> Edge:
         sources=tuple(json.loads(str(row[5]))),
         created_at=str(row[6]),
         invalid_at=None if row[7] is None else str(row[7]),
+        spans=tuple((str(n), int(a), int(b)) for n, a, b in json.loads(str(row[8]))),
     )
 
 
@@ -199,6 +200,7 @@ class SQLiteStore:
         nodes: Sequence[Node],
         edges: Sequence[Edge],
         pending: Sequence[PendingLink] = (),
+        entities: Sequence[Node] = (),
     ) -> tuple[int, Removal | None]:
         stamp = now_iso()
         with self._write() as conn:
@@ -240,7 +242,7 @@ class SQLiteStore:
                 ],
             )
             conn.executemany(
-                f"INSERT INTO edges(doc_id, {_EDGE_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?)",
+                f"INSERT INTO edges(doc_id, {_EDGE_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?)",
                 [
                     (
                         document.doc_id,
@@ -252,8 +254,31 @@ class SQLiteStore:
                         _json_list(e.sources),
                         e.created_at or stamp,
                         e.invalid_at,
+                        json.dumps([list(x) for x in e.spans]) if e.spans else "[]",
                     )
                     for e in edges
+                ],
+            )
+            conn.executemany(
+                f"INSERT OR IGNORE INTO nodes({_NODE_COLUMNS}, seq) "
+                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,(SELECT COALESCE(MAX(seq), 0) + 1 FROM nodes"
+                " WHERE doc_id = ''))",
+                [
+                    (
+                        n.node_id,
+                        "",
+                        "entity",
+                        n.title,
+                        n.content,
+                        n.level,
+                        None,
+                        n.span[0],
+                        n.span[1],
+                        _json_list(n.scopes),
+                        n.created_at or stamp,
+                        n.invalid_at,
+                    )
+                    for n in entities
                 ],
             )
             conn.executemany(
@@ -292,6 +317,24 @@ class SQLiteStore:
         )
         conn.execute(f"DELETE FROM edges WHERE {touching}", {"doc": doc_id})
         conn.execute("DELETE FROM nodes WHERE doc_id = ?", (doc_id,))
+        # Entities belong to no document: one goes when no edge touches it any more.
+        ends = sorted({s for s, _, _ in edges} | {t for _, t, _ in edges})
+        orphans = [
+            str(r[0])
+            for r in conn.execute(
+                "SELECT node_id FROM nodes WHERE kind = 'entity'"
+                " AND node_id IN (SELECT value FROM json_each(?))"
+                " AND NOT EXISTS (SELECT 1 FROM edges WHERE source = nodes.node_id)"
+                " AND NOT EXISTS (SELECT 1 FROM edges WHERE target = nodes.node_id)"
+                " ORDER BY seq",
+                (_json_list(ends),),
+            )
+        ]
+        conn.execute(
+            "DELETE FROM nodes WHERE node_id IN (SELECT value FROM json_each(?))",
+            (_json_list(orphans),),
+        )
+        node_ids = node_ids + tuple(orphans)
         conn.execute("DELETE FROM doc_links WHERE doc_id = ?", (doc_id,))
         conn.execute("DELETE FROM documents WHERE doc_id = ?", (doc_id,))
         return Removal(doc_id, node_ids, edges)
@@ -336,6 +379,12 @@ class SQLiteStore:
             (_json_list(node_ids),),
         )
         return {str(r[0]): _node(r) for r in rows}
+
+    def entity_nodes(self) -> list[Node]:
+        rows = self._query(
+            f"SELECT {_NODE_COLUMNS} FROM nodes WHERE kind = 'entity' AND doc_id = '' ORDER BY seq"
+        )
+        return [_node(r) for r in rows]
 
     def document_nodes(self, doc_id: str) -> list[Node]:
         rows = self._query(

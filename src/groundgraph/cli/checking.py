@@ -1,0 +1,104 @@
+"""Commands that check claims and measure: verify, eval."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+
+from groundgraph.cli.app import friendly, main
+from groundgraph.errors import FormatError, InputTooLargeError
+from groundgraph.eval.clutrr import evaluate_clutrr, learn_clutrr_table
+from groundgraph.eval.clutrr_data import load_clutrr
+from groundgraph.reason.relations import verify_relation
+
+MAX_FACTS_BYTES = 100 << 20
+
+
+def _read_facts(path: Path) -> list[Any]:
+    """Facts from a JSON list of [subject, relation, object] or JSON Lines of them."""
+    size = path.stat().st_size
+    if size > MAX_FACTS_BYTES:
+        raise InputTooLargeError(str(path), size, MAX_FACTS_BYTES, "pass fewer facts")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise FormatError(f"{path} is not UTF-8 ({exc}); save it as UTF-8 JSON") from exc
+    try:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError:
+            data = [json.loads(line) for line in text.splitlines() if line.strip()]
+    except (json.JSONDecodeError, RecursionError) as exc:
+        raise FormatError(
+            f"{path} is not a JSON list of [subject, relation, object] facts, nor JSON Lines"
+            f" of them ({exc})"
+        ) from exc
+    if not isinstance(data, list):
+        raise FormatError(f"{path} must hold a JSON list of facts")
+    return data
+
+
+@main.command()
+@click.argument("subject")
+@click.argument("relation")
+@click.argument("obj", metavar="OBJECT")
+@click.option(
+    "--facts",
+    "facts_file",
+    required=True,
+    type=click.Path(path_type=Path, exists=True, dir_okay=False),
+    help="JSON list (or JSON Lines) of [subject, relation, object] facts.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
+@friendly
+def verify(subject: str, relation: str, obj: str, facts_file: Path, as_json: bool) -> None:
+    """Is OBJECT the RELATION of SUBJECT? A proof from the facts, or a refusal.
+
+    A fact [s, r, o] reads "o is the r of s". Exit code 0 when grounded, 1 when not.
+    """
+    verdict = verify_relation(_read_facts(facts_file), subject, relation, obj)
+    if as_json:
+        click.echo(json.dumps(verdict, indent=2, ensure_ascii=False))
+    elif verdict["grounded"]:
+        click.echo(
+            f"grounded: {' -> '.join(verdict['proof'])} (confidence {verdict['confidence']})"
+        )
+    else:
+        click.echo(f"not grounded: no chain of {relation!r} facts leads from {subject} to {obj}")
+    if verdict.get("skipped_facts"):
+        click.echo(f"skipped {verdict['skipped_facts']} malformed facts", err=True)
+    raise SystemExit(0 if verdict["grounded"] else 1)
+
+
+@main.group("eval")
+def eval_group() -> None:
+    """Measure: retrieval quality on labelled questions, relation reasoning on CLUTRR."""
+
+
+@eval_group.command("clutrr")
+@click.argument("path", type=click.Path(path_type=Path, exists=True))
+@click.option(
+    "--learn-from",
+    type=click.Path(path_type=Path, exists=True),
+    help="Learn the composition table from this CLUTRR split (else the built-in table).",
+)
+@click.option("--all-stories", is_flag=True, help="Score every story, not only clean chains.")
+@click.option("--json", "as_json", is_flag=True)
+@friendly
+def eval_clutrr(path: Path, learn_from: Path | None, all_stories: bool, as_json: bool) -> None:
+    """Coverage and accuracy per hop count on a CLUTRR test file or folder.
+
+    CLUTRR is licensed for non-commercial use only; it is read from PATH and nothing
+    learned from it is saved.
+    """
+    table = None
+    if learn_from is not None:
+        table = learn_clutrr_table(load_clutrr(learn_from, "*.csv"))[0]
+    report = evaluate_clutrr(path, table, clean_only=not all_stories)
+    if as_json:
+        click.echo(json.dumps(report.to_dict(), indent=2))
+    else:
+        click.echo(report.to_table())

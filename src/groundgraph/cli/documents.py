@@ -1,0 +1,158 @@
+"""Commands that change or copy the store: index, remove, export, import, stats."""
+
+from __future__ import annotations
+
+import json
+import sys
+from importlib import resources
+from pathlib import Path
+
+import click
+
+from groundgraph.cli.app import fail, friendly, main, open_graph
+from groundgraph.errors import FormatError, GroundgraphError, InputTooLargeError, NotFoundError
+from groundgraph.ingest import SkippedFile, parse_file, plan_folder
+
+MAX_IMPORT_BYTES = 1 << 30
+
+
+def example_folder() -> Path:
+    """The bundled example documents."""
+    return Path(str(resources.files("groundgraph") / "examples"))
+
+
+@main.command()
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--example", is_flag=True, help="Index the bundled example documents.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@click.pass_context
+@friendly
+def index(
+    ctx: click.Context, paths: tuple[Path, ...], example: bool, quiet: bool, as_json: bool
+) -> None:
+    """Index files and folders (.md .markdown .txt .jsonl); the same document id replaces."""
+    targets = list(paths) + ([example_folder()] if example else [])
+    if not targets:
+        fail("name files or folders to index, or pass --example")
+    for path in targets:
+        if not path.exists():
+            fail(f"{path} does not exist: check the path")
+    files, skipped = plan_folder(targets)
+    added = 0
+    with open_graph(ctx) as graph:
+        show = not quiet and not as_json and sys.stderr.isatty()
+        with click.progressbar(files, label="indexing", file=sys.stderr, hidden=not show) as bar:
+            for planned in bar:
+                try:
+                    parsed = parse_file(planned, max_chunk_chars=graph.settings.max_chunk_chars)
+                except GroundgraphError as exc:
+                    skipped.append(SkippedFile(str(planned.path), str(exc)))
+                    continue
+                except OSError as exc:
+                    skipped.append(SkippedFile(str(planned.path), f"cannot read it: {exc}"))
+                    continue
+                for document in parsed:
+                    graph.add_parsed(document)
+                    added += 1
+        graph.save_index()
+        stats = graph.stats()
+    summary = {
+        "documents": added,
+        "store": {k: stats[k] for k in ("documents", "nodes", "edges", "edgeTypes")},
+        "skipped": [{"path": str(s.path), "reason": s.reason} for s in skipped],
+    }
+    if as_json:
+        click.echo(json.dumps(summary, indent=2))
+        return
+    click.echo(
+        f"indexed {added} documents; the store now holds {stats['documents']} documents, "
+        f"{stats['nodes']} nodes, {stats['edges']} edges"
+    )
+    for kind, count in sorted(stats["edgeTypes"].items()):
+        click.echo(f"  {kind:<13} {count}")
+    if skipped:
+        click.echo(f"skipped {len(skipped)} files:")
+        for item in skipped:
+            click.echo(f"  {item.path}: {item.reason}")
+
+
+@main.command()
+@click.argument("doc_ids", nargs=-1, required=True)
+@click.option("--json", "as_json", is_flag=True)
+@click.pass_context
+@friendly
+def remove(ctx: click.Context, doc_ids: tuple[str, ...], as_json: bool) -> None:
+    """Remove documents and everything that touches them."""
+    reports = []
+    with open_graph(ctx) as graph:
+        for doc_id in doc_ids:
+            removed = graph.remove_document(doc_id)
+            if removed is None:
+                raise NotFoundError(f"unknown document {doc_id!r}: see groundgraph stats --docs")
+            reports.append(removed)
+    if as_json:
+        click.echo(json.dumps([r.to_dict() for r in reports], indent=2))
+        return
+    for r in reports:
+        click.echo(f"removed {r.doc_id}: {len(r.nodes)} nodes, {len(r.edges)} edges")
+
+
+@main.command("export")
+@click.option(
+    "--out", "-o", type=click.Path(path_type=Path), help="File to write (default: stdout)."
+)
+@click.pass_context
+@friendly
+def export_command(ctx: click.Context, out: Path | None) -> None:
+    """Write the graph as graph-of-thought v2 JSON."""
+    with open_graph(ctx) as graph:
+        data = graph.to_json()
+    text = json.dumps(data, ensure_ascii=False)
+    if out is None:
+        click.echo(text)
+    else:
+        out.write_text(text, encoding="utf-8")
+        click.echo(f"wrote {len(data['documents'])} documents, {len(data['nodes'])} nodes to {out}")
+
+
+@main.command("import")
+@click.argument("file", type=click.Path(path_type=Path, exists=True, dir_okay=False))
+@click.pass_context
+@friendly
+def import_command(ctx: click.Context, file: Path) -> None:
+    """Load a graph-of-thought v2 JSON file; documents with the same ids are replaced."""
+    size = file.stat().st_size
+    if size > MAX_IMPORT_BYTES:
+        raise InputTooLargeError(str(file), size, MAX_IMPORT_BYTES, "split the graph")
+    try:
+        data = json.loads(file.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise FormatError(f"{file} is not UTF-8 JSON ({exc}); export it again") from exc
+    with open_graph(ctx) as graph:
+        added = graph.load_json(data)
+    click.echo(f"imported {len(added)} documents from {file}")
+
+
+@main.command()
+@click.option("--docs", is_flag=True, help="List the documents too.")
+@click.option("--json", "as_json", is_flag=True)
+@click.pass_context
+@friendly
+def stats(ctx: click.Context, docs: bool, as_json: bool) -> None:
+    """Counts of documents, nodes, edges by type and terms."""
+    with open_graph(ctx) as graph:
+        figures = graph.stats()
+        documents = graph.documents() if docs else []
+    if as_json:
+        click.echo(
+            json.dumps({**figures, "documentList": documents} if docs else figures, indent=2)
+        )
+        return
+    click.echo(f"store      {ctx.obj['db']}")
+    for key in ("documents", "nodes", "edges", "terms", "language"):
+        click.echo(f"{key:<10} {figures[key]}")
+    for kind, count in sorted(figures["edgeTypes"].items()):
+        click.echo(f"  {kind:<13} {count}")
+    for d in documents:
+        click.echo(f"[{d['docId']}] {d['title']} ({d['nodes']} nodes)")
