@@ -148,3 +148,96 @@ class Hit(Mapping[str, Any]):
 
     def __len__(self) -> int:
         return len(self.to_dict())
+
+
+@dataclass(frozen=True, slots=True)
+class Citation:
+    """Exact text in a node: ``content[start:end]`` of ``node_id`` (and its place in the source)."""
+
+    node_id: str
+    doc_id: str
+    title: str
+    start: int
+    end: int
+    text: str
+    source_start: int | None = None
+    source_end: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "nodeId": self.node_id,
+            "docId": self.doc_id,
+            "title": self.title,
+            "start": self.start,
+            "end": self.end,
+            "text": self.text,
+            "sourceStart": self.source_start,
+            "sourceEnd": self.source_end,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class BridgeHop:
+    """One hop of a bridge: the edge walked, and the text that supports it (if any)."""
+
+    source: str
+    target: str
+    type: str
+    label: str | None
+    weight: float
+    support: Citation | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "from": self.source,
+            "to": self.target,
+            "type": self.type,
+            "label": self.label,
+            "weight": self.weight,
+            "support": None if self.support is None else self.support.to_dict(),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Bridge:
+    """A path between two nodes or entities, each hop cited."""
+
+    nodes: tuple[str, ...]
+    names: tuple[str, ...]
+    hops: tuple[BridgeHop, ...]
+    strength: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "nodes": list(self.nodes),
+            "names": list(self.names),
+            "hops": [h.to_dict() for h in self.hops],
+            "strength": self.strength,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """An extractive answer: sentences copied from the documents, each cited, or an abstention."""
+
+    question: str
+    status: str  # "answered" | "insufficient_evidence"
+    sentences: tuple[Citation, ...]
+    score: float
+    threshold: float
+    hits: tuple[Hit, ...] = ()
+
+    @property
+    def answer(self) -> str:
+        return " ".join(c.text for c in self.sentences)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "question": self.question,
+            "status": self.status,
+            "answer": self.answer,
+            "score": self.score,
+            "threshold": self.threshold,
+            "citations": [c.to_dict() for c in self.sentences],
+            "hits": [h.to_dict() for h in self.hits],
+        }

@@ -18,7 +18,15 @@ from groundgraph.errors import InputError, InputTooLargeError
 from groundgraph.index.bm25 import LexicalIndex, LexicalMatches, top_positions
 from groundgraph.records import Hit, TermScore
 from groundgraph.store.base import Store
-from groundgraph.walk.dijkstra import Arc, Reached, WalkParams, arcs_from_edges, walk_from_seeds
+from groundgraph.walk.dijkstra import (
+    HUB_PREFIX,
+    MAX_FANOUT,
+    Arc,
+    Reached,
+    WalkParams,
+    arcs_from_steps,
+    walk_from_seeds,
+)
 from groundgraph.walk.matrix import GraphMatrix
 from groundgraph.walk.ppr import PPRParams, explain_paths, personalized_pagerank
 
@@ -95,7 +103,7 @@ def search(
     allowed_docs = None if p.doc_ids is None else set(p.doc_ids)
 
     def neighbours(node_ids: Sequence[str]) -> dict[str, list[Arc]]:
-        return arcs_from_edges(store.edges_touching(node_ids), node_ids)
+        return arcs_from_steps(store.walk_arcs(node_ids, MAX_FANOUT, HUB_PREFIX), node_ids)
 
     if not seeds:
         reached: dict[str, Reached] = {}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from groundgraph.cli import checking, documents, reading
+from groundgraph.cli import checking, documents, evidence, reading
 from groundgraph.cli.app import main
 
-__all__ = ["checking", "documents", "main", "reading"]
+__all__ = ["checking", "documents", "evidence", "main", "reading"]

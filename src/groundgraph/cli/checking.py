@@ -10,9 +10,6 @@ import click
 
 from groundgraph.cli.app import friendly, main
 from groundgraph.errors import FormatError, InputTooLargeError
-from groundgraph.eval.clutrr import evaluate_clutrr, learn_clutrr_table
-from groundgraph.eval.clutrr_data import load_clutrr
-from groundgraph.reason.relations import verify_relation
 
 MAX_FACTS_BYTES = 100 << 20
 
@@ -59,6 +56,8 @@ def verify(subject: str, relation: str, obj: str, facts_file: Path, as_json: boo
 
     A fact [s, r, o] reads "o is the r of s". Exit code 0 when grounded, 1 when not.
     """
+    from groundgraph.reason.relations import verify_relation  # scipy: load on use
+
     verdict = verify_relation(_read_facts(facts_file), subject, relation, obj)
     if as_json:
         click.echo(json.dumps(verdict, indent=2, ensure_ascii=False))
@@ -94,6 +93,9 @@ def eval_clutrr(path: Path, learn_from: Path | None, all_stories: bool, as_json:
     CLUTRR is licensed for non-commercial use only; it is read from PATH and nothing
     learned from it is saved.
     """
+    from groundgraph.eval.clutrr import evaluate_clutrr, learn_clutrr_table
+    from groundgraph.eval.clutrr_data import load_clutrr
+
     table = None
     if learn_from is not None:
         table = learn_clutrr_table(load_clutrr(learn_from, "*.csv"))[0]

@@ -8,9 +8,12 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from groundgraph.errors import InputError, NotFoundError
+from groundgraph.graph.bridges import find_bridges
+from groundgraph.graph.evidence import EntityExtractor, RelationExtractor, evidence_for
+from groundgraph.graph.facts import FACTS_DOC_ID, build_reasoner, fact_records
 from groundgraph.graph.linking import (
     KeyIndex,
     TitleIndex,
@@ -23,11 +26,17 @@ from groundgraph.graph.saved import documents_from_json, graph_to_json
 from groundgraph.index.bm25 import BM25Params, LexicalIndex
 from groundgraph.index.links import LinkParams, TermLinker, TopTerms
 from groundgraph.ingest import ParsedDocument, parse_markdown, parse_plaintext
-from groundgraph.records import PARENT_CHILD, Document, Edge, Hit, Node
+from groundgraph.ingest.entities import extract_entities
+from groundgraph.ingest.relations import extract_relations
+from groundgraph.reason.answer import DEFAULT_THRESHOLD, extractive_answer
+from groundgraph.records import PARENT_CHILD, Answer, Bridge, Document, Edge, Hit, Node
 from groundgraph.search import SearchParams, search
 from groundgraph.store import PendingLink, Removal, SQLiteStore, Store, StoreCounts
 from groundgraph.text import Analyzer
 from groundgraph.walk.matrix import GraphMatrix
+
+if TYPE_CHECKING:
+    from groundgraph.reason.relations import GroundedReasoner
 
 INDEX_BLOB = "bm25"
 INDEXED_KINDS = frozenset({"document", "section", "chunk"})
@@ -70,6 +79,8 @@ class DocumentGraph:
         semantic_neighbors: int = 5,
         min_similarity: float = 0.08,
         bm25: BM25Params | None = None,
+        entities: EntityExtractor | None = extract_entities,
+        relations: RelationExtractor | None = extract_relations,
     ) -> None:
         self.store: Store = store if store is not None else SQLiteStore(path)
         stored_language = self.store.get_setting("language")
@@ -87,6 +98,8 @@ class DocumentGraph:
         self.settings = GraphSettings(language, max_chunk_chars, semantic_neighbors, min_similarity)
         self.analyzer = Analyzer(language)
         self.bm25 = bm25 or BM25Params()
+        self.entity_extractor = entities
+        self.relation_extractor = relations
         self._link_params = LinkParams(neighbours=semantic_neighbors, min_similarity=min_similarity)
         self._generation = -1
         self._dirty = False
@@ -215,7 +228,8 @@ class DocumentGraph:
         links, pending = link_edges(document, nodes, parsed.links, keys.resolve, self.store)
         semantic = semantic_edges(nodes, tops, self.linker, old_positions)
         edges = merge_edges([*parsed.edges, *references, *links, *semantic])
-        return self._commit(document, nodes, edges, pending, counts, tops)
+        entities, evidence = evidence_for(nodes, self.entity_extractor, self.relation_extractor)
+        return self._commit(document, nodes, edges + evidence, pending, counts, tops, entities)
 
     def _commit(
         self,
@@ -225,10 +239,11 @@ class DocumentGraph:
         pending: list[PendingLink],
         counts: list[Counter[str]],
         tops: list[TopTerms],
+        entities: list[Node] | None = None,
     ) -> Document:
         # The store first: if it fails, the in-memory indexes still match it.
         titles, keys = self._lookups()
-        generation, _ = self.store.replace_document(document, nodes, edges, pending)
+        generation, _ = self.store.replace_document(document, nodes, edges, pending, entities or [])
         self._unindex(document.doc_id)
         for node, count, top in zip(nodes, counts, tops, strict=True):
             if node.kind in INDEXED_KINDS and node.invalid_at is None:
@@ -268,8 +283,12 @@ class DocumentGraph:
         for item in parsed:
             counts = [self.index.term_counts(n.title, n.content) for n in item.nodes]
             tops = [self.linker.top_terms(c) for c in counts]
+            entities, evidence = evidence_for(
+                item.nodes, self.entity_extractor, self.relation_extractor
+            )
             check_doc_id(item.document.doc_id)
-            added.append(self._commit(item.document, item.nodes, item.edges, [], counts, tops))
+            edges = [*item.edges, *evidence]
+            added.append(self._commit(item.document, item.nodes, edges, [], counts, tops, entities))
         return added
 
     def _lookups(self) -> tuple[TitleIndex, KeyIndex]:
@@ -408,6 +427,57 @@ class DocumentGraph:
             "children": [{"nodeId": c, "title": titles.get(c, "")} for c in children],
             "links": links,
         }
+
+    # ----------------------------------------------------------------- evidence
+    def bridge(self, a: str, b: str, max_hops: int = 3, k: int = 3) -> list[Bridge]:
+        """Up to ``k`` shortest paths between two entities (by name) or nodes (by id),
+        each hop with the sentence or section that supports it."""
+        self._sync()
+        return find_bridges(self.store, a, b, max_hops, k)
+
+    def ask(
+        self,
+        question: str,
+        threshold: float = DEFAULT_THRESHOLD,
+        max_sentences: int = 2,
+        **search_kwargs: Any,
+    ) -> Answer:
+        """The sentences that best answer ``question``, cited, or ``insufficient_evidence``.
+
+        Never writes text of its own: every sentence is copied from a section.
+        """
+        hits = self.search(question, **search_kwargs)
+        spans = {
+            n.node_id: n.span for n in self.store.get_nodes([h.node_id for h in hits]).values()
+        }
+        return extractive_answer(
+            question, hits, self.analyzer, self.index.idf, spans, threshold, max_sentences
+        )
+
+    def add_fact(self, subject: str, relation: str, obj: str, source: str | None = None) -> Edge:
+        """Record "obj is the relation of subject", asserted by node ``source`` if given.
+
+        The fact goes with the source's document; without a source it belongs to the
+        graph's ``facts`` document.
+        """
+        self._sync()
+        edge, entities = fact_records(subject, relation, obj, source)
+        if source is not None:
+            owner = self.node(source).doc_id
+        else:
+            owner = FACTS_DOC_ID
+            if self.store.get_document(owner) is None:
+                root = Node(owner, owner, "document", "Facts", "")
+                self.store.replace_document(Document(owner, "Facts"), [root], [])
+        generation = self.store.add_edges(owner, [edge], entities)
+        self._generation = generation if generation == self._generation + 1 else self._generation
+        self._sync()
+        return edge
+
+    def reasoner(self, **options: Any) -> GroundedReasoner:
+        """A relation verifier over the graph's relation facts; proof hops cite sections."""
+        self._sync()
+        return build_reasoner(self.store, **options)
 
     def stats(self) -> dict[str, Any]:
         counts: StoreCounts = self.store.counts()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from groundgraph.index.bm25 import LexicalIndex
 from groundgraph.index.links import TermLinker, TopTerms, similar_within
@@ -83,6 +83,7 @@ class TitleIndex:
     """Document titles by their first word, to find titles named in a text in one pass."""
 
     by_first: dict[str, list[tuple[tuple[str, ...], str]]]
+    first_of: dict[str, str] = field(default_factory=dict)  # doc id -> its title's first word
 
     @classmethod
     def build(cls, documents: Iterable[Document]) -> TitleIndex:
@@ -92,17 +93,21 @@ class TitleIndex:
         return index
 
     def add(self, document: Document) -> None:
+        self.remove(document.doc_id)
         seq = title_words(document.title)
         if seq:
             self.by_first.setdefault(seq[0], []).append((seq, document.doc_id))
+            self.first_of[document.doc_id] = seq[0]
 
     def remove(self, doc_id: str) -> None:
-        for first, entries in list(self.by_first.items()):
-            kept = [e for e in entries if e[1] != doc_id]
-            if kept:
-                self.by_first[first] = kept
-            else:
-                del self.by_first[first]
+        first = self.first_of.pop(doc_id, None)
+        if first is None:
+            return
+        kept = [e for e in self.by_first.get(first, []) if e[1] != doc_id]
+        if kept:
+            self.by_first[first] = kept
+        else:
+            self.by_first.pop(first, None)
 
     def named_in(self, text: str) -> list[str]:
         """Ids of documents whose title appears in ``text`` as a whole word sequence."""
@@ -120,6 +125,7 @@ class KeyIndex:
     """Document ids by the keys that markdown links use to name them."""
 
     by_key: dict[str, str]
+    keys_of: dict[str, list[str]] = field(default_factory=dict)
 
     @classmethod
     def build(cls, documents: Iterable[Document]) -> KeyIndex:
@@ -129,11 +135,15 @@ class KeyIndex:
         return index
 
     def add(self, document: Document) -> None:
-        for key in document_keys(document):
+        keys = document_keys(document)
+        for key in keys:
             self.by_key[key] = document.doc_id
+        self.keys_of[document.doc_id] = keys
 
     def remove(self, doc_id: str) -> None:
-        self.by_key = {k: d for k, d in self.by_key.items() if d != doc_id}
+        for key in self.keys_of.pop(doc_id, []):
+            if self.by_key.get(key) == doc_id:
+                del self.by_key[key]
 
     def resolve(self, key: str) -> str | None:
         return self.by_key.get(key)

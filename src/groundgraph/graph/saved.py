@@ -16,6 +16,7 @@ from groundgraph.ingest import ParsedDocument
 from groundgraph.records import EDGE_TYPES, NODE_KINDS, Document, Edge, Node
 from groundgraph.store.base import Store
 
+V2_EDGE_TYPES = ("parent-child", "next", "reference", "semantic")
 FORMAT = "graph-of-thought"
 VERSION = 2
 
@@ -49,9 +50,11 @@ def graph_to_json(store: Store) -> dict[str, Any]:
             }
             for n in doc_nodes
         )
+    # The v2 format knows document nodes and their four edge types; the evidence layer
+    # (entities, mentions, co-occurrence, relations) is rebuilt from the text on load.
     edges = [
         {"from": e.source, "to": e.target, "weight": e.weight, "type": e.type}
-        for e in store.iter_edges()
+        for e in store.iter_edges(V2_EDGE_TYPES)
     ]
     return {
         "format": FORMAT,

@@ -68,27 +68,6 @@ class LexicalMatches:
         return tuple(parts)
 
 
-class _Postings:
-    """One term's postings: a sorted base (numpy) plus an append-only tail."""
-
-    __slots__ = ("base_pos", "base_tf", "tail_pos", "tail_tf")
-
-    def __init__(self, base_pos: npt.NDArray[np.int32], base_tf: npt.NDArray[np.uint16]) -> None:
-        self.base_pos = base_pos
-        self.base_tf = base_tf
-        self.tail_pos = array("i")
-        self.tail_tf = array("H")
-
-    def arrays(self) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.uint16]]:
-        if not self.tail_pos:
-            return self.base_pos, self.base_tf
-        tail_pos = np.frombuffer(self.tail_pos, dtype=np.int32)
-        tail_tf = np.frombuffer(self.tail_tf, dtype=np.uint16)
-        if not len(self.base_pos):
-            return tail_pos, tail_tf
-        return np.concatenate([self.base_pos, tail_pos]), np.concatenate([self.base_tf, tail_tf])
-
-
 SNAPSHOT_VERSION = 1
 _EMPTY_POS = np.zeros(0, dtype=np.int32)
 _EMPTY_TF = np.zeros(0, dtype=np.uint16)
@@ -103,11 +82,17 @@ class LexicalIndex:
         self.vocab: dict[str, int] = {}
         self.terms: list[str] = []
         self._df = np.zeros(1024, dtype=np.int64)
-        self._postings: list[_Postings] = []
+        # Postings: a flat, sorted base (term-major, as after a compaction or a snapshot
+        # load) plus an append-only tail per term for what was added since.
+        self._base_indptr = np.zeros(1, dtype=np.int64)
+        self._base_pos = _EMPTY_POS
+        self._base_tf = _EMPTY_TF
+        self._tails: dict[int, tuple[array[int], array[int]]] = {}
+        self._posting_total = 0
         self.node_ids: list[str] = []
         self.doc_of: list[str] = []
         self.position: dict[str, int] = {}
-        self.doc_positions: dict[str, list[int]] = {}
+        self._doc_positions: dict[str, list[int]] | None = {}
         self._length = np.zeros(1024, dtype=np.float64)
         self._alive = np.zeros(1024, dtype=bool)
         self._blank = np.zeros(1024, dtype=bool)
@@ -139,6 +124,7 @@ class LexicalIndex:
         self.doc_of.append(doc_id)
         self.position[node_id] = pos
         self.doc_positions.setdefault(doc_id, []).append(pos)
+        tails = self._tails
         term_ids = np.empty(len(counts), dtype=np.int32)
         tfs = np.empty(len(counts), dtype=np.uint16)
         length = 0
@@ -148,14 +134,17 @@ class LexicalIndex:
             if tid is None:
                 tid = self._new_term(term)
             tf = min(tf, 65535)
-            postings = self._postings[tid]
-            postings.tail_pos.append(pos)
-            postings.tail_tf.append(tf)
+            tail = tails.get(tid)
+            if tail is None:
+                tail = tails[tid] = (array("i"), array("H"))
+            tail[0].append(pos)
+            tail[1].append(tf)
             self._df[tid] += 1
             term_ids[i] = tid
             tfs[i] = tf
             length += tf
         self._node_terms[pos] = (term_ids, tfs)
+        self._posting_total += len(term_ids)
         self._length[pos] = length
         self._alive[pos] = True
         self._blank[pos] = blank
@@ -163,9 +152,22 @@ class LexicalIndex:
         self.total_length += length
         return pos
 
+    @property
+    def doc_positions(self) -> dict[str, list[int]]:
+        """Positions of each document's live nodes (built on first use after a load)."""
+        if self._doc_positions is None:
+            built: dict[str, list[int]] = {}
+            doc_of = self.doc_of
+            for pos in np.flatnonzero(self._alive[: len(self.node_ids)]).tolist():
+                built.setdefault(doc_of[pos], []).append(pos)
+            self._doc_positions = built
+        return self._doc_positions
+
     def remove_doc(self, doc_id: str) -> list[str]:
         """Drop every node of a document; returns their ids."""
-        positions = self.doc_positions.pop(doc_id, [])
+        if doc_id not in self.doc_positions:
+            return []
+        positions = self.doc_positions.pop(doc_id)
         removed = []
         for pos in positions:
             term_ids, _ = self.node_terms(pos)
@@ -178,7 +180,7 @@ class LexicalIndex:
             node_id = self.node_ids[pos]
             del self.position[node_id]
             removed.append(node_id)
-        if self.dead_postings > max(10_000, self.posting_count() // 3):
+        if self.dead_postings > max(10_000, self._posting_total // 3):
             self.compact()
         return removed
 
@@ -188,8 +190,23 @@ class LexicalIndex:
         self.vocab[term] = tid
         if tid >= len(self._df):
             self._df = np.concatenate([self._df, np.zeros(len(self._df), dtype=np.int64)])
-        self._postings.append(_Postings(_EMPTY_POS, _EMPTY_TF))
         return tid
+
+    def postings(self, tid: int) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.uint16]]:
+        """Positions (ascending) and frequencies of a term's postings, removed nodes included."""
+        if tid + 1 < len(self._base_indptr):
+            a, b = self._base_indptr[tid], self._base_indptr[tid + 1]
+            base_pos, base_tf = self._base_pos[a:b], self._base_tf[a:b]
+        else:
+            base_pos, base_tf = _EMPTY_POS, _EMPTY_TF
+        tail = self._tails.get(tid)
+        if tail is None:
+            return base_pos, base_tf
+        tail_pos = np.frombuffer(tail[0], dtype=np.int32)
+        tail_tf = np.frombuffer(tail[1], dtype=np.uint16)
+        if not len(base_pos):
+            return tail_pos, tail_tf
+        return np.concatenate([base_pos, tail_pos]), np.concatenate([base_tf, tail_tf])
 
     def _grow_nodes(self, size: int) -> None:
         if size <= len(self._length):
@@ -213,8 +230,8 @@ class LexicalIndex:
         if not missing:
             return
         rows: dict[int, tuple[list[int], list[int]]] = {p: ([], []) for p in missing}
-        for tid, postings in enumerate(self._postings):
-            pos, tf = postings.arrays()
+        for tid in range(len(self.terms)):
+            pos, tf = self.postings(tid)
             for p, f in zip(pos.tolist(), tf.tolist(), strict=True):
                 row = rows.get(p)
                 if row is not None:
@@ -224,24 +241,38 @@ class LexicalIndex:
             self._node_terms[p] = (np.array(tids, dtype=np.int32), np.array(tfs, dtype=np.uint16))
 
     def compact(self) -> None:
-        """Fold tails into sorted base arrays and drop postings of removed nodes."""
+        """Fold tails into the flat base and drop postings of removed nodes."""
+        if not self._tails and not self.dead_postings:
+            return
         alive = self._alive
-        for postings in self._postings:
-            pos, tf = postings.arrays()
+        lengths = np.zeros(len(self.terms), dtype=np.int64)
+        pos_parts, tf_parts = [], []
+        for tid in range(len(self.terms)):
+            pos, tf = self.postings(tid)
             if len(pos):
                 keep = alive[pos]
-                pos, tf = pos[keep], tf[keep]
-            postings.base_pos = np.ascontiguousarray(pos, dtype=np.int32)
-            postings.base_tf = np.ascontiguousarray(tf, dtype=np.uint16)
-            postings.tail_pos = array("i")
-            postings.tail_tf = array("H")
+                if not keep.all():
+                    pos, tf = pos[keep], tf[keep]
+            lengths[tid] = len(pos)
+            pos_parts.append(pos)
+            tf_parts.append(tf)
+        indptr = np.zeros(len(self.terms) + 1, dtype=np.int64)
+        np.cumsum(lengths, out=indptr[1:])
+        self._base_indptr = indptr
+        self._base_pos = _concat(pos_parts, np.int32)
+        self._base_tf = _concat(tf_parts, np.uint16)
+        self._tails = {}
+        self._posting_total = int(indptr[-1])
         self.dead_postings = 0
 
     def dump(self) -> bytes:
         """The index as bytes (numpy arrays and JSON, no pickle), for a fast cold start."""
         self.compact()
-        lengths = np.array([len(p.base_pos) for p in self._postings], dtype=np.int64)
-        indptr = np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64)
+        indptr = self._base_indptr
+        if len(indptr) != len(self.terms) + 1:  # terms added with no live postings left
+            indptr = np.concatenate(
+                [indptr, np.full(len(self.terms) + 1 - len(indptr), indptr[-1], dtype=np.int64)]
+            )
         n = len(self.node_ids)
         header = {
             "format": "groundgraph-bm25",
@@ -257,8 +288,8 @@ class LexicalIndex:
             buffer,
             header=np.frombuffer(json.dumps(header).encode(), dtype=np.uint8),
             indptr=indptr,
-            pos=_concat([p.base_pos for p in self._postings], np.int32),
-            tf=_concat([p.base_tf for p in self._postings], np.uint16),
+            pos=self._base_pos,
+            tf=self._base_tf,
             df=self._df[: len(self.terms)],
             length=self._length[:n],
             alive=self._alive[:n],
@@ -289,17 +320,16 @@ class LexicalIndex:
         index._length[:n] = arrays["length"]
         index._alive[:n] = arrays["alive"]
         index._blank[:n] = arrays["blank"]
-        indptr, pos, tf = arrays["indptr"], arrays["pos"], arrays["tf"]
-        index._postings = [
-            _Postings(pos[indptr[i] : indptr[i + 1]], tf[indptr[i] : indptr[i + 1]])
-            for i in range(len(index.terms))
-        ]
+        index._base_indptr = np.asarray(arrays["indptr"], dtype=np.int64)
+        index._base_pos = np.asarray(arrays["pos"], dtype=np.int32)
+        index._base_tf = np.asarray(arrays["tf"], dtype=np.uint16)
+        index._posting_total = int(index._base_indptr[-1])
         alive = index._alive
-        for p, (node_id, doc_id) in enumerate(zip(index.node_ids, index.doc_of, strict=True)):
-            if alive[p]:
-                index.position[node_id] = p
-                index.doc_positions.setdefault(doc_id, []).append(p)
-        index.live_count = int(alive[:n].sum())
+        live = np.flatnonzero(alive[:n]).tolist()
+        ids = index.node_ids
+        index.position = dict(zip([ids[p] for p in live], live, strict=True))
+        index._doc_positions = None
+        index.live_count = len(live)
         index.total_length = float(index._length[:n][alive[:n]].sum())
         return index
 
@@ -311,7 +341,8 @@ class LexicalIndex:
         return node_id in self.position
 
     def posting_count(self) -> int:
-        return sum(len(p.base_pos) + len(p.tail_pos) for p in self._postings)
+        """Postings held, those of removed nodes not yet compacted away included."""
+        return self._posting_total
 
     def df(self, term: str) -> int:
         tid = self.vocab.get(term)
@@ -365,7 +396,7 @@ class LexicalIndex:
             tid = self.vocab.get(term)
             if tid is None or self._df[tid] <= 0:
                 continue
-            pos, tf = self._postings[tid].arrays()
+            pos, tf = self.postings(tid)
             keep = mask[pos]
             if not keep.all():
                 pos, tf = pos[keep], tf[keep]

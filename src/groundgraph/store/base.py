@@ -86,6 +86,11 @@ class Store(Protocol):
         """
         ...
 
+    def add_edges(self, doc_id: str, edges: Sequence[Edge], entities: Sequence[Node] = ()) -> int:
+        """Add edges (and shared entity nodes) owned by an existing document, in one
+        transaction; returns the new generation."""
+        ...
+
     def remove_document(self, doc_id: str) -> Removal | None:
         """Remove a document, its nodes and every edge that touches them."""
         ...
@@ -116,7 +121,20 @@ class Store(Protocol):
         """Every edge with an end in ``node_ids``."""
         ...
 
-    def iter_edges(self) -> Iterator[Edge]: ...
+    def walk_arcs(
+        self, node_ids: Sequence[str], max_fanout: int, hub_prefix: str = "entity:"
+    ) -> list[tuple[str, str, str, float, bool, int]]:
+        """The steps out of ``node_ids`` over valid edges, in the light form the walk reads:
+        (node, other end, type, weight, against the edge's direction, node's degree).
+
+        A node whose id starts with ``hub_prefix`` gives only its ``max_fanout`` strongest
+        steps (ties by the other end's id); its degree still counts them all.
+        """
+        ...
+
+    def iter_edges(self, types: Sequence[str] | None = None) -> Iterator[Edge]:
+        """Every edge, or every edge of these types, in the order they were added."""
+        ...
 
     def pending_links_to(self, targets: Sequence[str]) -> list[PendingLink]: ...
 

@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, cast
 
-from groundgraph.errors import SchemaVersionError, StoreBusyError, StoreError
+from groundgraph.errors import NotFoundError, SchemaVersionError, StoreBusyError, StoreError
 from groundgraph.records import Document, Edge, Node
 from groundgraph.store.base import PendingLink, Removal, StoreCounts
 from groundgraph.store.schema import MIGRATIONS, SCHEMA_VERSION
@@ -28,6 +28,25 @@ _NODE_COLUMNS = (
 _EDGE_COLUMNS = "source, target, type, weight, label, sources, created_at, invalid_at, spans"
 # SQLite allows a bounded number of host parameters; larger id lists go through json_each.
 _CHANGES_KEPT = 50_000
+# Steps out of a set of nodes, hubs cut to their strongest steps by a window function.
+_WALK_ARCS = """
+WITH wanted(id) AS (SELECT value FROM json_each(?1)),
+steps AS (
+    SELECT source AS node, target AS other, type, weight, 0 AS against FROM edges
+    WHERE source IN wanted AND invalid_at IS NULL AND source != target
+    UNION ALL
+    SELECT target, source, type, weight, 1 FROM edges
+    WHERE target IN wanted AND invalid_at IS NULL AND source != target
+),
+ranked AS (
+    SELECT *,
+        ROW_NUMBER() OVER (PARTITION BY node ORDER BY weight DESC, other, type) AS rank,
+        COUNT(*) OVER (PARTITION BY node) AS degree
+    FROM steps
+)
+SELECT node, other, type, weight, against, degree FROM ranked
+WHERE rank <= ?2 OR substr(node, 1, length(?3)) != ?3
+"""
 
 
 def now_iso() -> str:
@@ -241,52 +260,74 @@ class SQLiteStore:
                     for i, n in enumerate(nodes)
                 ],
             )
-            conn.executemany(
-                f"INSERT INTO edges(doc_id, {_EDGE_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?)",
-                [
-                    (
-                        document.doc_id,
-                        e.source,
-                        e.target,
-                        e.type,
-                        e.weight,
-                        e.label,
-                        _json_list(e.sources),
-                        e.created_at or stamp,
-                        e.invalid_at,
-                        json.dumps([list(x) for x in e.spans]) if e.spans else "[]",
-                    )
-                    for e in edges
-                ],
-            )
-            conn.executemany(
-                f"INSERT OR IGNORE INTO nodes({_NODE_COLUMNS}, seq) "
-                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,(SELECT COALESCE(MAX(seq), 0) + 1 FROM nodes"
-                " WHERE doc_id = ''))",
-                [
-                    (
-                        n.node_id,
-                        "",
-                        "entity",
-                        n.title,
-                        n.content,
-                        n.level,
-                        None,
-                        n.span[0],
-                        n.span[1],
-                        _json_list(n.scopes),
-                        n.created_at or stamp,
-                        n.invalid_at,
-                    )
-                    for n in entities
-                ],
-            )
+            self._insert_edges(conn, document.doc_id, edges, stamp)
+            self._insert_entities(conn, entities, stamp)
             conn.executemany(
                 "INSERT INTO doc_links(node_id, doc_id, target) VALUES (?, ?, ?)",
                 [(p.node_id, p.doc_id, p.target) for p in pending],
             )
             generation = self._bump(conn, document.doc_id)
         return generation, removed
+
+    @staticmethod
+    def _insert_edges(
+        conn: sqlite3.Connection, doc_id: str, edges: Sequence[Edge], stamp: str
+    ) -> None:
+        conn.executemany(
+            f"INSERT INTO edges(doc_id, {_EDGE_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?)",
+            [
+                (
+                    doc_id,
+                    e.source,
+                    e.target,
+                    e.type,
+                    e.weight,
+                    e.label,
+                    _json_list(e.sources),
+                    e.created_at or stamp,
+                    e.invalid_at,
+                    json.dumps([list(x) for x in e.spans]) if e.spans else "[]",
+                )
+                for e in edges
+            ],
+        )
+
+    @staticmethod
+    def _insert_entities(conn: sqlite3.Connection, entities: Sequence[Node], stamp: str) -> None:
+        conn.executemany(
+            f"INSERT OR IGNORE INTO nodes({_NODE_COLUMNS}, seq) "
+            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,(SELECT COALESCE(MAX(seq), 0) + 1 FROM nodes"
+            " WHERE doc_id = ''))",
+            [
+                (
+                    n.node_id,
+                    "",
+                    "entity",
+                    n.title,
+                    n.content,
+                    n.level,
+                    None,
+                    n.span[0],
+                    n.span[1],
+                    _json_list(n.scopes),
+                    n.created_at or stamp,
+                    n.invalid_at,
+                )
+                for n in entities
+            ],
+        )
+
+    def add_edges(self, doc_id: str, edges: Sequence[Edge], entities: Sequence[Node] = ()) -> int:
+        stamp = now_iso()
+        with self._write() as conn:
+            if (
+                conn.execute("SELECT 1 FROM documents WHERE doc_id = ?", (doc_id,)).fetchone()
+                is None
+            ):
+                raise NotFoundError(f"unknown document {doc_id!r}: add it before its edges")
+            self._insert_entities(conn, entities, stamp)
+            self._insert_edges(conn, doc_id, edges, stamp)
+            return self._bump(conn, doc_id)
 
     def remove_document(self, doc_id: str) -> Removal | None:
         with self._write() as conn:
@@ -420,12 +461,26 @@ class SQLiteStore:
         )
         return [_edge(r) for r in rows]
 
-    def iter_edges(self) -> Iterator[Edge]:
+    def walk_arcs(
+        self, node_ids: Sequence[str], max_fanout: int, hub_prefix: str = "entity:"
+    ) -> list[tuple[str, str, str, float, bool, int]]:
+        if not node_ids:
+            return []
+        rows = self._query(_WALK_ARCS, (_json_list(node_ids), max_fanout, hub_prefix))
+        return [
+            (str(n), str(o), str(t), float(cast(Any, w)), bool(a), _int(d))
+            for n, o, t, w, a, d in rows
+        ]
+
+    def iter_edges(self, types: Sequence[str] | None = None) -> Iterator[Edge]:
         last = 0
+        kinds = _json_list(types or [])
         while True:
             rows = self._query(
-                f"SELECT {_EDGE_COLUMNS}, id FROM edges WHERE id > ? ORDER BY id LIMIT 5000",
-                (last,),
+                f"SELECT {_EDGE_COLUMNS}, id FROM edges WHERE id > ?"
+                + (" AND type IN (SELECT value FROM json_each(?))" if types else "")
+                + " ORDER BY id LIMIT 5000",
+                (last, kinds) if types else (last,),
             )
             if not rows:
                 return

@@ -10,6 +10,7 @@ reached cheaply at its last hop is still expanded from a shorter, weaker path.
 from __future__ import annotations
 
 import heapq
+import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -57,18 +58,59 @@ class WalkParams:
 NeighbourFn = Callable[[Sequence[str]], Mapping[str, Sequence[Arc]]]
 
 
+HUB_PREFIX = "entity:"
+HUB_DEGREE = 8
+MAX_FANOUT = 64
+
+
 def arcs_from_edges(edges: Iterable[Edge], node_ids: Iterable[str]) -> dict[str, list[Arc]]:
-    """Both directions of every valid edge, grouped by the node in ``node_ids`` they leave."""
+    """Both directions of every valid edge record (see :func:`arcs_from_links`)."""
+    links = [(e.source, e.target, e.type, e.weight) for e in edges if e.invalid_at is None]
+    return arcs_from_links(links, node_ids)
+
+
+def arcs_from_links(
+    links: Iterable[tuple[str, str, str, float]], node_ids: Iterable[str]
+) -> dict[str, list[Arc]]:
+    """Both directions of every valid edge, grouped by the node in ``node_ids`` they leave.
+
+    Steps out of an entity node are damped by ``sqrt(HUB_DEGREE / degree)`` once it has
+    more than HUB_DEGREE edges, and only its MAX_FANOUT strongest are kept: a name that
+    half the corpus mentions must not pull half the corpus into every answer.
+    """
     wanted = set(node_ids)
-    out: dict[str, list[Arc]] = {n: [] for n in wanted}
-    for edge in edges:
-        if edge.invalid_at is not None or edge.source == edge.target:
+    steps = []
+    for source, target, kind, weight in links:
+        if source == target:
             continue
-        if edge.source in wanted:
-            out[edge.source].append(Arc(edge.target, edge.weight, edge.type, False))
-        if edge.target in wanted:
-            upward = edge.type == PARENT_CHILD
-            out[edge.target].append(Arc(edge.source, edge.weight, edge.type, upward))
+        if source in wanted:
+            steps.append((source, target, kind, weight, False))
+        if target in wanted:
+            steps.append((target, source, kind, weight, True))
+    degree: dict[str, int] = {}
+    for node, *_ in steps:
+        degree[node] = degree.get(node, 0) + 1
+    return arcs_from_steps([(*s, degree[s[0]]) for s in steps], wanted)
+
+
+def arcs_from_steps(
+    steps: Iterable[tuple[str, str, str, float, bool, int]], node_ids: Iterable[str]
+) -> dict[str, list[Arc]]:
+    """Arcs from (node, other, type, weight, against direction, node degree) steps.
+
+    A step against a parent-child edge climbs to the parent. Steps out of an entity with
+    more than HUB_DEGREE edges are damped by sqrt(HUB_DEGREE / degree), and only its
+    MAX_FANOUT strongest are kept.
+    """
+    out: dict[str, list[Arc]] = {n: [] for n in node_ids}
+    for node, other, kind, weight, against, degree in steps:
+        if node.startswith(HUB_PREFIX) and degree > HUB_DEGREE:
+            weight *= math.sqrt(HUB_DEGREE / degree)
+        out.setdefault(node, []).append(Arc(other, weight, kind, against and kind == PARENT_CHILD))
+    for node, arcs in out.items():
+        if node.startswith(HUB_PREFIX) and len(arcs) > MAX_FANOUT:
+            arcs.sort(key=lambda a: (-a.weight, a.target, a.type))
+            del arcs[MAX_FANOUT:]
     return out
 
 

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
-from scipy import sparse
+
+if TYPE_CHECKING:
+    from scipy import sparse
 
 from groundgraph.records import EDGE_TYPES, PARENT_CHILD, Edge
 
@@ -70,6 +73,8 @@ class GraphMatrix:
     def weights(self) -> sparse.csr_matrix:
         """The step factors as a scipy CSR matrix."""
         if not self._csr:
+            from scipy import sparse  # only global walkers need it; keeps start-up fast
+
             n = len(self.node_ids)
             self._csr.append(
                 sparse.csr_matrix((self.weight, self.indices, self.indptr), shape=(n, n))

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import TypedDict
 
-from scipy.stats import beta
+from scipy.special import betaincinv
 
 from groundgraph.errors import InputError
 
@@ -41,7 +41,8 @@ def clopper_pearson_lower(successes: int, trials: int, alpha: float = 0.1) -> fl
         raise InputError(f"need 0 ≤ successes ≤ trials, got {successes}/{trials}")
     if successes == 0:
         return 0.0
-    return float(beta.ppf(alpha, successes, trials - successes + 1))
+    # The alpha quantile of Beta(k, n - k + 1); betaincinv avoids importing scipy.stats.
+    return float(betaincinv(successes, trials - successes + 1, alpha))
 
 
 def precision_bound(outcomes: Iterable[bool], alpha: float = 0.1) -> Calibration:

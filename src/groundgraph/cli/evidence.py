@@ -1,0 +1,87 @@
+"""Commands over the evidence layer: ask, bridge, graph."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from groundgraph.cli.app import friendly, main, open_graph
+from groundgraph.graph.export import evidence_graph
+
+
+@main.command()
+@click.argument("question")
+@click.option("--threshold", default=0.5, show_default=True, help="Least score that answers.")
+@click.option("--max-sentences", default=2, show_default=True)
+@click.option("--json", "as_json", is_flag=True)
+@click.pass_context
+@friendly
+def ask(
+    ctx: click.Context, question: str, threshold: float, max_sentences: int, as_json: bool
+) -> None:
+    """Answer with sentences copied from the documents, cited; or say the evidence is thin.
+
+    Exit code 0 when answered, 1 for insufficient_evidence.
+    """
+    with open_graph(ctx) as graph:
+        answer = graph.ask(question, threshold=threshold, max_sentences=max_sentences)
+    if as_json:
+        click.echo(json.dumps(answer.to_dict(), indent=2, ensure_ascii=False))
+    elif answer.status == "answered":
+        for cite in answer.sentences:
+            where = f"{cite.node_id} [{cite.start}:{cite.end}]"
+            click.echo(f"{cite.text}\n    — {cite.title}, {where}")
+        click.echo(f"(score {answer.score:.2f}, threshold {answer.threshold:.2f})")
+    else:
+        click.echo(
+            f"insufficient_evidence: the best sentence scores {answer.score:.2f}, "
+            f"below {answer.threshold:.2f}"
+        )
+    raise SystemExit(0 if answer.status == "answered" else 1)
+
+
+@main.command()
+@click.argument("a")
+@click.argument("b")
+@click.option("--max-hops", default=3, show_default=True)
+@click.option("-k", "k", default=3, show_default=True, help="How many paths.")
+@click.option("--json", "as_json", is_flag=True)
+@click.pass_context
+@friendly
+def bridge(ctx: click.Context, a: str, b: str, max_hops: int, k: int, as_json: bool) -> None:
+    """Shortest paths between two entities (by name) or nodes (by id), each hop cited."""
+    with open_graph(ctx) as graph:
+        bridges = graph.bridge(a, b, max_hops=max_hops, k=k)
+    if as_json:
+        click.echo(json.dumps([x.to_dict() for x in bridges], indent=2, ensure_ascii=False))
+        return
+    if not bridges:
+        click.echo(f"no path of at most {max_hops} hops between {a!r} and {b!r}")
+        raise SystemExit(1)
+    for number, found in enumerate(bridges, 1):
+        click.echo(f"{number}. {' → '.join(found.names)}  (strength {found.strength:.3f})")
+        for hop in found.hops:
+            kind = f"{hop.type} {hop.label}" if hop.label else hop.type
+            click.echo(f"   {hop.source} -[{kind}]-> {hop.target}")
+            if hop.support is not None:
+                click.echo(f"      “{hop.support.text}” ({hop.support.node_id})")
+
+
+@main.command("graph")
+@click.option(
+    "--out", "-o", type=click.Path(path_type=Path), help="File to write (default: stdout)."
+)
+@click.pass_context
+@friendly
+def graph_command(ctx: click.Context, out: Path | None) -> None:
+    """Write every node and edge with its provenance (sources and sentence spans) as JSON."""
+    with open_graph(ctx) as graph:
+        data = evidence_graph(graph.store)
+    text = json.dumps(data, ensure_ascii=False)
+    if out is None:
+        click.echo(text)
+    else:
+        out.write_text(text, encoding="utf-8")
+        click.echo(f"wrote {len(data['nodes'])} nodes and {len(data['edges'])} edges to {out}")
