@@ -157,3 +157,33 @@ def test_default_store_is_a_file_in_the_current_folder(tmp_path, corpus):
     )
     assert result.returncode == 0, result.stderr
     assert (tmp_path / "groundgraph.db").exists()
+
+
+def test_ask_bridge_and_graph_commands(tmp_path):
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "lab.md").write_text(
+        "# Lab\n\n## Origins\n\nAurora was developed by Aster Research.\n\n"
+        "## Tests\n\nAurora was evaluated on the Atlas benchmark.\n"
+    )
+    db = tmp_path / "g.db"
+    assert run("index", str(folder), "-q", db=db).returncode == 0
+    answered = run("ask", "Who developed Aurora?", db=db)
+    assert answered.returncode == 0, answered.stderr
+    assert "Aurora was developed by Aster Research." in answered.stdout
+    assert "lab#1" in answered.stdout
+    unknown = run("ask", "What is the capital of Peru?", db=db)
+    assert unknown.returncode == 1 and "insufficient_evidence" in unknown.stdout
+    found = run("bridge", "Aster Research", "Atlas", "--json", db=db)
+    assert found.returncode == 0, found.stderr
+    bridges = json.loads(found.stdout)
+    assert bridges and bridges[0]["names"][0] == "Aster Research"
+    assert all(hop["support"] for hop in bridges[0]["hops"])
+    missing = run("bridge", "Aster Research", "Nobody", db=db)
+    assert missing.returncode == 3 and "no node or entity" in missing.stderr
+    out = tmp_path / "evidence.json"
+    assert run("graph", "--out", str(out), db=db).returncode == 0
+    data = json.loads(out.read_text())
+    types = {e["type"] for e in data["edges"]}
+    assert {"mentions", "parent-child"} <= types
+    assert any(n["type"] == "entity" for n in data["nodes"])
