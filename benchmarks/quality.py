@@ -107,10 +107,23 @@ def run_set(
 
     add_passages(graph, dataset.passages, progress)
     indexed = time.perf_counter()
-    configs = supported_configs(graph, CONFIGS)
-    skipped = [n for n in CONFIGS if n not in configs]
+    chosen = {n: CONFIGS[n] for n in args.configs}
+    configs = supported_configs(graph, chosen)
+    skipped = [n for n in chosen if n not in configs]
+
+    def asked(done: int, total: int) -> None:
+        if done % 50 == 0 or done == total:
+            elapsed = time.perf_counter() - indexed
+            print(f"  asked {done}/{total} questions in {elapsed:.1f} s", file=sys.stderr)
+
     report = evaluate(
-        graph, dataset.questions, configs, args.k, dataset=name, resamples=args.resamples
+        graph,
+        dataset.questions,
+        configs,
+        args.k,
+        dataset=name,
+        resamples=args.resamples,
+        progress=asked,
     )
     done = time.perf_counter()
     stats = graph.stats()
@@ -236,7 +249,7 @@ def section(
         "- configurations (keyword arguments of `DocumentGraph.search`, `max_results` set by the"
         " runner): "
         + ", ".join(
-            f"`{n}` = `{json.dumps(dict(c))}`" for n, c in CONFIGS.items() if n not in skipped
+            f"`{n}` = `{json.dumps(dict(CONFIGS[n]))}`" for n in args.configs if n not in skipped
         ),
     ]
     if skipped:
@@ -347,6 +360,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
     parser.add_argument("--sets", default=",".join([*MULTI_HOP, SCIFACT]))
+    parser.add_argument(
+        "--configs",
+        default=",".join(CONFIGS),
+        type=lambda s: [c for c in s.split(",") if c],
+        help=f"{BASELINE} first; any of {', '.join(CONFIGS)}",
+    )
     parser.add_argument("--store", choices=["memory", "sqlite"], default="memory")
     parser.add_argument("--k", default="2,5,10", type=lambda s: [int(x) for x in s.split(",")])
     parser.add_argument("--resamples", type=int, default=1000)
@@ -362,6 +381,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     unknown = [s for s in wanted if s not in available]
     if unknown:
         parser.error(f"unknown sets {unknown}; choose from {', '.join(available)}")
+    if not args.configs or args.configs[0] != BASELINE or set(args.configs) - set(CONFIGS):
+        parser.error(f"--configs must start with {BASELINE} and name only {', '.join(CONFIGS)}")
     command = shlex.join([".venv/bin/python", "benchmarks/quality.py", *arguments])
     runs: dict[str, SetRun] = {}
     skipped: list[str] = []

@@ -147,3 +147,16 @@ def test_a_full_run_writes_its_section(quality, tmp_path, capsys):
     saved = json.loads(report.read_text(encoding="utf-8"))
     assert saved["scifact"]["configs"]["bm25"]["rankings"]["1"][0] == "10"
     assert "Retrieval quality" not in capsys.readouterr().err
+
+
+def test_sets_and_configs_can_be_chosen(quality, tmp_path, capsys):
+    data = tiny_data(tmp_path / "data")
+    quality.main(
+        ["--data", str(data), "--sets", "hotpotqa", "--configs", "bm25,walk", "--no-write"]
+    )
+    printed = capsys.readouterr().out
+    assert "| hotpotqa | walk |" in printed
+    assert "| hotpotqa | ppr |" not in printed
+    assert "scifact" not in printed.split("How it was measured")[0]
+    with pytest.raises(SystemExit):
+        quality.main(["--data", str(data), "--configs", "walk"])  # bm25 must come first

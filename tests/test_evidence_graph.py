@@ -41,7 +41,9 @@ def test_entities_are_shared_nodes_with_mentions(graph):
     entities = {n.node_id: n.title for n in graph.store.entity_nodes()}
     assert entities["entity:aster research"] == "Aster Research"
     mentions = {
-        e.source for e in graph.store.iter_edges(["mentions"]) if e.target == "entity:aster research"
+        e.source
+        for e in graph.store.iter_edges(["mentions"])
+        if e.target == "entity:aster research"
     }
     assert mentions == {"aurora-project#1", "family-notes#2"}
     for edge in graph.store.iter_edges(["mentions", "co-occurs"]):

@@ -118,13 +118,15 @@ def search(
         matches.positions, matches.scores, p.max_results + len(reached), ids.__getitem__
     )
     lexical_of = {ids[int(matches.positions[i])]: (i, lexical[i]) for i in lexical_rows}
-    for node_id in reached:
-        if node_id not in lexical_of:
-            pos = index.position.get(node_id)
-            if pos is not None:
-                row = _row_of(matches, pos)
-                if row is not None:
-                    lexical_of[node_id] = (row, lexical[row])
+    # Reached nodes that also match lexically: find their rows in one vectorised lookup.
+    others = [n for n in reached if n not in lexical_of and n in index.position]
+    if others:
+        wanted = np.array([index.position[n] for n in others], dtype=np.int64)
+        rows = np.minimum(np.searchsorted(matches.positions, wanted), len(matches.positions) - 1)
+        found = matches.positions[rows] == wanted
+        for node_id, row, hit in zip(others, rows.tolist(), found.tolist(), strict=True):
+            if hit:
+                lexical_of[node_id] = (row, lexical[row])
     scored: list[tuple[float, str]] = []
     for node_id in set(reached) | set(lexical_of):
         pos = index.position.get(node_id)
@@ -157,13 +159,6 @@ def _normalised(matches: LexicalMatches) -> list[float]:
     if best <= 0:
         return [0.0] * len(matches.scores)
     return (matches.scores / best).tolist()  # type: ignore[no-any-return]
-
-
-def _row_of(matches: LexicalMatches, position: int) -> int | None:
-    i = int(np.searchsorted(matches.positions, position))
-    if i < len(matches.positions) and int(matches.positions[i]) == position:
-        return i
-    return None
 
 
 def _fused(reached: Reached | None, lexical: tuple[int, float] | None, p: SearchParams) -> float:

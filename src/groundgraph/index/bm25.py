@@ -344,6 +344,9 @@ class LexicalIndex:
         """Postings held, those of removed nodes not yet compacted away included."""
         return self._posting_total
 
+    def df_of_id(self, tid: int) -> int:
+        return int(self._df[tid])
+
     def df(self, term: str) -> int:
         tid = self.vocab.get(term)
         return 0 if tid is None else int(self._df[tid])

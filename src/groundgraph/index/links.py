@@ -105,10 +105,17 @@ class TermLinker:
     def top_terms(self, counts: Counter[str]) -> TopTerms:
         """The distinctive terms of a node with these term counts, by today's idf."""
         index = self.index
-        ranked = [((1.0 + math.log(tf)) * index.idf(t), t) for t, tf in counts.items() if tf > 0]
-        chosen = sorted(ranked, key=lambda item: (-item[0], item[1]))[: self.params.top_terms]
-        terms = tuple(t for _, t in chosen)
-        return TopTerms(terms, tuple(index.idf(t) for t in terms))
+        n = index.live_count
+        vocab, df = index.vocab, index.df_of_id
+        ranked = []
+        for term, tf in counts.items():
+            tid = vocab.get(term)
+            d = 0 if tid is None else df(tid)
+            idf = math.log(1.0 + (n - d + 0.5) / (d + 0.5))
+            ranked.append((-(1.0 + math.log(tf)) * idf, term, idf))
+        ranked.sort()
+        chosen = ranked[: self.params.top_terms]
+        return TopTerms(tuple(t for _, t, _ in chosen), tuple(w for _, _, w in chosen))
 
     def _ensure_built(self) -> None:
         # Derived state, built on first use from the lexical index (after a snapshot load).

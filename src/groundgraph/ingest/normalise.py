@@ -3,7 +3,7 @@
 ``normalise_entity("The Atlas Benchmarks") == normalise_entity("atlas benchmark")``, and
 the key becomes the node id ``"entity:" + key``. The steps, in order:
 
-1. Unicode NFKC and case folding (repeated until stable: folding can undo a composition).
+1. Unicode NFKC and case folding, as Unicode's compatibility caseless match does it.
 2. Dots of an initialism go ("U.S.A." → "usa"), a leading French "l'" goes, an apostrophe
    inside a word goes ("O'Brien" → "obrien") and so does a possessive "'s".
 3. Every other run of characters that are not letters, digits or combining marks
@@ -87,8 +87,11 @@ def singular(word: str) -> str:
 
 
 def _fold(text: str) -> str:
+    # Unicode's compatibility caseless match (D146): NFKD(fold(NFKD(fold(NFD(x))))), so
+    # that "ῇ" and its title case "ῌ͂" fold alike; then composed again (NFKC).
     for _ in range(4):
-        folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
+        folded = unicodedata.normalize("NFKD", unicodedata.normalize("NFD", text).casefold())
+        folded = unicodedata.normalize("NFKC", folded.casefold())
         if folded == text:
             break
         text = folded

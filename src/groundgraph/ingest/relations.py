@@ -78,14 +78,18 @@ class RelationMention:
 
 _PHRASE_KINDS = frozenset({"name", "acronym", "quoted", "code", "title"})
 _WORD = r"[^\W\d_]+(?:-[^\W\d_]+)*"
-_IS = r"\s+(?:is|was)\s+"
-_REL_OF = re.compile(rf"{_IS}(the|an?)\s+({_WORD})\s+of\s+(?:the\s+)?", re.IGNORECASE)
-_APPOSITIVE = re.compile(rf"\s*,\s*(the|an?)\s+({_WORD})\s+of\s+(?:the\s+)?", re.IGNORECASE)
-_POSSESSIVE_IS = re.compile(rf"['’]s\s+({_WORD}){_IS}", re.IGNORECASE)
-_ONLY_IS = re.compile(_IS, re.IGNORECASE)
-_POSSESSIVE_AFTER = re.compile(rf"['’]s\s+({_WORD})")
+# Markup or quotes may close X and open Y: "**Ivy** is …", "“Blue Lantern” is …".
+_CLOSE = r"[`\"”’'*_]*"
+_OPEN = r"[`\"“‘'*_]*"
+_IS = rf"{_CLOSE}\s+(?:is|was)\s+"
+_OF = rf"\s+of\s+(?:the\s+)?{_OPEN}"
+_REL_OF = re.compile(rf"{_IS}(the|an?)\s+({_WORD}){_OF}", re.IGNORECASE)
+_APPOSITIVE = re.compile(rf"{_CLOSE}\s*,\s*(the|an?)\s+({_WORD}){_OF}", re.IGNORECASE)
+_POSSESSIVE_IS = re.compile(rf"{_CLOSE}['’]s\s+({_WORD}){_IS}{_OPEN}", re.IGNORECASE)
+_ONLY_IS = re.compile(rf"{_IS}{_OPEN}", re.IGNORECASE)
+_POSSESSIVE_AFTER = re.compile(rf"{_CLOSE}['’]s\s+({_WORD})")
 _IS_A = re.compile(rf"{_IS}an?\s+", re.IGNORECASE)
-_OF = re.compile(r"\s+of\s+", re.IGNORECASE)
+_KIND_OF = re.compile(r"\s+of\s+", re.IGNORECASE)
 _CLASS_WORDS = frozenset({"kind", "type", "sort", "form", "instance", "example"})
 # Words that are not relations even where one would stand ("X is the first of Y").
 _NOT_RELATIONS = (
@@ -108,10 +112,10 @@ _UNSURE = re.compile(
 # What may stand before X: a clause boundary, or the sentence start, then maybe an article.
 _CLAUSE_TAIL = re.compile(
     r"(?:[,;:(]|\b(?:and|but|that|so|while|because|since|whereas|also|then))"
-    r"[\s*_>\"“'‘]*(?:(?:the|a|an)\s+)?$",
+    r"[\s*_>\"“'‘`]*(?:(?:the|a|an)\s+)?$",
     re.IGNORECASE,
 )
-_SENTENCE_LEAD = re.compile(r"[\s*_#>\-+\"“'‘\d.)]*(?:(?:the|a|an)\s+)?", re.IGNORECASE)
+_SENTENCE_LEAD = re.compile(r"[\s*_#>\-+\"“'‘`\d.)]*(?:(?:the|a|an)\s+)?", re.IGNORECASE)
 _LOOK_BACK = 40
 # What may follow Y: the end, punctuation, or a word that does not add a second object.
 _STATEMENT_END = re.compile(r"\s*(?:$|[.,;:!)\]*_\"”’'])|\s+(?!and\b|or\b|&)[^\W\d_]", re.I)
@@ -268,7 +272,7 @@ def _is_a(text: str, sentence: tuple[int, int], x: Mention) -> RelationMention |
     if stopped_by == "of":
         if len(words) != 1 or words[0].lower() not in _CLASS_WORDS:
             return None  # "a member of …" is a relation, read by the other patterns
-        of = _OF.match(text, stop, end)
+        of = _KIND_OF.match(text, stop, end)
         found = _class_phrase(text, of.end(), end) if of else None  # "a kind of bird"
         if found is None or found[2] == "of":
             return None

@@ -127,8 +127,8 @@ class Store(Protocol):
         """The steps out of ``node_ids`` over valid edges, in the light form the walk reads:
         (node, other end, type, weight, against the edge's direction, node's degree).
 
-        A node whose id starts with ``hub_prefix`` gives only its ``max_fanout`` strongest
-        steps (ties by the other end's id); its degree still counts them all.
+        A node whose id starts with ``hub_prefix`` and that has more than ``max_fanout``
+        edges is a hub too common to say anything: it gives no steps.
         """
         ...
 

@@ -28,24 +28,20 @@ _NODE_COLUMNS = (
 _EDGE_COLUMNS = "source, target, type, weight, label, sources, created_at, invalid_at, spans"
 # SQLite allows a bounded number of host parameters; larger id lists go through json_each.
 _CHANGES_KEPT = 50_000
-# Steps out of a set of nodes, hubs cut to their strongest steps by a window function.
-_WALK_ARCS = """
-WITH wanted(id) AS (SELECT value FROM json_each(?1)),
-steps AS (
-    SELECT source AS node, target AS other, type, weight, 0 AS against FROM edges
-    WHERE source IN wanted AND invalid_at IS NULL AND source != target
+# Steps out of a set of nodes, over valid edges, in both directions.
+_STEPS = """
+SELECT source, target, type, weight, 0 FROM edges
+WHERE source IN (SELECT value FROM json_each(?1)) AND invalid_at IS NULL AND source != target
+UNION ALL
+SELECT target, source, type, weight, 1 FROM edges
+WHERE target IN (SELECT value FROM json_each(?1)) AND invalid_at IS NULL AND source != target
+"""
+_DEGREES = """
+SELECT node, COUNT(*) FROM (
+    SELECT source AS node FROM edges WHERE source IN (SELECT value FROM json_each(?1))
     UNION ALL
-    SELECT target, source, type, weight, 1 FROM edges
-    WHERE target IN wanted AND invalid_at IS NULL AND source != target
-),
-ranked AS (
-    SELECT *,
-        ROW_NUMBER() OVER (PARTITION BY node ORDER BY weight DESC, other, type) AS rank,
-        COUNT(*) OVER (PARTITION BY node) AS degree
-    FROM steps
-)
-SELECT node, other, type, weight, against, degree FROM ranked
-WHERE rank <= ?2 OR substr(node, 1, length(?3)) != ?3
+    SELECT target FROM edges WHERE target IN (SELECT value FROM json_each(?1))
+) GROUP BY node
 """
 
 
@@ -464,12 +460,18 @@ class SQLiteStore:
     def walk_arcs(
         self, node_ids: Sequence[str], max_fanout: int, hub_prefix: str = "entity:"
     ) -> list[tuple[str, str, str, float, bool, int]]:
-        if not node_ids:
+        hubs = [n for n in node_ids if n.startswith(hub_prefix)]
+        degree = {str(n): _int(c) for n, c in self._query(_DEGREES, (_json_list(hubs),))}
+        wanted = [n for n in node_ids if degree.get(n, 0) <= max_fanout]
+        if not wanted:
             return []
-        rows = self._query(_WALK_ARCS, (_json_list(node_ids), max_fanout, hub_prefix))
+        rows = self._query(_STEPS, (_json_list(wanted),))
+        counted = dict.fromkeys(wanted, 0)
+        for row in rows:
+            counted[str(row[0])] += 1
         return [
-            (str(n), str(o), str(t), float(cast(Any, w)), bool(a), _int(d))
-            for n, o, t, w, a, d in rows
+            (str(n), str(o), str(t), float(cast(Any, w)), bool(a), counted[str(n)])
+            for n, o, t, w, a in rows
         ]
 
     def iter_edges(self, types: Sequence[str] | None = None) -> Iterator[Edge]:

@@ -75,8 +75,8 @@ def arcs_from_links(
     """Both directions of every valid edge, grouped by the node in ``node_ids`` they leave.
 
     Steps out of an entity node are damped by ``sqrt(HUB_DEGREE / degree)`` once it has
-    more than HUB_DEGREE edges, and only its MAX_FANOUT strongest are kept: a name that
-    half the corpus mentions must not pull half the corpus into every answer.
+    more than HUB_DEGREE edges, and an entity with more than MAX_FANOUT edges gives none:
+    a name that half the corpus mentions must not pull half the corpus into every answer.
     """
     wanted = set(node_ids)
     steps = []
@@ -99,18 +99,16 @@ def arcs_from_steps(
     """Arcs from (node, other, type, weight, against direction, node degree) steps.
 
     A step against a parent-child edge climbs to the parent. Steps out of an entity with
-    more than HUB_DEGREE edges are damped by sqrt(HUB_DEGREE / degree), and only its
-    MAX_FANOUT strongest are kept.
+    more than HUB_DEGREE edges are damped by sqrt(HUB_DEGREE / degree); an entity with
+    more than MAX_FANOUT edges is too common to say anything and gives no steps.
     """
     out: dict[str, list[Arc]] = {n: [] for n in node_ids}
     for node, other, kind, weight, against, degree in steps:
         if node.startswith(HUB_PREFIX) and degree > HUB_DEGREE:
+            if degree > MAX_FANOUT:
+                continue
             weight *= math.sqrt(HUB_DEGREE / degree)
         out.setdefault(node, []).append(Arc(other, weight, kind, against and kind == PARENT_CHILD))
-    for node, arcs in out.items():
-        if node.startswith(HUB_PREFIX) and len(arcs) > MAX_FANOUT:
-            arcs.sort(key=lambda a: (-a.weight, a.target, a.type))
-            del arcs[MAX_FANOUT:]
     return out
 
 
