@@ -206,7 +206,7 @@ def differences(runs: dict[str, SetRun]) -> list[str]:
 
 def timings(runs: dict[str, SetRun]) -> list[str]:
     rows = [
-        "| dataset | questions | passages | indexed nodes / edges | load (s) | index (s) "
+        "| dataset | questions | passages | graph nodes (all kinds) / edges | load (s) | index (s) "
         "| evaluate, all configs (s) |",
         "|---|---:|---:|---:|---:|---:|---:|",
     ]

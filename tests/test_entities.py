@@ -281,9 +281,10 @@ def test_titles_are_matched_whole_word_ignoring_case() -> None:
     ]
     matcher = TitleMatcher(titles)
     assert matcher.size == 3  # "It" is too short to look for
-    assert [m.text for m in matcher.find("東京タワーは高い", None)] == []
+    assert matcher.find("東京タワーは高い") == []
     cjk = TitleMatcher(["東京タワー"])
-    assert [m.text for m in cjk.find("昨日、東京タワーに行った。")] == ["東京タワー"]
+    assert cjk.find("昨日、東京タワーに行った。") == [(3, 8, "東京タワー")]
+    assert not cjk.add("Two\n\nParagraphs")
 
 
 def test_overlapping_mentions_with_one_key_are_kept_once() -> None:

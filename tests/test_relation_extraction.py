@@ -212,6 +212,8 @@ def test_reads_fenced_and_chatty_replies() -> None:
     assert parse_llm_triples(unclosed) == [("Ann", "father", "Bob")]
     chatty = 'Sure! The triples are [["Ann", "father", "Bob"]] as asked.'
     assert parse_llm_triples(chatty) == [("Ann", "father", "Bob")]
+    noted = 'Note [1] and {"a": 2} first; then {"triples": [["Ann", "father", "Bob"]]}'
+    assert parse_llm_triples(noted) == [("Ann", "father", "Bob")]
     assert parse_llm_triples('{"triples": []}') == []
 
 

@@ -5,6 +5,14 @@ its nodes and intra-document edges, its links to other documents, and the source
 every node span points into) for the graph to store and link.
 """
 
+from groundgraph.ingest.entities import (
+    EntityExtractor,
+    Mention,
+    TitleMatcher,
+    extract_entities,
+    normalise_entity,
+    sentence_mentions,
+)
 from groundgraph.ingest.folder import (
     DEFAULT_MAX_FILE_BYTES,
     FolderPlan,
@@ -16,6 +24,12 @@ from groundgraph.ingest.folder import (
     read_folder,
 )
 from groundgraph.ingest.jsonl import iter_jsonl, parse_jsonl
+from groundgraph.ingest.llm_relations import (
+    ParsedTriples,
+    llm_relation_extractor,
+    parse_llm_triples,
+    read_llm_triples,
+)
 from groundgraph.ingest.markdown import parse_markdown
 from groundgraph.ingest.parsed import (
     DEFAULT_MAX_CHUNK_CHARS,
@@ -23,21 +37,39 @@ from groundgraph.ingest.parsed import (
     ParsedDocument,
 )
 from groundgraph.ingest.plaintext import parse_plaintext
+from groundgraph.ingest.relations import (
+    RelationMention,
+    extract_relations,
+    ground_triples,
+)
 
 __all__ = [
     "DEFAULT_MAX_CHUNK_CHARS",
     "DEFAULT_MAX_FILE_BYTES",
     "DEFAULT_MAX_TEXT_CHARS",
+    "EntityExtractor",
     "FolderPlan",
     "FolderResult",
+    "Mention",
     "ParsedDocument",
+    "ParsedTriples",
     "PlannedFile",
+    "RelationMention",
     "SkippedFile",
+    "TitleMatcher",
+    "extract_entities",
+    "extract_relations",
+    "ground_triples",
     "iter_jsonl",
+    "llm_relation_extractor",
+    "normalise_entity",
     "parse_file",
     "parse_jsonl",
+    "parse_llm_triples",
     "parse_markdown",
     "parse_plaintext",
     "plan_folder",
     "read_folder",
+    "read_llm_triples",
+    "sentence_mentions",
 ]

@@ -20,10 +20,11 @@ What counts, and what does not:
   least three letters and neither a common, generic or -ly word, that occurs at least
   twice in the text ("cold room" … "cold rooms"). Only pairs, only repeats.
 - **title**: the ``titles`` given (other documents' titles), matched exactly, ignoring case,
-  on whole words; a title of one short or common word is not looked for.
+  on whole words (``ingest.titles``); a title of one short or common word is not looked for.
 
 Not entities: URLs, e-mail addresses, markdown link targets, HTML tags and fenced code
-blocks, which are blanked out before anything else is looked for (spans stay exact).
+blocks, which are blanked out before anything else is looked for (``ingest.masking``;
+spans stay exact).
 When mentions with the same key overlap, one is kept: title, code, name, acronym, quoted,
 key phrase, in that order. The work is linear in the text.
 """
@@ -36,8 +37,10 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Literal
 
-from groundgraph.ingest.names import CJK, Words, name_spans
+from groundgraph.ingest.masking import BLANK, blank_spans, mask
+from groundgraph.ingest.names import Words, name_spans
 from groundgraph.ingest.normalise import MAX_KEY_CHARS, normalise_entity, singular
+from groundgraph.ingest.titles import TitleMatcher
 from groundgraph.ingest.wordlists import GENERIC_WORDS, NOT_ACRONYMS, is_common
 from groundgraph.text import sentence_spans
 
@@ -67,24 +70,12 @@ class Mention:
     end: int
     text: str
     key: str
-    kind: str
+    kind: MentionKind
 
 
 #: What an entity extractor is: text in, mentions out.
 EntityExtractor = Callable[[str], list[Mention]]
 
-_BLANK = "\x00"  # neither a word character nor white space: breaks names, starts nothing
-# Possessive: a line of a thousand backticks and no newline must not be retried each way.
-_FENCE = re.compile(
-    r"^[ \t]{0,3}+(`{3,}+|~{3,}+)[^\n]*+\n.*?(?:^[ \t]{0,3}+\1[ \t]*+$|\Z)", re.M | re.S
-)
-# Patterns that start with a literal are searched fast; the rest is checked in Python.
-_ADDRESS = re.compile(r"(?:https?|ftp|file)://\S+|www\.\S+|mailto:\S+", re.IGNORECASE)
-_EMAIL_DOMAIN = re.compile(r"@[\w\-]+(?:\.[\w\-]+)+")
-_EMAIL_LOCAL = 64
-_HTML_TAG = re.compile(r"</?[A-Za-z][^<>\n]{0,200}>")
-_LINK_TARGET = re.compile(r"\]\((?:[^()]++|\([^()]*+\))*+\)")
-_BACKTICKS = re.compile(r"`([^`\n]+)`")
 MAX_CODE_CHARS = 80
 _FLAG = re.compile(r"--[^\W_][\w\-]*")  # a command-line flag
 _CODE_ANCHOR = re.compile(r"_(?=[^\W_])|\.(?=[^\W\d])|(?<=[a-z])[A-Z]")
@@ -113,8 +104,6 @@ _SENTENCE_WORDS = frozenset(
     | {"it", "this", "that"}
 )
 _TRAILING = " \t\u00a0.,;:"
-_TITLE_WORD = re.compile(rf"[{CJK}]|[^\W{CJK}]+")
-MAX_TITLE_WORDS = 16
 _MAX_RUN_OF_CAPITALS = 2  # a longer run of all-capital words is shouting
 
 
@@ -132,16 +121,23 @@ def extract_entities(
     capitalised word that is not a common word for a name, for callers whose syntax
     already vouches for one ("X is the father of Y").
     """
-    masked, found = _mask(text)
+    masked, inline_code = mask(text)
+    found = [
+        m for a, b in inline_code if b - a <= MAX_CODE_CHARS for m in _maybe(text, a, b, "code")
+    ]
+    code = list(_code(text, masked))
+    found.extend(code)
+    # Words inside identifiers ("index" of "index.json") are not names or key phrases.
+    masked = blank_spans(masked, [(m.start, m.end) for m in code])
     words = Words(masked)
     german = words.looks_german() if language is None else language.lower() == "german"
-    found.extend(_code(text, masked))
     found.extend(_acronyms(text, masked, words))
     found.extend(_quoted(text, masked))
     found.extend(_names(text, words, german, relaxed_names))
     found.extend(_keyphrases(text, words))
-    matcher = titles if isinstance(titles, TitleMatcher) else TitleMatcher(titles)
-    found.extend(matcher.find(text, masked))
+    if not isinstance(titles, TitleMatcher):
+        titles = TitleMatcher(titles)
+    found.extend(Mention(a, b, text[a:b], key, "title") for a, b, key in titles.find(text, masked))
     return _deduplicate(found)
 
 
@@ -163,56 +159,17 @@ def sentence_mentions(
     return [(span, bucket) for span, bucket in zip(spans, buckets, strict=True) if bucket]
 
 
-def _mention(text: str, start: int, end: int, kind: str) -> Mention | None:
+def _mention(text: str, start: int, end: int, kind: MentionKind) -> Mention | None:
     surface = text[start:end]
     key = normalise_entity(surface)
     return Mention(start, end, surface, key, kind) if key else None
 
 
-def _maybe(text: str, start: int, end: int, kind: str) -> Iterator[Mention]:
+def _maybe(text: str, start: int, end: int, kind: MentionKind) -> Iterator[Mention]:
     """The mention of ``text[start:end]``, if it has a key."""
     mention = _mention(text, start, end, kind)
     if mention is not None:
         yield mention
-
-
-def _mask(text: str) -> tuple[str, list[Mention]]:
-    """``text`` with what is not prose blanked out, and the mentions in backticks."""
-
-    def blank(match: re.Match[str]) -> str:
-        return _BLANK * len(match.group())
-
-    masked = _FENCE.sub(blank, text)
-    masked = _ADDRESS.sub(blank, masked)
-    masked = _HTML_TAG.sub(blank, masked)
-    masked = _LINK_TARGET.sub(lambda m: "]" + _BLANK * (len(m.group()) - 1), masked)
-    masked = _blank_emails(masked)
-    found: list[Mention] = []
-    for match in _BACKTICKS.finditer(masked):
-        start, end = match.span(1)
-        inner = match.group(1)
-        start += len(inner) - len(inner.lstrip())
-        end -= len(inner) - len(inner.rstrip())
-        if end - start <= MAX_CODE_CHARS and _BLANK not in inner:
-            found.extend(_maybe(text, start, end, "code"))
-    return _BACKTICKS.sub(blank, masked), found
-
-
-def _blank_emails(masked: str) -> str:
-    pieces: list[str] = []
-    done = 0
-    for match in _EMAIL_DOMAIN.finditer(masked):
-        start = match.start()
-        while start > max(done, match.start() - _EMAIL_LOCAL) and _is_local(masked[start - 1]):
-            start -= 1
-        if start < match.start():
-            pieces += [masked[done:start], _BLANK * (match.end() - start)]
-            done = match.end()
-    return "".join([*pieces, masked[done:]]) if pieces else masked
-
-
-def _is_local(char: str) -> bool:
-    return char.isalnum() or char in "_.+-"
 
 
 def _code(text: str, masked: str) -> Iterator[Mention]:
@@ -305,7 +262,7 @@ def _quoted(text: str, masked: str) -> Iterator[Mention]:
         group = next(g for g in range(1, 9) if match.group(g) is not None)
         start, end = match.span(group)
         inner = text[start:end]
-        if inner.rstrip().endswith(("?", "!")) or _BLANK in match.group(group):
+        if inner.rstrip().endswith(("?", "!")) or BLANK in match.group(group):
             continue
         start += len(inner) - len(inner.lstrip(" \t\u00a0"))
         end = start + len(text[start:end].rstrip(_TRAILING))
@@ -367,84 +324,3 @@ def _deduplicate(found: list[Mention]) -> list[Mention]:
         reach[mention.key] = max(reach.get(mention.key, -1), mention.end)
     kept.sort(key=lambda m: (m.start, m.end, _PRECEDENCE[m.kind]))
     return kept
-
-
-class _TitleNode:
-    __slots__ = ("children", "key")
-
-    def __init__(self) -> None:
-        self.children: dict[tuple[str, str], _TitleNode] = {}
-        self.key: str | None = None
-
-
-class TitleMatcher:
-    """Finds given titles in text: exact, ignoring case, on whole words, longest first.
-
-    White space between a title's words may differ in the text (a single line break is
-    fine, a blank line is not); other characters between words must be the same. Titles
-    of a single word shorter than three characters, or a common word, are left out.
-    """
-
-    def __init__(self, titles: Iterable[str] = ()) -> None:
-        self._root = _TitleNode()
-        self.size = 0
-        for title in titles:
-            self.add(title)
-
-    def add(self, title: str) -> bool:
-        """Look for ``title`` too; False if it is left out (too short, common or long)."""
-        tokens = [(m.start(), m.end(), m.group().casefold()) for m in _TITLE_WORD.finditer(title)]
-        if not tokens or len(tokens) > MAX_TITLE_WORDS:
-            return False
-        if len(tokens) == 1 and (len(tokens[0][2]) < 3 or is_common(tokens[0][2])):
-            return False
-        key = normalise_entity(title)
-        if not key:
-            return False
-        node = self._root
-        previous_end = None
-        for start, end, word in tokens:
-            gap = "" if previous_end is None else _title_gap(title[previous_end:start])
-            node = node.children.setdefault((gap or "", word), _TitleNode())  # None: a blank line
-            previous_end = end
-        if node.key is None:
-            node.key = key
-            self.size += 1
-        return True
-
-    def find(self, text: str, masked: str | None = None) -> list[Mention]:
-        """The titles named in ``text`` (``masked``: the text with non-prose blanked)."""
-        if self.size == 0:
-            return []
-        scan = text if masked is None else masked
-        tokens = [(m.start(), m.end(), m.group().casefold()) for m in _TITLE_WORD.finditer(scan)]
-        found: list[Mention] = []
-        i = 0
-        while i < len(tokens):
-            node = self._root.children.get(("", tokens[i][2]))
-            best, key = -1, ""
-            j = i
-            while node is not None:
-                if node.key is not None:
-                    best, key = j, node.key
-                if j + 1 == len(tokens) or j - i + 1 == MAX_TITLE_WORDS:
-                    break
-                gap = _title_gap(scan[tokens[j][1] : tokens[j + 1][0]])
-                if gap is None:
-                    break
-                j += 1
-                node = node.children.get((gap, tokens[j][2]))
-            if best < 0:
-                i += 1
-                continue
-            start, end = tokens[i][0], tokens[best][1]
-            found.append(Mention(start, end, text[start:end], key, "title"))
-            i = best + 1
-        return found
-
-
-def _title_gap(gap: str) -> str | None:
-    """What between two words must match: white space counts as nothing; None: no match."""
-    if _BLANK in gap or gap.count("\n") > 1:
-        return None
-    return "".join(gap.split())

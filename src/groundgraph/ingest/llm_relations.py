@@ -1,7 +1,8 @@
 """The LLM relation hook: ask a model for JSON triples, read its reply strictly.
 
-The reply is read with ``json.loads`` and nothing else (never evaluated), from the whole
-reply, from its first fenced block (```json … ```), or from the first ``[`` or ``{`` on.
+The reply is read with the ``json`` module and nothing else (never evaluated): the whole
+reply or its first fenced block (```json … ```); failing that, the first JSON value shaped
+like triples that starts at one of its first twenty ``[`` or ``{`` (prose around it).
 Accepted shapes: ``[["s", "r", "o"], …]``, ``{"triples": [...]}``, and items written as
 objects ``{"subject": …, "relation": …, "object": …}``. An item of another shape, or with
 a value that is not a non-empty string (or holds a lone surrogate), is skipped and
@@ -13,6 +14,7 @@ deeply to read) raises ``FormatError``.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from collections.abc import Callable
@@ -29,6 +31,8 @@ DEFAULT_MAX_TRIPLES = 1000
 #: Texts longer than this are not sent to the model in one prompt.
 MAX_PROMPT_TEXT_CHARS = 20_000
 
+_JSON_START = re.compile(r"[\[{]")
+_MAX_STARTS = 20
 _FENCED = re.compile(r"```[^\n`]*\n(.*?)(?:```|\Z)", re.DOTALL)
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _SHAPE = 'a JSON list of ["subject", "relation", "object"] triples, or {"triples": [...]}'
@@ -124,19 +128,31 @@ def _load(reply: str) -> Any:
     fenced = _FENCED.search(text)
     if fenced:
         text = fenced.group(1).strip()
-    starts = [at for at in (text.find("["), text.find("{")) if at >= 0]
     try:
         try:
             return json.loads(text)
-        except ValueError:
-            if not starts:
-                raise
-            value, _ = json.JSONDecoder().raw_decode(text, min(starts))  # prose around it
-            return value
+        except ValueError as error:
+            first_error = error
+        # Prose around the JSON ("Here they are: [...]"): decode from a bracket on, trying
+        # the first few, and take the first value shaped like triples ("[1]" in a note is not).
+        decoder = json.JSONDecoder()
+        starts = (m.start() for m in _JSON_START.finditer(text))
+        for start in itertools.islice(starts, _MAX_STARTS):
+            try:
+                value = decoder.raw_decode(text, start)[0]
+            except ValueError:
+                continue
+            if _looks_like_triples(value):
+                return value
     except RecursionError:
         raise FormatError("the LLM reply is nested too deeply to be triples") from None
-    except ValueError as error:
-        raise FormatError(f"the LLM reply is not JSON ({error}); expected {_SHAPE}") from None
+    raise FormatError(f"the LLM reply is not JSON ({first_error}); expected {_SHAPE}")
+
+
+def _looks_like_triples(value: Any) -> bool:
+    if isinstance(value, dict):
+        return "triples" in value or {"subject", "relation", "object"} <= value.keys()
+    return isinstance(value, list) and all(isinstance(item, list | dict) for item in value)
 
 
 def _items(data: Any) -> list[Any]:

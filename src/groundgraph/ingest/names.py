@@ -1,6 +1,6 @@
 """Capitalised names in running text: "Marie Curie", "Bank of England", "J. R. R. Tolkien".
 
-A name is a run of capitalised words on one line, separated by single spaces, possibly
+A name is a run of capitalised words on one line, separated by spaces (not tabs), possibly
 joined by lower-case connectors ("of", "da", "van der", …), "&", initials ("W.", "U.S.")
 or "St.".
 Whether a run is a name or just capitals of position is decided with evidence from the
@@ -55,10 +55,11 @@ CJK = (
 # a CJK character alone.
 _WORD = rf"[{CJK}]|[^\W_{CJK}][^\W{CJK}]*(?:['’\-][^\W_{CJK}][^\W{CJK}]*)*"
 _WORD_OR_GAP = re.compile(f"({_WORD})")
-# What between two words makes the second one start a sentence (or a line, a cell, a quote).
-_STARTS_SENTENCE = re.compile(r"[\n.!?:;…。！？|•¿¡\"“«„「『]")
-_SAME_LINE = re.compile(r"[ \t\u00a0]{1,3}|[ \t\u00a0]?&[ \t\u00a0]?")
-_INITIAL_GAP = re.compile(r"\.[ \t\u00a0]{0,2}")
+# What between two words makes the second one start a sentence (or a line, a table cell, a
+# quote, a link text).
+_STARTS_SENTENCE = re.compile(r"[\n\t.!?:;…。！？|•#¿¡\"“«„「『\[]")
+_SAME_LINE = re.compile(r"[ \u00a0]{1,3}|[ \u00a0]?&[ \u00a0]?")
+_INITIAL_GAP = re.compile(r"\.[ \u00a0]{0,2}")
 MAX_NAME_WORDS = 6
 
 
@@ -113,9 +114,6 @@ class Words:
     def __len__(self) -> int:
         return len(self.start)
 
-    def word(self, i: int) -> str:
-        return self.words[i]
-
     def looks_german(self) -> bool:
         """Whether German function words outnumber English ones (and there is one at all)."""
         german = english = 0
@@ -130,7 +128,7 @@ class Words:
 def _starts_sentence(gap: str, prev_word: str) -> bool:
     if not _STARTS_SENTENCE.search(gap):
         return False
-    if "\n" in gap or gap.strip(" \t\u00a0.") != "":
+    if "\n" in gap or gap.strip(" \u00a0.") != "":
         return True
     # Only a full stop: not after an abbreviation or an initial ("Dr. Curie", "J. Smith").
     return not (len(prev_word) == 1 or prev_word.lower() in ABBREVIATIONS)
@@ -192,7 +190,7 @@ def capitalised_runs(words: Words, german: bool) -> Iterator[NameRun]:
                 continue
             break
         i = j + 1
-        trimmed = _trim(words, run, german, connectors)
+        trimmed = _trim(words, run, german)
         if trimmed:
             first, last = trimmed[0], trimmed[-1]
             capitals = sum(1 for k in trimmed if cap[k])
@@ -227,7 +225,7 @@ def _joins_by_full_stop(words: Words, j: int) -> bool:
     return words.lower[j] in NAME_PREFIXES or (len(word) == 1 and word.isupper())
 
 
-def _trim(words: Words, run: list[int], german: bool, connectors: frozenset[str]) -> list[int]:
+def _trim(words: Words, run: list[int], german: bool) -> list[int]:
     lower, cap = words.lower, words.cap
     lo, hi = 0, len(run) - 1
     while lo <= hi:
@@ -259,7 +257,7 @@ def name_spans(words: Words, german: bool, relaxed: bool = False) -> Iterator[Na
             caps = [k for k in members if words.cap[k]]
             if all(is_common(words.lower[k]) for k in caps):
                 continue
-            if all(is_all_caps(words.word(k)) for k in caps):
+            if all(is_all_caps(words.words[k]) for k in caps):
                 continue  # a shouted phrase; its acronyms are found on their own
             yield run
         elif _single_is_name(words, run.first, german, relaxed):
@@ -267,7 +265,7 @@ def name_spans(words: Words, german: bool, relaxed: bool = False) -> Iterator[Na
 
 
 def _single_is_name(words: Words, k: int, german: bool, relaxed: bool) -> bool:
-    word, lower = words.word(k), words.lower[k]
+    word, lower = words.words[k], words.lower[k]
     if len(word) < 2 or is_all_caps(word) or is_common(lower):
         return False
     if relaxed or has_inner_capital(word):

@@ -31,6 +31,7 @@ import re
 import unicodedata
 
 MAX_KEY_CHARS = 100
+_CACHED_CHARS = 200  # longer spellings are not remembered (see the end of the module)
 
 # Combining marks are not \w in Python's re, but they belong to the word they sit on
 # (Devanagari vowel signs, Thai tone marks, Hebrew points); these ranges keep them in.
@@ -102,9 +103,14 @@ def _is_acronym(word: str) -> bool:
     return 2 <= len(word) <= 6 and word.isupper() and word.isalpha()
 
 
-@functools.lru_cache(maxsize=1 << 16)  # names repeat: a text names its entities many times
 def normalise_entity(surface: str) -> str:
     """The key of an entity name: folded, punctuation collapsed, article and plural dropped."""
+    if len(surface) > _CACHED_CHARS:
+        return _normalise(surface)
+    return _normalise_cached(surface)
+
+
+def _normalise(surface: str) -> str:
     text = unicodedata.normalize("NFKC", surface)
     text = _INITIALISM.sub(lambda m: m.group().replace(".", ""), text)
     text = _POSSESSIVE.sub("", text)
@@ -127,3 +133,7 @@ def normalise_entity(surface: str) -> str:
     else:
         tail = singular(tail)
     return f"{head} {tail}" if head else tail
+
+
+# Names repeat (a text names its entities many times), so short spellings are remembered.
+_normalise_cached = functools.lru_cache(maxsize=1 << 16)(_normalise)

@@ -17,7 +17,8 @@ spaces as "_". Precision comes before recall: a sentence that asks, negates or h
 ("is not", "might be", "if", "reportedly") gives nothing; X must open its clause (so "the
 friend of Ann is the mother of Bo" does not make Ann anyone's mother); Y must close the
 statement (not "Y and Z", not "Y's sister"); plural statements ("X and Y are …") are not
-read. For text no pattern reads, the LLM hook (``ingest.llm_relations``) does.
+read. For text no pattern reads, the LLM hook (``ingest.llm_relations``) does, and
+``ground_triples`` keeps the model's triples that the text really names.
 """
 
 from __future__ import annotations
