@@ -50,3 +50,41 @@ def test_eval_clutrr_learns_and_reports(tmp_path):
     assert report["total"]["n"] == sum(row["n"] for row in report["perHop"]) > 0
     table = run("eval", "clutrr", "test.csv", "--learn-from", "validation.csv", cwd=tmp_path)
     assert "| all |" in table.stdout
+
+
+def test_eval_retrieval_scores_a_question_file(tmp_path):
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "bread.md").write_text("# Bread\n\nDough rises overnight in the cold room.\n")
+    (docs / "tomato.md").write_text("# Tomato\n\nTomatoes are watered every morning.\n")
+    db = tmp_path / "g.db"
+    index = run("--db", str(db), "index", str(docs), "-q", cwd=tmp_path)
+    assert index.returncode == 0, index.stderr
+    questions = tmp_path / "q.jsonl"
+    questions.write_text(
+        '{"id": "q1", "question": "when does dough rise", "relevant": ["bread"]}\n'
+        '{"id": "q2", "question": "watering tomatoes", "relevant": ["tomato"]}\n'
+    )
+    result = run(
+        "--db",
+        str(db),
+        "eval",
+        "retrieval",
+        str(questions),
+        "--config",
+        "bm25",
+        "-k",
+        "1",
+        "--json",
+        cwd=tmp_path,
+    )
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["questions"] == 2 and list(report["configs"]) == ["bm25"]
+    scores = report["configs"]["bm25"]["scores"]
+    recall = next(v for k, v in scores.items() if k.startswith("recall"))
+    assert recall["mean"] == 1.0
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"id": "q1"}\n')
+    refused = run("--db", str(db), "eval", "retrieval", str(bad), cwd=tmp_path)
+    assert refused.returncode == 2 and "line 1" in refused.stderr

@@ -77,6 +77,45 @@ def eval_group() -> None:
     """Measure: retrieval quality on labelled questions, relation reasoning on CLUTRR."""
 
 
+@eval_group.command("retrieval")
+@click.argument("questions_file", type=click.Path(path_type=Path, exists=True, dir_okay=False))
+@click.option(
+    "--config",
+    "configs",
+    multiple=True,
+    type=click.Choice(["bm25", "walk", "ppr", "linear"]),
+    help="Configurations to compare (default: all four).",
+)
+@click.option("-k", "ks", multiple=True, type=int, help="Cut-offs (default: 2, 5, 10).")
+@click.option("--json", "as_json", is_flag=True)
+@click.pass_context
+@friendly
+def eval_retrieval(
+    ctx: click.Context,
+    questions_file: Path,
+    configs: tuple[str, ...],
+    ks: tuple[int, ...],
+    as_json: bool,
+) -> None:
+    """Score retrieval on a JSONL question file ({"id", "question", "relevant": [doc ids]}).
+
+    Precision@k, recall@k, MRR@k and nDCG@k with bootstrap 95% intervals and latency, for
+    BM25 alone, the bounded walk, personalized PageRank and linear fusion, in one table.
+    """
+    from groundgraph.cli.app import open_graph
+    from groundgraph.eval.questions import load_questions
+    from groundgraph.eval.runner import DEFAULT_K, STANDARD_CONFIGS, evaluate
+
+    questions = load_questions(questions_file)
+    chosen = {name: STANDARD_CONFIGS[name] for name in (configs or STANDARD_CONFIGS)}
+    with open_graph(ctx) as graph:
+        report = evaluate(graph, questions, chosen, ks or DEFAULT_K, dataset=questions_file.name)
+    if as_json:
+        click.echo(json.dumps(report.to_dict(), indent=2))
+    else:
+        click.echo(report.to_markdown())
+
+
 @eval_group.command("clutrr")
 @click.argument("path", type=click.Path(path_type=Path, exists=True))
 @click.option(
