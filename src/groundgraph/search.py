@@ -137,6 +137,8 @@ def search(
         scored.append((_fused(reached.get(node_id), lexical_of.get(node_id), p), node_id))
     scored.sort(key=lambda item: (-item[0], item[1]))
     top = scored[: p.max_results]
+    if p.walker == "ppr" and matrix is not None and top:
+        reached = _explain_ppr(reached, seeds, matrix(), [n for _, n in top], p)
     nodes = store.get_nodes([n for _, n in top])
     hits = []
     for score, node_id in top:
@@ -175,7 +177,11 @@ def _fused(reached: Reached | None, lexical: tuple[int, float] | None, p: Search
 def _ppr_reached(
     seeds: dict[str, float], matrix: GraphMatrix, p: SearchParams
 ) -> dict[str, Reached]:
-    """PageRank mass (divided by the largest) of the strongest nodes, with a path to each."""
+    """PageRank mass (divided by the largest) of the strongest nodes.
+
+    Paths come later, for the hits only (:func:`_explain_ppr`); until then a node that is
+    not a seed counts as reached through the graph (one hop, no path yet).
+    """
     result = personalized_pagerank(matrix, seeds, PPRParams(p.damping, time_cap=p.ppr_time_cap))
     scores = result.scores
     if not len(scores) or scores.max() <= 0:
@@ -185,17 +191,31 @@ def _ppr_reached(
     keep = np.flatnonzero(scores > 0)
     if len(keep) > p.max_activated:
         keep = keep[np.argsort(-scores[keep], kind="stable")[: p.max_activated]]
-    targets = [ids[i] for i in keep.tolist()]
-    paths = explain_paths(matrix, seeds, targets, max_hops=max(p.max_hops, 4))
     reached = {}
-    for i, node in zip(keep.tolist(), targets, strict=True):
-        score = float(scores[i] / best)
-        found = paths.get(node)
-        if found is None:
-            reached[node] = Reached(node, score, 0, (node,), ())
-        else:
-            reached[node] = Reached(node, score, found.hops, found.path, found.edge_types)
+    for i in keep.tolist():
+        node = ids[i]
+        hops = 0 if node in seeds else 1
+        reached[node] = Reached(node, float(scores[i] / best), hops, (node,), ())
     return reached
+
+
+def _explain_ppr(
+    reached: dict[str, Reached],
+    seeds: dict[str, float],
+    matrix: GraphMatrix,
+    hits: list[str],
+    p: SearchParams,
+) -> dict[str, Reached]:
+    """Give the PageRank hits the strongest path from a seed (at most four hops)."""
+    wanted = [n for n in hits if n in reached]
+    paths = explain_paths(matrix, seeds, wanted, max_hops=max(p.max_hops, 4))
+    out = dict(reached)
+    for node in wanted:
+        found = paths.get(node)
+        if found is not None:
+            old = reached[node]
+            out[node] = Reached(node, old.score, found.hops, found.path, found.edge_types)
+    return out
 
 
 def _hit(

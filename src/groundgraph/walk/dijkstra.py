@@ -113,14 +113,19 @@ def arcs_from_steps(
 
 
 def walk_from_seeds(
-    seeds: Mapping[str, float], neighbours: NeighbourFn, params: WalkParams | None = None
+    seeds: Mapping[str, float],
+    neighbours: NeighbourFn,
+    params: WalkParams | None = None,
+    targets: set[str] | None = None,
 ) -> dict[str, Reached]:
     """Best path of at most ``max_hops`` steps to every node worth reaching.
 
     Seeds start at their own score with hops 0. Stops once ``max_activated`` distinct
-    nodes are settled, best first, so the cap keeps the strongest nodes. Ties between
-    equal scores are broken by node id, so the result is deterministic.
+    nodes are settled, best first, so the cap keeps the strongest nodes; with ``targets``
+    it also stops once all of them are settled. Ties between equal scores are broken by
+    node id, so the result is deterministic.
     """
+    waiting = None if targets is None else set(targets)
     p = params or WalkParams()
     loaded: dict[str, Sequence[Arc]] = {}
     # Heap of (-score, hops, node, path, types); paths are short (at most max_hops + 1).
@@ -146,6 +151,10 @@ def walk_from_seeds(
         fewest_hops[node] = hops
         if node not in settled:
             settled[node] = Reached(node, score, hops, path, types)
+            if waiting is not None:
+                waiting.discard(node)
+                if not waiting:
+                    break
         if hops >= p.max_hops:
             continue
         if node not in loaded:

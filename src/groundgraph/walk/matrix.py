@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -30,7 +30,8 @@ class GraphMatrix:
     indices: npt.NDArray[np.int64]
     weight: npt.NDArray[np.float64]
     kind: npt.NDArray[np.int64]  # 1 + index into EDGE_TYPES (0: a type we do not know)
-    _csr: list[sparse.csr_matrix] = field(default_factory=list, repr=False, compare=False)
+    # Cached derived forms: [weights CSR, transposed transition, dangling mask].
+    _csr: list[Any] = field(default_factory=list, repr=False, compare=False)
 
     @classmethod
     def from_edges(cls, edges: Iterable[Edge], up_factor: float = 0.5) -> GraphMatrix:
@@ -80,6 +81,18 @@ class GraphMatrix:
                 sparse.csr_matrix((self.weight, self.indices, self.indptr), shape=(n, n))
             )
         return self._csr[0]
+
+    def transition(self) -> tuple[sparse.csr_matrix, npt.NDArray[np.bool_]]:
+        """The transposed row-normalised matrix, and which nodes have no steps (cached)."""
+        if len(self._csr) < 3:
+            weights = self.weights
+            n = len(self.node_ids)
+            out = np.asarray(weights.sum(axis=1)).ravel()
+            dangling = out == 0
+            inv = np.divide(1.0, out, out=np.zeros(n), where=~dangling)
+            self._csr.append(weights.multiply(inv[:, None]).T.tocsr())
+            self._csr.append(dangling)
+        return self._csr[1], self._csr[2]
 
     def steps(self, pos: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], list[str]]:
         """Targets, factors and edge types of the steps out of the node at ``pos``."""

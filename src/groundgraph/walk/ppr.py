@@ -50,10 +50,7 @@ def personalized_pagerank(
     if n == 0 or total <= 0:
         return PPRResult(np.zeros(n), 0, True, False)
     restart /= total
-    out = np.asarray(matrix.weights.sum(axis=1)).ravel()
-    dangling = out == 0
-    inv = np.divide(1.0, out, out=np.zeros(n), where=~dangling)
-    transition_t = matrix.weights.multiply(inv[:, None]).T.tocsr()
+    transition_t, dangling = matrix.transition()
     rank = restart.copy()
     started = time.perf_counter()
     for iteration in range(1, p.max_iter + 1):
@@ -73,7 +70,7 @@ def explain_paths(
     seeds: Mapping[str, float],
     targets: Sequence[str],
     max_hops: int = 4,
-    max_activated: int = 5000,
+    max_activated: int = 2000,
 ) -> dict[str, Reached]:
     """The strongest path (at most ``max_hops`` steps) from a seed to each target, if any."""
     ids = matrix.node_ids
@@ -93,6 +90,6 @@ def explain_paths(
         return found
 
     params = WalkParams(max_hops=max_hops, damping=1.0, min_score=1e-9, max_activated=max_activated)
-    reached = walk_from_seeds(seeds, neighbours, params)
     wanted = set(targets)
+    reached = walk_from_seeds(seeds, neighbours, params, targets=wanted)
     return {node: hit for node, hit in reached.items() if node in wanted}
