@@ -461,7 +461,9 @@ class SQLiteStore:
         self, node_ids: Sequence[str], max_fanout: int, hub_prefix: str = "entity:"
     ) -> list[tuple[str, str, str, float, bool, int]]:
         hubs = [n for n in node_ids if n.startswith(hub_prefix)]
-        degree = {str(n): _int(c) for n, c in self._query(_DEGREES, (_json_list(hubs),))}
+        degree: dict[str, int] = {}
+        if hubs:
+            degree = {str(n): _int(c) for n, c in self._query(_DEGREES, (_json_list(hubs),))}
         wanted = [n for n in node_ids if degree.get(n, 0) <= max_fanout]
         if not wanted:
             return []
