@@ -117,13 +117,16 @@ def walk_from_seeds(
     neighbours: NeighbourFn,
     params: WalkParams | None = None,
     targets: set[str] | None = None,
+    prefetch: bool = True,
 ) -> dict[str, Reached]:
     """Best path of at most ``max_hops`` steps to every node worth reaching.
 
     Seeds start at their own score with hops 0. Stops once ``max_activated`` distinct
     nodes are settled, best first, so the cap keeps the strongest nodes; with ``targets``
     it also stops once all of them are settled. Ties between equal scores are broken by
-    node id, so the result is deterministic.
+    node id, so the result is deterministic. ``prefetch`` asks ``neighbours`` for every
+    waiting node at once (one store query instead of many); turn it off when arcs are
+    cheap to get one node at a time.
     """
     waiting = None if targets is None else set(targets)
     p = params or WalkParams()
@@ -158,7 +161,7 @@ def walk_from_seeds(
         if hops >= p.max_hops:
             continue
         if node not in loaded:
-            _load(node, heap, loaded, neighbours, p.max_hops)
+            _load(node, heap if prefetch else [], loaded, neighbours, p.max_hops)
         for arc in loaded[node]:
             if arc.target in path:
                 continue

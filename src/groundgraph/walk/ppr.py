@@ -15,7 +15,14 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from groundgraph.walk.dijkstra import Arc, Reached, WalkParams, walk_from_seeds
+from groundgraph.walk.dijkstra import (
+    HUB_PREFIX,
+    MAX_FANOUT,
+    Arc,
+    Reached,
+    WalkParams,
+    walk_from_seeds,
+)
 from groundgraph.walk.matrix import GraphMatrix
 
 
@@ -83,6 +90,9 @@ def explain_paths(
                 found[node] = []
                 continue
             cols, vals, kinds = matrix.steps(pos)
+            if node.startswith(HUB_PREFIX) and len(cols) > MAX_FANOUT:
+                found[node] = []  # too common to explain anything, as in the bounded walk
+                continue
             found[node] = [
                 Arc(ids[c], v, kind, False)
                 for c, v, kind in zip(cols.tolist(), vals.tolist(), kinds, strict=True)
@@ -91,5 +101,5 @@ def explain_paths(
 
     params = WalkParams(max_hops=max_hops, damping=1.0, min_score=1e-9, max_activated=max_activated)
     wanted = set(targets)
-    reached = walk_from_seeds(seeds, neighbours, params, targets=wanted)
+    reached = walk_from_seeds(seeds, neighbours, params, targets=wanted, prefetch=False)
     return {node: hit for node, hit in reached.items() if node in wanted}
