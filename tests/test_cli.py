@@ -187,3 +187,18 @@ def test_ask_bridge_and_graph_commands(tmp_path):
     types = {e["type"] for e in data["edges"]}
     assert {"mentions", "parent-child"} <= types
     assert any(n["type"] == "entity" for n in data["nodes"])
+
+
+def test_search_says_which_entity_a_hit_came_through(tmp_path):
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "a.md").write_text("# Alpha\n\n## Setup\n\nA license key unlocks Zephyr Engine.\n")
+    (folder / "b.md").write_text(
+        "# Beta\n\n## Costs\n\nPrices rise for the Zephyr Engine in spring.\n"
+    )
+    db = tmp_path / "g.db"
+    assert run("index", str(folder), "-q", db=db).returncode == 0
+    result = run("search", "license key", db=db)
+    assert result.returncode == 0, result.stderr
+    assert "via entity Zephyr Engine, mentioned in a#1" in result.stdout
+    assert "-[mentions]-> entity 'Zephyr Engine' -[mentions]-> b#1" in result.stdout

@@ -14,13 +14,16 @@ from groundgraph.records import Hit
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def _how(hit: Hit) -> str:
+def _how(hit: Hit, names: dict[str, str]) -> str:
     if hit.via is None:
         return "direct match"
+    entities = [names.get(n, n) for n in hit.path[1:-1] if n.startswith("entity:")]
+    if entities:
+        return f"via entity {entities[-1]}, mentioned in {hit.path[0]}"
     return f"{hit.edge_type} from {hit.via}"
 
 
-def _print_hits(hits: list[Hit], explain: bool) -> None:
+def _print_hits(hits: list[Hit], explain: bool, names: dict[str, str]) -> None:
     if not hits:
         click.echo("no hits")
         return
@@ -28,12 +31,13 @@ def _print_hits(hits: list[Hit], explain: bool) -> None:
     click.echo(f"{'score':>6}  {'node':<{width}}  {'title':<30}  how it was reached")
     for hit in hits:
         title = hit.title if len(hit.title) <= 30 else hit.title[:29] + "…"
-        click.echo(f"{hit.score:6.3f}  {hit.node_id:<{width}}  {title:<30}  {_how(hit)}")
+        click.echo(f"{hit.score:6.3f}  {hit.node_id:<{width}}  {title:<30}  {_how(hit, names)}")
         if explain:
             if len(hit.path) > 1:
                 steps = [hit.path[0]]
                 for kind, node in zip(hit.edge_types, hit.path[1:], strict=True):
-                    steps.append(f"-[{kind}]-> {node}")
+                    shown = f"entity {names[node]!r}" if node in names else node
+                    steps.append(f"-[{kind}]-> {shown}")
                 click.echo(f"{'':8}path: {' '.join(steps)}")
             if hit.terms:
                 parts = ", ".join(f"{t.term} {t.score:.3f}" for t in hit.terms)
@@ -81,10 +85,12 @@ def search_command(
             max_seeds=max_seeds,
             doc_ids=doc_ids or None,
         )
+        entity_ids = sorted({n for h in hits for n in h.path if n.startswith("entity:")})
+        names = {n.node_id: n.title for n in graph.store.get_nodes(entity_ids).values()}
     if as_json:
         click.echo(json.dumps([h.to_dict() for h in hits], indent=2, ensure_ascii=False))
     else:
-        _print_hits(hits, explain)
+        _print_hits(hits, explain, names)
 
 
 @main.command()
