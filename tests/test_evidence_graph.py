@@ -141,3 +141,13 @@ def test_extractors_can_be_swapped_or_turned_off():
     custom = DocumentGraph(entities=shouting, relations=None)
     custom.add_document(LAB, "Aurora Project")
     assert [n.node_id for n in custom.store.entity_nodes()] == ["entity:recall"]
+
+
+def test_document_titles_are_entities_in_other_documents():
+    g = DocumentGraph()
+    g.add_document("# Tidal Atlas\n\nCharts of the bay.", "Tidal Atlas")
+    g.add_document("# Log\n\n## Monday\n\nwe checked the tidal atlas before leaving.", "Log")
+    from groundgraph.ingest import normalise_entity
+
+    mentioned = {e.target for e in g.store.iter_edges(["mentions"]) if e.source == "log#1"}
+    assert "entity:" + normalise_entity("Tidal Atlas") in mentioned

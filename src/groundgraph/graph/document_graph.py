@@ -26,7 +26,7 @@ from groundgraph.graph.saved import documents_from_json, graph_to_json
 from groundgraph.index.bm25 import BM25Params, LexicalIndex
 from groundgraph.index.links import LinkParams, TermLinker, TopTerms
 from groundgraph.ingest import ParsedDocument, parse_markdown, parse_plaintext
-from groundgraph.ingest.entities import extract_entities
+from groundgraph.ingest.entities import TitleMatcher, extract_entities
 from groundgraph.ingest.relations import extract_relations
 from groundgraph.reason.answer import DEFAULT_THRESHOLD, extractive_answer
 from groundgraph.records import PARENT_CHILD, Answer, Bridge, Document, Edge, Hit, Node
@@ -106,6 +106,7 @@ class DocumentGraph:
         self.index = self._open_index()
         self.linker = TermLinker(self.index, self._link_params)
         self._matrix: tuple[int, GraphMatrix] | None = None
+        self._title_matcher: TitleMatcher | None = None
         self._titles: TitleIndex | None = None
         self._keys: KeyIndex | None = None
 
@@ -228,8 +229,17 @@ class DocumentGraph:
         links, pending = link_edges(document, nodes, parsed.links, keys.resolve, self.store)
         semantic = semantic_edges(nodes, tops, self.linker, old_positions)
         edges = merge_edges([*parsed.edges, *references, *links, *semantic])
-        entities, evidence = evidence_for(nodes, self.entity_extractor, self.relation_extractor)
+        entities, evidence = evidence_for(nodes, self._entities(), self.relation_extractor)
         return self._commit(document, nodes, edges + evidence, pending, counts, tops, entities)
+
+    def _entities(self) -> EntityExtractor | None:
+        """The entity extractor; the default one also looks for the documents' titles."""
+        if self.entity_extractor is not extract_entities:
+            return self.entity_extractor
+        if self._title_matcher is None:
+            self._title_matcher = TitleMatcher(d.title for d in self.store.documents())
+        matcher = self._title_matcher
+        return lambda text: extract_entities(text, titles=matcher)
 
     def _commit(
         self,
@@ -253,6 +263,8 @@ class DocumentGraph:
                 self.linker.register(pos, top)
         titles.add(document)
         keys.add(document)
+        if self._title_matcher is not None:
+            self._title_matcher.add(document.title)
         self._dirty = True
         if generation == self._generation + 1:
             self._generation = generation
@@ -283,9 +295,7 @@ class DocumentGraph:
         for item in parsed:
             counts = [self.index.term_counts(n.title, n.content) for n in item.nodes]
             tops = [self.linker.top_terms(c) for c in counts]
-            entities, evidence = evidence_for(
-                item.nodes, self.entity_extractor, self.relation_extractor
-            )
+            entities, evidence = evidence_for(item.nodes, self._entities(), self.relation_extractor)
             check_doc_id(item.document.doc_id)
             edges = [*item.edges, *evidence]
             added.append(self._commit(item.document, item.nodes, edges, [], counts, tops, entities))
