@@ -18,7 +18,6 @@ from groundgraph.graph.linking import (
     KeyIndex,
     TitleIndex,
     link_edges,
-    merge_edges,
     semantic_edges,
     title_edges,
 )
@@ -26,6 +25,7 @@ from groundgraph.graph.saved import documents_from_json, graph_to_json
 from groundgraph.index.bm25 import BM25Params, LexicalIndex
 from groundgraph.index.links import LinkParams, TermLinker, TopTerms
 from groundgraph.ingest import ParsedDocument, parse_markdown, parse_plaintext
+from groundgraph.ingest.edges import EdgeSet
 from groundgraph.ingest.entities import TitleMatcher, extract_entities
 from groundgraph.ingest.relations import extract_relations
 from groundgraph.reason.answer import DEFAULT_THRESHOLD, extractive_answer
@@ -228,7 +228,11 @@ class DocumentGraph:
         references = title_edges(document, nodes, titles, self.index, self.store)
         links, pending = link_edges(document, nodes, parsed.links, keys.resolve, self.store)
         semantic = semantic_edges(nodes, tops, self.linker, old_positions)
-        edges = merge_edges([*parsed.edges, *references, *links, *semantic])
+        # At most one edge per pair of nodes, by the same rule the parser applies.
+        merged = EdgeSet()
+        for edge in (*parsed.edges, *references, *links, *semantic):
+            merged.link(edge.source, edge.target, edge.type, edge.weight)
+        edges = merged.to_list()
         entities, evidence = evidence_for(nodes, self._entities(), self.relation_extractor)
         return self._commit(document, nodes, edges + evidence, pending, counts, tops, entities)
 

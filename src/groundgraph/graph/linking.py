@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from groundgraph.index.bm25 import LexicalIndex
 from groundgraph.index.links import TermLinker, TopTerms, similar_within
 from groundgraph.records import (
     EDGE_WEIGHTS,
-    PARENT_CHILD,
     REFERENCE,
     SEMANTIC,
     Document,
@@ -30,29 +29,6 @@ MIN_TITLE_CHARS = 4
 MAX_TITLE_LINKS_PER_NODE = 10
 MAX_TITLE_CANDIDATES = 2000
 _LINK_SUFFIXES = (".md", ".markdown", ".txt", ".jsonl")
-
-
-def merge_edges(edges: Iterable[Edge]) -> list[Edge]:
-    """At most one edge per unordered pair: the stronger wins, parent-child keeps its kind.
-
-    An existing parent-child edge keeps its type and direction and only takes a higher
-    weight; otherwise a new edge replaces an existing one only if it is strictly stronger.
-    Self-links are dropped. Order: first appearance of each pair.
-    """
-    kept: dict[frozenset[str], Edge] = {}
-    for edge in edges:
-        if edge.source == edge.target:
-            continue
-        key = frozenset((edge.source, edge.target))
-        old = kept.get(key)
-        if old is None:
-            kept[key] = edge
-        elif old.type == PARENT_CHILD:
-            if edge.weight > old.weight:
-                kept[key] = replace(old, weight=edge.weight)
-        elif edge.weight > old.weight:
-            kept[key] = edge
-    return list(kept.values())
 
 
 def link_key(target: str, source: str = "") -> str:

@@ -358,12 +358,6 @@ class LexicalIndex:
         n = self.live_count
         return math.log(1.0 + (n - df + 0.5) / (df + 0.5))
 
-    def idf_array(self) -> FloatArray:
-        """IDF of every term id, as of now."""
-        df = self._df[: len(self.terms)].astype(np.float64)
-        n = self.live_count
-        return np.log1p((n - df + 0.5) / (df + 0.5))
-
     def is_blank(self, pos: int) -> bool:
         return bool(self._blank[pos])
 
