@@ -215,16 +215,19 @@ def test_learning_and_solving_with_a_proof(data: Path) -> None:
     )
 
 
-def test_a_story_with_back_edges_uses_the_shortest_path(data: Path) -> None:
+def test_a_story_with_back_edges_falls_back_to_the_shortest_path(data: Path) -> None:
     row = next(r for r in load_clutrr(data / "hf" / "test.csv") if r.row_id == "t3")
-    path, steps = story_chains(row)[0]
-    assert path == [0, 2, 3] and steps == [("father", "male"), ("brother", "male")]
+    chains = story_chains(row)
+    # the story's own walk comes first, then the shortest path that skips the back edge
+    assert [path for path, _ in chains] == [[0, 1, 0, 2, 3], [0, 2, 3]]
+    assert chains[1][1] == [("father", "male"), ("brother", "male")]
+    # (husband, wife) is not in this table, so the walk is stuck and the path answers
     answer = solve_clutrr(row, {("father", "brother", "male"): "uncle"})
     assert answer.relation == "uncle"
     assert answer.facts == (("Rae", "father", "Tom"), ("Tom", "brother", "Uli"))
 
 
-def test_the_story_walk_is_the_fallback() -> None:
+def test_the_story_walk_comes_before_a_shortcut() -> None:
     row = parse_clutrr_row(
         {
             **GOOD,
@@ -236,19 +239,22 @@ def test_the_story_walk_is_the_fallback() -> None:
         }
     )
     chains = story_chains(row)
-    assert [path for path, _ in chains] == [[0, 1, 3], [0, 1, 2, 1, 3]]
-    # (wife, father) is not in this made-up table, so the shortest path is stuck; the
-    # story's own walk wife, son, mother, father folds
+    assert [path for path, _ in chains] == [[0, 1, 2, 1, 3], [0, 1, 3]]
     table = {
         ("mother", "father", "male"): "m-f",
         ("son", "m-f", "male"): "s-m-f",
         ("wife", "s-m-f", "male"): "father-in-law",
+        ("wife", "father", "male"): "shortcut",
     }
+    # both chains fold; the story's walk wins over the shortcut through the back edge
     answer = solve_clutrr(row, table)
     assert answer.relation == "father-in-law"
     assert [fact[1] for fact in answer.facts] == ["wife", "son", "mother", "father"]
+    # with only the shortcut's rule the walk is stuck and the shortest path answers
+    short = solve_clutrr(row, {("wife", "father", "male"): "shortcut"})
+    assert short.relation == "shortcut" and len(short.facts) == 2
     stuck = solve_clutrr(row, {})
-    assert stuck.relation is None and len(stuck.facts) == 2  # the shortest path's facts
+    assert stuck.relation is None and len(stuck.facts) == 4  # the walk's facts
 
 
 def test_evaluate_reports_per_hop(data: Path) -> None:

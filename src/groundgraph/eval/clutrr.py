@@ -3,10 +3,10 @@
 CLUTRR (Sinha et al., EMNLP 2019) is CC BY-NC 4.0: it is read for evaluation from a path
 the user gives; nothing derived from it ships with groundgraph.
 
-A story is solved by the shortest directed path from the query's first person to its
-second over the story's edges (for a clean chain, the chain itself), folded with the table
-leftmost-first; the answer comes with the facts on the path and each reduction that
-combined them. With no table given, the built-in kinship table is used.
+A story is solved by the chain its edges form from the query's first person to its
+second (else the shortest directed path over them; for a clean chain, the chain itself),
+folded with the table leftmost-first; the answer comes with the facts on the path and
+each reduction that combined them. With no table given, the built-in kinship table is used.
 """
 
 from __future__ import annotations
@@ -34,10 +34,12 @@ Fact = tuple[str, str, str]
 def story_chains(row: ClutrrRow) -> list[tuple[list[int], list[ChainStep]]]:
     """Candidate chains from the query's first person to its second, in the order tried.
 
-    First a shortest directed path over the story's edges; then, if the story's edges in
-    their given order form a walk between the two (they do in every generated story,
-    clean or not), that walk. Each chain is its nodes and its (relation, gender of the
-    person reached) steps.
+    First, if the story's edges in their given order form a walk between the two (they do
+    in every generated story, clean or not), that walk: it is the chain the story was
+    written from, while a shorter path may cut through a noise fact whose relation CLUTRR
+    did not keep consistent with the label. Then a shortest directed path over the
+    story's edges. Each chain is its nodes and its (relation, gender of the person
+    reached) steps.
     """
     successors: dict[int, list[int]] = {}
     relation: dict[tuple[int, int], str] = {}
@@ -46,11 +48,8 @@ def story_chains(row: ClutrrRow) -> list[tuple[list[int], list[ChainStep]]]:
         relation.setdefault(edge, kind)
     start, goal = row.query_edge
     chains: list[tuple[list[int], list[ChainStep]]] = []
-    path = shortest_path(start, goal, lambda node: successors.get(node, ()))
-    if path is not None:
-        steps = [(relation[a, b], row.genders[b]) for a, b in itertools.pairwise(path)]
-        chains.append((path, steps))
     edges = row.story_edges
+    walk: list[int] | None = None
     if (
         edges
         and edges[0][0] == start
@@ -58,11 +57,12 @@ def story_chains(row: ClutrrRow) -> list[tuple[list[int], list[ChainStep]]]:
         and all(a[1] == b[0] for a, b in itertools.pairwise(edges))
     ):
         walk = [start, *(b for _, b in edges)]
-        if walk != path:
-            steps = [
-                (kind, row.genders[b]) for (_, b), kind in zip(edges, row.edge_types, strict=True)
-            ]
-            chains.append((walk, steps))
+        steps = [(kind, row.genders[b]) for (_, b), kind in zip(edges, row.edge_types, strict=True)]
+        chains.append((walk, steps))
+    path = shortest_path(start, goal, lambda node: successors.get(node, ()))
+    if path is not None and path != walk:
+        steps = [(relation[a, b], row.genders[b]) for a, b in itertools.pairwise(path)]
+        chains.append((path, steps))
     return chains
 
 
