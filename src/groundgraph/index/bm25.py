@@ -225,20 +225,37 @@ class LexicalIndex:
         return found
 
     def _load_forward(self) -> None:
-        # After a snapshot load only postings exist; derive the per-node view once.
-        missing = [p for p in range(len(self.node_ids)) if p not in self._node_terms]
-        if not missing:
+        # After a snapshot load only postings exist; derive the per-node view once, in bulk.
+        if len(self._node_terms) >= len(self.node_ids):
             return
-        rows: dict[int, tuple[list[int], list[int]]] = {p: ([], []) for p in missing}
-        for tid in range(len(self.terms)):
-            pos, tf = self.postings(tid)
-            for p, f in zip(pos.tolist(), tf.tolist(), strict=True):
-                row = rows.get(p)
-                if row is not None:
-                    row[0].append(tid)
-                    row[1].append(f)
-        for p, (tids, tfs) in rows.items():
-            self._node_terms[p] = (np.array(tids, dtype=np.int32), np.array(tfs, dtype=np.uint16))
+        pos, tid, tf = self.posting_arrays()
+        order = np.lexsort((tid, pos))
+        pos, tids, tfs = pos[order], tid[order].astype(np.int32), tf[order].astype(np.uint16)
+        cuts = np.flatnonzero(pos[1:] != pos[:-1]) + 1
+        starts, ends = np.r_[0, cuts], np.r_[cuts, len(pos)]
+        known = self._node_terms
+        if len(pos):
+            for p, a, b in zip(pos[starts].tolist(), starts.tolist(), ends.tolist(), strict=True):
+                if p not in known:
+                    known[p] = (tids[a:b], tfs[a:b])
+        for p in range(len(self.node_ids)):
+            if p not in known:
+                known[p] = (np.zeros(0, dtype=np.int32), np.zeros(0, dtype=np.uint16))
+
+    def posting_arrays(self) -> tuple[IntArray, IntArray, IntArray]:
+        """Every posting as (position, term id, frequency) arrays, removed nodes included."""
+        n_base = len(self._base_indptr) - 1
+        base_tids = np.repeat(np.arange(n_base, dtype=np.int64), np.diff(self._base_indptr))
+        tail_ids = list(self._tails)
+        tail_pos = np.frombuffer(b"".join(self._tails[t][0] for t in tail_ids), dtype=np.int32)
+        tail_tf = np.frombuffer(b"".join(self._tails[t][1] for t in tail_ids), dtype=np.uint16)
+        lengths = np.fromiter((len(self._tails[t][0]) for t in tail_ids), np.int64, len(tail_ids))
+        tail_tids = np.repeat(np.asarray(tail_ids, dtype=np.int64), lengths)
+        return (
+            np.concatenate([self._base_pos.astype(np.int64), tail_pos.astype(np.int64)]),
+            np.concatenate([base_tids, tail_tids]),
+            np.concatenate([self._base_tf.astype(np.int64), tail_tf.astype(np.int64)]),
+        )
 
     def compact(self) -> None:
         """Fold tails into the flat base and drop postings of removed nodes."""
@@ -343,6 +360,13 @@ class LexicalIndex:
     def posting_count(self) -> int:
         """Postings held, those of removed nodes not yet compacted away included."""
         return self._posting_total
+
+    def df_array(self) -> IntArray:
+        """Document frequency of every term, by term id."""
+        return self._df[: len(self.terms)]
+
+    def alive_mask(self, positions: IntArray) -> npt.NDArray[np.bool_]:
+        return self._alive[positions]
 
     def df_of_id(self, tid: int) -> int:
         return int(self._df[tid])

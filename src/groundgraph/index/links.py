@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from groundgraph.index.bm25 import LexicalIndex, top_positions
+from groundgraph.index.bm25 import FloatArray, IntArray, LexicalIndex, top_positions
 
 
 @dataclass(frozen=True)
@@ -58,6 +58,40 @@ class TopTermPostings:
         self._mass[key] = top.mass
         for term in top.terms:
             self._postings.setdefault(term, array("i")).append(key)
+
+    def has(self, key: int) -> bool:
+        return key < len(self._mass) and not np.isnan(self._mass[key])
+
+    def add_many(self, top: BulkTopTerms, terms: Sequence[str]) -> None:
+        """``add`` for many keys at once (see ``bulk_top_terms``)."""
+        keys = top.keys
+        if not len(keys):
+            return
+        last = int(keys.max())
+        if last >= len(self._mass):
+            grown = np.full(max(last + 1, 2 * len(self._mass)), np.nan)
+            grown[: len(self._mass)] = self._mass
+            self._mass = grown
+        # Left to right, as ``add`` sums a TopTerms' weights (padding adds exact zeros).
+        mass = np.zeros(len(keys))
+        for column in range(top.weights.shape[1]):
+            mass = mass + top.weights[:, column]
+        self._mass[keys] = mass
+        flat = top.term_ids.ravel()
+        owners = np.repeat(keys, top.term_ids.shape[1])
+        used = flat >= 0
+        flat, owners = flat[used], owners[used].astype(np.int32)
+        order = np.argsort(flat, kind="stable")  # keys stay ascending within a term
+        flat, owners = flat[order], owners[order]
+        cuts = np.flatnonzero(flat[1:] != flat[:-1]) + 1
+        starts, ends = np.r_[0, cuts], np.r_[cuts, len(flat)]
+        postings = self._postings
+        for tid, a, b in zip(flat[starts].tolist(), starts.tolist(), ends.tolist(), strict=True):
+            term = terms[tid]
+            found = postings.get(term)
+            if found is None:
+                found = postings[term] = array("i")
+            found.frombytes(owners[a:b].tobytes())
 
     def drop(self, keys: Sequence[int]) -> None:
         for key in keys:
@@ -122,18 +156,13 @@ class TermLinker:
         if self._built:
             return
         self._built = True
-        index = self.index
-        for pos in sorted(index.position.values()):
-            term_ids, tfs = index.node_terms(pos)
-            counts = Counter(
-                {index.terms[int(t)]: int(f) for t, f in zip(term_ids, tfs, strict=True)}
-            )
-            self._postings.add(pos, self.top_terms(counts))
+        self._postings.add_many(bulk_top_terms(self.index, self.params.top_terms), self.index.terms)
 
     def register(self, pos: int, top: TopTerms) -> None:
         """Record an indexed node's top terms so later nodes can link to it."""
         self._ensure_built()
-        self._postings.add(pos, top)
+        if not self._postings.has(pos):
+            self._postings.add(pos, top)
 
     def forget(self, positions: Sequence[int]) -> None:
         self._postings.drop(positions)
@@ -156,3 +185,46 @@ def similar_within(
         out.append(postings.similar(top))
         postings.add(i, top)
     return out
+
+
+@dataclass(frozen=True)
+class BulkTopTerms:
+    """Top terms of many nodes: row i is node ``keys[i]``, its term ids (−1 pads) and idfs."""
+
+    keys: IntArray
+    term_ids: IntArray
+    weights: FloatArray
+
+
+def bulk_top_terms(index: LexicalIndex, top_k: int) -> BulkTopTerms:
+    """The top terms of every live indexed node at once, by today's idf.
+
+    Gives what ``TermLinker.top_terms`` gives node by node (the same arithmetic, the same
+    order: score descending, then term), for rebuilding the postings after a cold start
+    in seconds rather than minutes at 100k nodes.
+    """
+    pos, tid, tf = index.posting_arrays()
+    live = index.alive_mask(pos)
+    pos, tid, tf = pos[live], tid[live], tf[live]
+    n = index.live_count
+    idf = np.array([math.log(1.0 + (n - d + 0.5) / (d + 0.5)) for d in index.df_array().tolist()])
+    values, inverse = np.unique(tf, return_inverse=True)
+    log_tf = np.array([1.0 + math.log(v) for v in values.tolist()])
+    score = -log_tf[inverse] * idf[tid]
+    term_rank = np.empty(len(index.terms), dtype=np.int64)
+    term_rank[sorted(range(len(index.terms)), key=index.terms.__getitem__)] = np.arange(
+        len(index.terms)
+    )
+    order = np.lexsort((term_rank[tid], score, pos))
+    pos, tid = pos[order], tid[order]
+    new_group = np.r_[True, pos[1:] != pos[:-1]] if len(pos) else np.zeros(0, dtype=bool)
+    starts = np.flatnonzero(new_group)
+    rank = np.arange(len(pos)) - starts[np.cumsum(new_group) - 1]
+    chosen = rank < top_k
+    keys = np.array(sorted(index.position.values()), dtype=np.int64)
+    rows = np.searchsorted(keys, pos[chosen])
+    term_ids = np.full((len(keys), top_k), -1, dtype=np.int64)
+    weights = np.zeros((len(keys), top_k))
+    term_ids[rows, rank[chosen]] = tid[chosen]
+    weights[rows, rank[chosen]] = idf[tid[chosen]]
+    return BulkTopTerms(keys, term_ids, weights)
