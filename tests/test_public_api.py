@@ -9,17 +9,27 @@ def test_public_names_are_pinned():
     assert sorted(groundgraph.__all__) == [
         "Analyzer",
         "BM25Params",
+        "BudgetExhaustedError",
         "Document",
         "DocumentGraph",
         "Edge",
         "FormatError",
+        "GroundedGraphOfThought",
+        "GroundedReasoner",
         "GroundgraphError",
         "Hit",
         "InputError",
         "InputTooLargeError",
+        "LLMBudget",
+        "LLMConflictResolver",
+        "LLMConnectionError",
+        "LLMError",
+        "LLMResponseError",
         "Node",
         "NotFoundError",
+        "OpenAICompatibleLLM",
         "Removal",
+        "RuleConflictResolver",
         "SQLiteStore",
         "SchemaVersionError",
         "Store",
@@ -27,9 +37,26 @@ def test_public_names_are_pinned():
         "StoreError",
         "TermScore",
         "__version__",
+        "budgeted",
+        "execute_tools",
+        "got_tools",
     ]
     for name in groundgraph.__all__:
         assert hasattr(groundgraph, name)
+
+
+def test_heavier_names_load_on_first_use():
+    from groundgraph.llm import OpenAICompatibleLLM
+    from groundgraph.reason.thought import GroundedGraphOfThought
+
+    assert groundgraph.GroundedGraphOfThought is GroundedGraphOfThought
+    assert groundgraph.OpenAICompatibleLLM is OpenAICompatibleLLM
+    try:
+        groundgraph.no_such_name  # noqa: B018
+    except AttributeError as exc:
+        assert "no_such_name" in str(exc)
+    else:
+        raise AssertionError("an unknown name must raise AttributeError")
 
 
 def test_error_tree():

@@ -9,11 +9,18 @@ for hit in graph.search("config fails"):
 
 from __future__ import annotations
 
+from importlib import import_module
+from typing import Any
+
 from groundgraph.errors import (
+    BudgetExhaustedError,
     FormatError,
     GroundgraphError,
     InputError,
     InputTooLargeError,
+    LLMConnectionError,
+    LLMError,
+    LLMResponseError,
     NotFoundError,
     SchemaVersionError,
     StoreBusyError,
@@ -27,20 +34,51 @@ from groundgraph.text import Analyzer
 
 __version__ = "0.1.0"
 
+# Imported on first use, so `import groundgraph` (and every CLI start) stays light.
+_LAZY = {
+    "GroundedGraphOfThought": "groundgraph.reason.thought",
+    "GroundedReasoner": "groundgraph.reason.relations",
+    "OpenAICompatibleLLM": "groundgraph.llm",
+    "LLMBudget": "groundgraph.llm",
+    "budgeted": "groundgraph.llm",
+    "got_tools": "groundgraph.tools",
+    "execute_tools": "groundgraph.tools",
+    "RuleConflictResolver": "groundgraph.memory",
+    "LLMConflictResolver": "groundgraph.memory",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'groundgraph' has no attribute {name!r}")
+    return getattr(import_module(module), name)
+
+
 __all__ = [
     "Analyzer",
     "BM25Params",
+    "BudgetExhaustedError",
     "Document",
     "DocumentGraph",
     "Edge",
     "FormatError",
+    "GroundedGraphOfThought",
+    "GroundedReasoner",
     "GroundgraphError",
     "Hit",
     "InputError",
     "InputTooLargeError",
+    "LLMBudget",
+    "LLMConflictResolver",
+    "LLMConnectionError",
+    "LLMError",
+    "LLMResponseError",
     "Node",
     "NotFoundError",
+    "OpenAICompatibleLLM",
     "Removal",
+    "RuleConflictResolver",
     "SQLiteStore",
     "SchemaVersionError",
     "Store",
@@ -48,4 +86,7 @@ __all__ = [
     "StoreError",
     "TermScore",
     "__version__",
+    "budgeted",
+    "execute_tools",
+    "got_tools",
 ]

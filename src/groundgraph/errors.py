@@ -5,9 +5,13 @@
     │   ├── InputTooLargeError       a file, text, query or body is over its size cap
     │   ├── FormatError              a saved graph or data file is not in a format we read
     │   └── NotFoundError (KeyError) a document or node id that the graph does not hold
-    └── StoreError                   the store cannot do what was asked
-        ├── SchemaVersionError       the store was written by a newer groundgraph
-        └── StoreBusyError           another writer held the store for too long
+    ├── StoreError                   the store cannot do what was asked
+    │   ├── SchemaVersionError       the store was written by a newer groundgraph
+    │   └── StoreBusyError           another writer held the store for too long
+    └── LLMError                     a language-model call failed
+        ├── LLMConnectionError       the server could not be reached after every retry
+        ├── LLMResponseError         an error status, or a reply we cannot read
+        └── BudgetExhaustedError     a call or token budget is used up (raised before sending)
 
 A claim that the documents do not support is a result, never an exception.
 """
@@ -55,3 +59,31 @@ class SchemaVersionError(StoreError):
 
 class StoreBusyError(StoreError):
     """A write could not get the store's lock in time."""
+
+
+class LLMError(GroundgraphError):
+    """A language-model call failed; the message says what to change."""
+
+
+class LLMConnectionError(LLMError):
+    """The LLM server could not be reached, or did not answer in time, after every retry."""
+
+
+class LLMResponseError(LLMError):
+    """The LLM server answered with an error status or a reply we cannot read."""
+
+    def __init__(self, message: str, status_code: int | None = None) -> None:
+        self.status_code = status_code
+        super().__init__(message)
+
+
+class BudgetExhaustedError(LLMError):
+    """An LLM budget (calls or tokens) is used up; raised before the call is sent."""
+
+    def __init__(
+        self, message: str, kind: str | None = None, limit: int | None = None, used: int = 0
+    ) -> None:
+        self.kind = kind  # "calls" or "tokens" when raised by an LLMBudget
+        self.limit = limit
+        self.used = used
+        super().__init__(message)

@@ -2,7 +2,26 @@
 
 from __future__ import annotations
 
-from groundgraph.cli import checking, documents, evidence, reading
+from groundgraph.cli import (
+    checking,
+    documents,
+    evidence,
+    grounding,
+    memory,
+    memory_causal,
+    reading,
+    reasoning,
+)
 from groundgraph.cli.app import main
 
-__all__ = ["checking", "documents", "evidence", "main", "reading"]
+__all__ = [
+    "checking",
+    "documents",
+    "evidence",
+    "grounding",
+    "main",
+    "memory",
+    "memory_causal",
+    "reading",
+    "reasoning",
+]

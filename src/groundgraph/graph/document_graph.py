@@ -14,6 +14,7 @@ from groundgraph.errors import InputError, NotFoundError
 from groundgraph.graph.bridges import find_bridges
 from groundgraph.graph.evidence import EntityExtractor, RelationExtractor, evidence_for
 from groundgraph.graph.facts import FACTS_DOC_ID, build_reasoner, fact_records
+from groundgraph.graph.grounding import GroundingVerbs
 from groundgraph.graph.linking import (
     KeyIndex,
     TitleIndex,
@@ -21,6 +22,8 @@ from groundgraph.graph.linking import (
     semantic_edges,
     title_edges,
 )
+from groundgraph.graph.memory import MemoryVerbs
+from groundgraph.graph.memory_core import memory_settings
 from groundgraph.graph.saved import documents_from_json, graph_to_json
 from groundgraph.index.bm25 import BM25Params, LexicalIndex
 from groundgraph.index.links import LinkParams, TermLinker, TopTerms
@@ -62,7 +65,7 @@ class GraphSettings:
     min_similarity: float = 0.08
 
 
-class DocumentGraph:
+class DocumentGraph(GroundingVerbs, MemoryVerbs):
     """Documents as a graph of sections, searched by BM25 seeds and a walk along edges.
 
     ``path`` names a SQLite file (``":memory:"``, the default, keeps it in memory);
@@ -81,6 +84,14 @@ class DocumentGraph:
         bm25: BM25Params | None = None,
         entities: EntityExtractor | None = extract_entities,
         relations: RelationExtractor | None = extract_relations,
+        conflict_resolver: Any = None,
+        isolate_traversal: bool = False,
+        forget_after: float | None = None,
+        forget_every: float = 3600.0,
+        causal_extractor: Any = None,
+        synthesizer: Any = None,
+        embedder: Any = None,
+        dedup_threshold: float | None = 0.9,
     ) -> None:
         self.store: Store = store if store is not None else SQLiteStore(path)
         stored_language = self.store.get_setting("language")
@@ -109,6 +120,19 @@ class DocumentGraph:
         self._title_matcher: TitleMatcher | None = None
         self._titles: TitleIndex | None = None
         self._keys: KeyIndex | None = None
+        # Memory options (docs/memory.md): checked and defaulted in graph.memory_core.
+        self._init_memory(
+            memory_settings(
+                conflict_resolver,
+                isolate_traversal,
+                forget_after,
+                forget_every,
+                causal_extractor,
+                synthesizer,
+                embedder,
+                dedup_threshold,
+            )
+        )
 
     # ----------------------------------------------------------------- index upkeep
     def _open_index(self) -> LexicalIndex:

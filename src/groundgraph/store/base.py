@@ -49,6 +49,54 @@ class StoreCounts:
     edge_types: dict[str, int] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class FactEvent:
+    """A change in a memory fact's life after it was added.
+
+    ``kind`` is ``"scoped"`` (``scopes`` were added), ``"invalidated"`` (retired, by the
+    fact ``other`` when one superseded it) or ``"revived"`` (valid again).
+    """
+
+    fact_id: str
+    kind: str
+    at: str
+    scopes: tuple[str, ...] = ()
+    other: str | None = None
+
+
+@dataclass(frozen=True)
+class FactUpdate:
+    """The new current state of a fact document and the events that led to it."""
+
+    doc_id: str
+    scopes: tuple[str, ...]
+    invalid_at: str | None
+    events: tuple[FactEvent, ...] = ()
+
+
+@dataclass(frozen=True)
+class FactSnapshot:
+    """A fact as it stood when a contradiction was recorded: its provenance."""
+
+    fact_id: str
+    text: str
+    scopes: tuple[str, ...] = ()
+    created_at: str = ""
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class ConflictRecord:
+    """One line of the contradiction ledger: ``new`` contradicted ``old`` by ``rule``."""
+
+    at: str
+    new: FactSnapshot
+    old: FactSnapshot
+    rule: str
+    detail: str = ""
+    resolver: str = ""
+
+
 @runtime_checkable
 class Store(Protocol):
     """Persistent home of the graph. Implementations: SQLite (default), PostgreSQL."""
@@ -145,3 +193,38 @@ class Store(Protocol):
         ...
 
     def save_blob(self, name: str, generation: int, data: bytes) -> None: ...
+
+    # Memory facts: their history, the contradiction ledger and access times.
+    def update_facts(
+        self,
+        updates: Sequence[FactUpdate],
+        edges: Sequence[tuple[str, Edge]] = (),
+        conflicts: Sequence[ConflictRecord] = (),
+    ) -> int:
+        """In one transaction: give each fact document its new scopes (document and nodes)
+        and validity (its nodes and the edges it owns), log the updates' events, add
+        ``edges`` (each owned by the named document) and append ``conflicts`` to the
+        ledger. Returns the new generation."""
+        ...
+
+    def fact_events(self, fact_ids: Sequence[str] | None = None) -> list[FactEvent]:
+        """The logged events of these facts (all when None), oldest first."""
+        ...
+
+    def conflict_records(self, fact_id: str | None = None) -> list[ConflictRecord]:
+        """The ledger, oldest first; with ``fact_id`` only the lines that name it."""
+        ...
+
+    def forget_fact_records(self, fact_ids: Sequence[str], ledger: bool = False) -> int:
+        """Drop the events and access times of these facts, and with ``ledger`` the ledger
+        lines that name them; returns how many ledger lines went."""
+        ...
+
+    def touch(self, node_ids: Sequence[str], at: str) -> None:
+        """Record that these nodes were read at ``at`` (not a graph change: no new
+        generation)."""
+        ...
+
+    def access_times(self, node_ids: Sequence[str] | None = None) -> dict[str, str]:
+        """When each node (of these, or all) was last read, for those ever touched."""
+        ...

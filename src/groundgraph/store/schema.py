@@ -1,13 +1,16 @@
 """Schema of the relational stores, as numbered migrations.
 
 ``MIGRATIONS[v]`` takes a store from version v-1 to v. The first version already carries
-what DESIGN.md gives every node and edge (scopes, created_at, invalid_at, sources), so
-agent memory and time travel add verbs, not migrations.
+what DESIGN.md gives every node and edge (scopes, created_at, invalid_at, sources).
+Version 2 adds what agent memory keeps beside the graph: each fact's history after it
+was added (``fact_events``: scopes added, retired, revived), so ``as_of`` replays the
+past exactly; the contradiction ledger (``conflicts``); and when each fact was last read
+(``access``), which forgetting needs and which is not a graph change (no generation bump).
 """
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 MIGRATIONS: dict[int, tuple[str, ...]] = {
     1: (
@@ -65,5 +68,29 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         "CREATE TABLE changes (generation INTEGER PRIMARY KEY, doc_id TEXT NOT NULL)",
         "CREATE TABLE blobs (name TEXT PRIMARY KEY, generation INTEGER NOT NULL,"
         " data BLOB NOT NULL)",
+    ),
+    2: (
+        """CREATE TABLE fact_events (
+            id INTEGER PRIMARY KEY,
+            fact_id TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            at TEXT NOT NULL,
+            scopes TEXT NOT NULL DEFAULT '[]',
+            other TEXT
+        )""",
+        "CREATE INDEX fact_events_fact ON fact_events(fact_id, id)",
+        """CREATE TABLE conflicts (
+            id INTEGER PRIMARY KEY,
+            at TEXT NOT NULL,
+            new_fact TEXT NOT NULL,
+            old_fact TEXT NOT NULL,
+            rule TEXT NOT NULL,
+            detail TEXT NOT NULL,
+            resolver TEXT NOT NULL,
+            snapshot TEXT NOT NULL
+        )""",
+        "CREATE INDEX conflicts_new ON conflicts(new_fact)",
+        "CREATE INDEX conflicts_old ON conflicts(old_fact)",
+        "CREATE TABLE access (node_id TEXT PRIMARY KEY, at TEXT NOT NULL)",
     ),
 }

@@ -1,0 +1,302 @@
+"""What every memory verb of DocumentGraph shares: settings, the memory index, reads' views.
+
+``MemoryCore`` is the base of the memory mixins (``graph.memory_read``, ``graph.memory``).
+It owns the typed memory settings given to ``DocumentGraph(...)``, keeps the memory
+index (``memory.index``) current with the store, turns a read's options into a
+``MemoryView``, finds the fact a "content" argument names (its id or its text), and
+records when facts were read (for forgetting).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from groundgraph.errors import InputError, NotFoundError, StoreBusyError
+from groundgraph.memory.conflicts import ConflictResolver, RuleConflictResolver
+from groundgraph.memory.dedup import DEFAULT_DEDUP_THRESHOLD, Embedder, check_threshold
+from groundgraph.memory.fact_graph import FactGraph
+from groundgraph.memory.facts import (
+    CAUSE,
+    EFFECT,
+    CausalExtractorLike,
+    CausalPairLike,
+    Fact,
+    fact_id,
+    is_fact_id,
+)
+from groundgraph.memory.forget import DEFAULT_FORGET_EVERY, check_days, check_seconds
+from groundgraph.memory.index import MemoryIndex
+from groundgraph.memory.scopes import query_scopes
+from groundgraph.memory.synthesis import Synthesizer, TemplateSynthesizer
+from groundgraph.memory.timeline import Clock, FactState, parse_as_of
+from groundgraph.memory.view import MemoryView, ViewOptions
+
+if TYPE_CHECKING:
+    from collections import Counter
+
+    from groundgraph.graph.evidence import EntityExtractor, RelationExtractor
+    from groundgraph.index.bm25 import BM25Params, LexicalIndex
+    from groundgraph.index.links import TermLinker, TopTerms
+    from groundgraph.records import Document, Edge, Node
+    from groundgraph.store import PendingLink, Removal, Store
+    from groundgraph.text import Analyzer
+
+logger = logging.getLogger(__name__)
+TOUCH_EVERY_SECONDS = 60.0
+MAX_CONTENT_CHARS = 20_000
+
+
+class VisibleTexts(Mapping[str, str]):
+    """The texts of the facts a view may show, looked up when asked for."""
+
+    def __init__(self, states: Mapping[str, FactState], view: MemoryView) -> None:
+        self._states = states
+        self._view = view
+
+    def __getitem__(self, fact: str) -> str:
+        if not self._view.sees(fact):
+            raise KeyError(fact)
+        return self._states[fact].text
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._view.scopes_at)
+
+    def __len__(self) -> int:
+        return len(self._view.scopes_at)
+
+    def __contains__(self, fact: object) -> bool:
+        return isinstance(fact, str) and self._view.sees(fact)
+
+
+@dataclass(frozen=True)
+class MemorySettings:
+    """The memory options of ``DocumentGraph(...)``, checked once.
+
+    ``conflict_resolver`` None means the rule-based default and False none at all;
+    ``causal_extractor`` None means the cue extractor of ``ingest.causal`` and False none.
+    """
+
+    conflict_resolver: ConflictResolver | None
+    isolate_traversal: bool
+    forget_after: float | None
+    forget_every: float
+    causal_extractor: CausalExtractorLike | None
+    synthesizer: Synthesizer
+    embedder: Embedder | None
+    dedup_threshold: float | None
+
+
+def memory_settings(
+    conflict_resolver: object = None,
+    isolate_traversal: object = False,
+    forget_after: object = None,
+    forget_every: object = DEFAULT_FORGET_EVERY,
+    causal_extractor: object = None,
+    synthesizer: object = None,
+    embedder: object = None,
+    dedup_threshold: object = DEFAULT_DEDUP_THRESHOLD,
+) -> MemorySettings:
+    """Check the memory options of a graph and fill in the defaults."""
+    if conflict_resolver is None:
+        resolver: ConflictResolver | None = RuleConflictResolver()
+    elif conflict_resolver is False:
+        resolver = None
+    elif callable(getattr(conflict_resolver, "contradictions", None)):
+        resolver = conflict_resolver  # type: ignore[assignment]
+    else:
+        raise InputError(
+            "conflict_resolver must have a contradictions(new, candidates) method, "
+            "or be None (the rule-based default) or False (no resolution)"
+        )
+    if not isinstance(isolate_traversal, bool):
+        raise InputError("isolate_traversal must be True or False")
+    if causal_extractor is None:
+        causal: CausalExtractorLike | None = default_causal
+    elif causal_extractor is False:
+        causal = None
+    elif callable(causal_extractor):
+        causal = causal_extractor
+    else:
+        raise InputError("causal_extractor must be a callable text -> causal pairs, or False")
+    for name, value in (("synthesizer", synthesizer), ("embedder", embedder)):
+        if value is not None and not callable(value):
+            raise InputError(f"{name} must be a callable, or None")
+    return MemorySettings(
+        resolver,
+        isolate_traversal,
+        None if forget_after is None else check_days(forget_after),
+        check_seconds(forget_every),
+        causal,
+        synthesizer if synthesizer is not None else TemplateSynthesizer(),  # type: ignore[arg-type]
+        embedder,  # type: ignore[arg-type]
+        None if dedup_threshold is None else check_threshold(dedup_threshold),
+    )
+
+
+def default_causal(text: str) -> Sequence[CausalPairLike]:
+    """The cue extractor of ``ingest.causal``, every language's cue table (loaded on use)."""
+    from groundgraph.ingest.causal import extract_causal
+
+    return extract_causal(text)
+
+
+def not_found(content: object, what: str = "fact") -> NotFoundError:
+    """The error for a fact (or span) that is missing, or that the caller may not read:
+    the two look the same, so an error never tells that a hidden fact exists."""
+    shown = content[:80] if isinstance(content, str) else content
+    hint = "a fact id (fact:…) or the exact text of a fact"
+    if what != "fact":
+        hint = "a fact id, a fact's text or a cause/effect phrase"
+    return NotFoundError(f"no {what} {shown!r} in the memory this call may read: pass {hint}")
+
+
+def check_flag(value: object, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise InputError(f"{name} must be True or False, not {value!r}")
+    return value
+
+
+class MemoryCore:
+    """Shared state and helpers of the memory verbs (a mixin of DocumentGraph)."""
+
+    if TYPE_CHECKING:
+        store: Store
+        index: LexicalIndex
+        analyzer: Analyzer
+        bm25: BM25Params
+        linker: TermLinker
+        relation_extractor: RelationExtractor | None
+        _generation: int
+        _dirty: bool
+
+        def _sync(self) -> None: ...
+
+        def _entities(self) -> EntityExtractor | None: ...
+
+        def _commit(
+            self,
+            document: Document,
+            nodes: list[Node],
+            edges: list[Edge],
+            pending: list[PendingLink],
+            counts: list[Counter[str]],
+            tops: list[TopTerms],
+            entities: list[Node] | None = None,
+        ) -> Document: ...
+
+        def remove_document(self, doc_id: str) -> Removal | None: ...
+
+    def _init_memory(self, settings: MemorySettings) -> None:
+        self.memory_settings = settings
+        self._memory_index: MemoryIndex | None = None
+        self._clock = Clock()
+        self._touched: dict[str, float] = {}
+
+    # ----------------------------------------------------------------- state
+    def _memory(self) -> MemoryIndex:
+        """The memory index, caught up with the store."""
+        if self._memory_index is None:
+            self._memory_index = MemoryIndex(self.analyzer, self.bm25)
+        self._memory_index.sync(self.store)
+        return self._memory_index
+
+    def _view(
+        self,
+        scopes: str | Iterable[str] | None,
+        isolate: bool | None,
+        include_superseded: bool,
+        as_of: object,
+    ) -> MemoryView:
+        isolate = (
+            self.memory_settings.isolate_traversal
+            if isolate is None
+            else check_flag(isolate, "isolate")
+        )
+        options = ViewOptions(
+            query_scopes(scopes),
+            isolate,
+            check_flag(include_superseded, "include_superseded"),
+            parse_as_of(as_of),
+        )
+        return MemoryView(self._memory().states, options)
+
+    def _fact_graph(self, view: MemoryView) -> FactGraph:
+        memory = self._memory()
+        texts = VisibleTexts(memory.states, view)
+        return FactGraph(partial(memory.edges_touching, self.store), view, memory.spans, texts)
+
+    def _find(self, content: object, view: MemoryView | None = None) -> str | None:
+        """The fact a content argument names: a fact id, or the text of a fact."""
+        if not isinstance(content, str):
+            raise InputError(f"name a fact by its id or its text, not {type(content).__name__}")
+        if len(content) > MAX_CONTENT_CHARS:
+            raise InputError("that is too long to name a fact: pass its id or its text")
+        states = self._memory().states
+        candidates = [content] if is_fact_id(content.strip()) else []
+        if content.strip():
+            candidates.append(fact_id(content))
+        for candidate in candidates:
+            candidate = candidate.strip()
+            if candidate in states and (view is None or view.sees(candidate)):
+                return candidate
+        return None
+
+    def _require(self, content: object, view: MemoryView | None = None) -> str:
+        found = self._find(content, view)
+        if found is None:
+            raise not_found(content)
+        return found
+
+    def fact(self, content: str) -> Fact:
+        """The fact named by its id or its text, as the memory holds it now."""
+        return self._fact_record(self._memory().states[self._require(content)])
+
+    def _fact_record(self, state: FactState, status: str = "existing", **extra: Any) -> Fact:
+        mentions = self.store.edges_touching([state.fact_id])
+        own = [e for e in mentions if e.source == state.fact_id and e.type == "mentions"]
+        entities = [
+            state.text[s:t] if s < t else e.target.removeprefix("entity:")
+            for e in own
+            if e.label is None
+            for _, s, t in e.spans[:1]
+        ]
+        spans = sorted({e.target for e in own if e.label in (CAUSE, EFFECT)})
+        causes = []
+        for edge in self.store.edges_touching(spans):
+            if edge.type == "causes" and state.fact_id in edge.sources and len(edge.spans) == 2:
+                (_, a, b), (_, c, d) = edge.spans
+                pair = (state.text[a:b], state.text[c:d])
+                if pair not in causes:
+                    causes.append(pair)
+        return Fact(
+            fact_id=state.fact_id,
+            text=state.text,
+            scopes=state.scopes,
+            created_at=state.created_at,
+            invalid_at=state.invalid_at,
+            entities=tuple(dict.fromkeys(entities)),
+            causes=tuple(causes),
+            source=state.source,
+            status=status,
+            **extra,
+        )
+
+    def _touch(self, fact_ids: Sequence[str]) -> None:
+        """Note that a read returned these facts (at most once a minute per fact)."""
+        import time
+
+        now = time.monotonic()
+        due = [f for f in dict.fromkeys(fact_ids) if now - self._touched.get(f, -1e18) >= 60]
+        if not due:
+            return
+        try:
+            self.store.touch(due, self._clock.now())
+        except StoreBusyError:  # access times are bookkeeping: a busy store skips them
+            logger.warning("store busy: access times of %d facts not recorded", len(due))
+            return
+        for fact in due:
+            self._touched[fact] = now

@@ -1,0 +1,58 @@
+"""Agent memory: facts, scopes, contradictions and supersession, time travel, datasets.
+
+The verbs live on ``DocumentGraph`` (``graph/memory.py``); the logic lives here, below
+the facade, so it imports search, index, walk, store and ingest but never ``graph``.
+"""
+
+from __future__ import annotations
+
+# -- contradictions and built-in datasets (conflicts.py, datasets.py) --
+from groundgraph.memory.conflict_rules import Claim, parse_claims
+from groundgraph.memory.conflicts import (
+    ConflictResolver,
+    Contradiction,
+    LLMConflictResolver,
+    ParseFailure,
+    RuleConflictResolver,
+)
+from groundgraph.memory.datasets import (
+    DatasetFact,
+    dataset_description,
+    dataset_names,
+    load_dataset_facts,
+)
+
+# -- facts, scopes, recall and answers (facts.py, scopes.py, synthesis.py) --
+from groundgraph.memory.facts import Fact, fact_id
+from groundgraph.memory.scopes import check_scope
+from groundgraph.memory.synthesis import (
+    FactContext,
+    PromptSynthesizer,
+    Synthesizer,
+    TemplateSynthesizer,
+)
+
+__all__ = [
+    # -- contradictions and built-in datasets --
+    "Claim",
+    "ConflictResolver",
+    "Contradiction",
+    "DatasetFact",
+    "LLMConflictResolver",
+    "ParseFailure",
+    "RuleConflictResolver",
+    "dataset_description",
+    "dataset_names",
+    "load_dataset_facts",
+    "parse_claims",
+]
+__all__ += [
+    # -- facts, scopes, recall and answers --
+    "Fact",
+    "FactContext",
+    "PromptSynthesizer",
+    "Synthesizer",
+    "TemplateSynthesizer",
+    "check_scope",
+    "fact_id",
+]

@@ -1,0 +1,128 @@
+"""The memory's derived state: every fact (valid, retired or not yet seen by a reader),
+its history, its terms for BM25, and the causal span nodes.
+
+Like the graph's own indexes it is rebuilt from the store and kept current through the
+store's generation counter and change log, so a second process's writes are seen on the
+next read. Retired facts stay in it: ``include_superseded`` and ``as_of`` seed from them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from groundgraph.errors import StoreError
+from groundgraph.index.bm25 import BM25Params, LexicalIndex
+from groundgraph.memory.facts import CAUSE, EFFECT, is_fact_id
+from groundgraph.memory.spans import SameSpan, SpanIndex
+from groundgraph.memory.timeline import FactState, attach_events
+from groundgraph.records import Edge
+from groundgraph.store.base import Store
+from groundgraph.text import Analyzer
+
+_BATCH = 2000
+MAX_CACHED_EDGES = 500_000
+
+
+class MemoryIndex:
+    """Facts by id, their BM25 postings (title-less), and the span nodes."""
+
+    def __init__(
+        self, analyzer: Analyzer, params: BM25Params, same_span: SameSpan | None = None
+    ) -> None:
+        self.analyzer = analyzer
+        self.params = params
+        self._same_span = same_span
+        self.generation = -1
+        self._reset()
+
+    def _reset(self) -> None:
+        self.lexical = LexicalIndex(self.analyzer, self.params)
+        self.lengths: npt.NDArray[np.float64] = np.zeros(256)
+        self.states: dict[str, FactState] = {}
+        self.spans = SpanIndex(self._same_span)
+        self._edges: dict[str, list[Edge]] = {}
+        self._cached = 0
+
+    def sync(self, store: Store) -> None:
+        """Catch up with the store's writes since the last call."""
+        current = store.generation()
+        if current == self.generation:
+            return
+        self._edges.clear()
+        self._cached = 0
+        if self.generation < 0:
+            self.rebuild(store, current)
+            return
+        try:
+            changed = store.changed_documents(self.generation)
+        except StoreError:
+            self.rebuild(store, current)
+            return
+        self._reload(store, [d for d in changed if is_fact_id(d)])
+        self.generation = current
+
+    def rebuild(self, store: Store, generation: int | None = None) -> None:
+        """Read every fact again (also drops every trace of removed facts' words)."""
+        generation = store.generation() if generation is None else generation
+        self._reset()
+        ids = [d.doc_id for d in store.documents() if is_fact_id(d.doc_id)]
+        for start in range(0, len(ids), _BATCH):
+            self._reload(store, ids[start : start + _BATCH])
+        self.generation = generation
+
+    def _reload(self, store: Store, fact_ids: Sequence[str]) -> None:
+        if not fact_ids:
+            return
+        for fact in fact_ids:
+            self.lexical.remove_doc(fact)
+            self.states.pop(fact, None)
+        nodes = store.get_nodes(fact_ids)
+        loaded: dict[str, FactState] = {}
+        for fact in fact_ids:
+            node = nodes.get(fact)
+            document = store.get_document(fact) if node is not None else None
+            if node is None or document is None:
+                continue
+            loaded[fact] = FactState(
+                fact, node.content, node.created_at, node.scopes, node.invalid_at, document.source
+            )
+            pos = self.lexical.add(fact, fact, "", node.content)
+            if pos >= len(self.lengths):
+                self.lengths = np.concatenate([self.lengths, np.zeros(max(pos, 256))])
+            self.lengths[pos] = self.lexical.length(pos)
+        attach_events(loaded, store.fact_events(list(loaded)))
+        self.states.update(loaded)
+        self.spans.add(_span_ends(store.edges_touching(list(loaded))))
+
+    def edges_touching(self, store: Store, node_ids: Sequence[str]) -> dict[str, list[Edge]]:
+        """Every edge touching each node, valid or not, kept until the store changes
+        (reads between writes share them; at most ``MAX_CACHED_EDGES`` are kept)."""
+        missing = [n for n in dict.fromkeys(node_ids) if n not in self._edges]
+        if missing:
+            if self._cached > MAX_CACHED_EDGES:
+                self._edges.clear()
+                self._cached = 0
+            found: dict[str, list[Edge]] = {n: [] for n in missing}
+            wanted = set(missing)
+            for edge in store.edges_touching(missing):
+                for end in {edge.source, edge.target} & wanted:
+                    found[end].append(edge)
+            self._edges.update(found)
+            self._cached += sum(len(v) for v in found.values())
+        return {n: self._edges[n] for n in node_ids}
+
+    def positions(self, fact_ids: Iterable[str]) -> npt.NDArray[np.bool_]:
+        """A mask over index positions holding these facts."""
+        mask = np.zeros(len(self.lexical.node_ids), dtype=bool)
+        position = self.lexical.position
+        found = [position[f] for f in fact_ids if f in position]
+        if found:
+            mask[np.asarray(found, dtype=np.int64)] = True
+        return mask
+
+
+def _span_ends(edges: Iterable[Edge]) -> list[str]:
+    return [e.target for e in edges if e.type == "mentions" and e.label in (CAUSE, EFFECT)]

@@ -1,0 +1,168 @@
+"""Recall: seed, walk, fuse and explain, over memory facts.
+
+1. **Seed**: BM25 over the facts the read may seed from (``seeds.visible_bm25``, scored
+   with the visible facts' own statistics), divided by the best; the top ``seeds`` start.
+2. **Walk**: a best-first walk (``walk.dijkstra``) over the edges the visible facts
+   assert (``fact_graph``): a fact reaches another through an entity or a causal span in
+   two steps, so ``hops`` fact-to-fact hops are ``2·hops`` steps.
+3. **Fuse**: a fact reached through the graph and matched lexically scores
+   ``1 − (1 − graph)(1 − lexical)``, otherwise the larger; with ``recency_weight`` w the
+   rank is ``(1 − w)·relevance + w·recency``, both min-max scaled over the candidates.
+4. **Explain**: each fact carries its path from a seed, the edge types along it, the BM25
+   parts of its lexical score, its scopes then and whether it lies outside the read's
+   scopes (``crossScope``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from groundgraph.errors import InputError
+from groundgraph.memory.fact_graph import FactGraph
+from groundgraph.memory.index import MemoryIndex
+from groundgraph.memory.seeds import visible_bm25
+from groundgraph.memory.view import MemoryView
+from groundgraph.records import TermScore
+from groundgraph.search import check_query
+from groundgraph.walk.dijkstra import Reached, WalkParams, walk_from_seeds
+
+DAMPING = 0.85
+MIN_SCORE = 0.005
+MAX_TOP_K = 1000
+MAX_HOPS = 16
+MAX_VISITED = 100_000
+
+
+@dataclass(frozen=True)
+class RecallParams:
+    """How many facts to start from and return, how far to walk, how much recency counts."""
+
+    seeds: int = 5
+    limit: int = 5
+    hops: int = 4
+    recency_weight: float = 0.0
+    max_visited: int = 1000
+
+    def __post_init__(self) -> None:
+        for name, value, top in (
+            ("top_k", self.seeds, MAX_TOP_K),
+            ("max_results", self.limit, MAX_TOP_K),
+            ("hops", self.hops, MAX_HOPS),
+            ("max_visited", self.max_visited, MAX_VISITED),
+        ):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise InputError(f"{name} must be a whole number, not {type(value).__name__}")
+            low = 0 if name == "hops" else 1
+            if not low <= value <= top:
+                raise InputError(f"{name} must be between {low} and {top}, not {value}")
+        weight = self.recency_weight
+        if isinstance(weight, bool) or not isinstance(weight, int | float) or not 0 <= weight <= 1:
+            raise InputError(f"recency_weight must be a number in [0, 1], not {weight!r}")
+
+
+@dataclass(frozen=True)
+class Recalled:
+    """A recalled fact and the explanation of how it was found."""
+
+    fact_id: str
+    text: str
+    score: float
+    lexical_score: float
+    graph_score: float
+    seed: bool
+    path: tuple[str, ...]
+    edge_types: tuple[str, ...]
+    terms: tuple[TermScore, ...]
+    scopes: tuple[str, ...]
+    cross_scope: bool
+    created_at: str
+    retired: bool
+
+    @property
+    def hops(self) -> int:
+        """Fact-to-fact hops from the seed it was reached from."""
+        return sum(1 for n in self.path if n.startswith("fact:")) - 1 if self.path else 0
+
+
+def recall(
+    query: str,
+    memory: MemoryIndex,
+    graph: FactGraph,
+    view: MemoryView,
+    params: RecallParams,
+) -> list[Recalled]:
+    """The best facts for ``query`` that ``view`` may show, best first."""
+    check_query(query)
+    visible = memory.positions(view.scopes_at)
+    lexical = visible_bm25(memory.lexical, memory.lengths, query, visible)
+    seedable = {f: s for f, s in lexical.scores.items() if f in view.seedable and s > 0}
+    if not seedable:
+        return []
+    best = max(seedable.values())
+    ranked = sorted(seedable, key=lambda f: (-seedable[f], f))
+    seeds = {f: seedable[f] / best for f in ranked[: params.seeds]}
+    walk = WalkParams(2 * params.hops, DAMPING, MIN_SCORE, params.max_visited)
+    reached = walk_from_seeds(seeds, graph.neighbours, walk)
+    candidates: dict[str, float] = {}
+    for fact, how in reached.items():
+        if view.sees(fact) and fact in memory.states:
+            lex = min(1.0, lexical.scores.get(fact, 0.0) / best)
+            candidates[fact] = _fused(how, lex)
+    for fact in ranked[: params.limit + len(candidates)]:
+        candidates.setdefault(fact, seedable[fact] / best)
+    order = _rank(candidates, memory, params.recency_weight)
+    out = []
+    for fact, score in order[: params.limit]:
+        state = memory.states[fact]
+        via = reached.get(fact)
+        direct = via is None or via.hops == 0
+        out.append(
+            Recalled(
+                fact_id=fact,
+                text=state.text,
+                score=score,
+                lexical_score=min(1.0, lexical.scores.get(fact, 0.0) / best),
+                graph_score=via.score if via is not None else 0.0,
+                seed=fact in seeds,
+                path=(fact,) if direct or via is None else via.path,
+                edge_types=() if direct or via is None else via.edge_types,
+                terms=lexical.parts.get(fact, ()),
+                scopes=view.scopes_at[fact],
+                cross_scope=view.cross_scope(fact),
+                created_at=state.created_at,
+                retired=fact in view.retired,
+            )
+        )
+    return out
+
+
+def _fused(how: Reached, lexical: float) -> float:
+    if how.hops > 0:
+        return 1.0 - (1.0 - how.score) * (1.0 - lexical)
+    return max(how.score, lexical)
+
+
+def _rank(
+    candidates: dict[str, float], memory: MemoryIndex, weight: float
+) -> list[tuple[str, float]]:
+    if weight > 0 and candidates:
+        times = {f: _timestamp(memory.states[f].created_at) for f in candidates}
+        relevance = _scaled(candidates)
+        recency = _scaled(times)
+        candidates = {f: (1.0 - weight) * relevance[f] + weight * recency[f] for f in candidates}
+    return sorted(candidates.items(), key=lambda item: (-item[1], item[0]))
+
+
+def _scaled(values: dict[str, float]) -> dict[str, float]:
+    low, high = min(values.values()), max(values.values())
+    if high <= low:
+        return dict.fromkeys(values, 1.0)
+    return {k: (v - low) / (high - low) for k, v in values.items()}
+
+
+def _timestamp(stamp: str) -> float:
+    try:
+        return datetime.fromisoformat(stamp).timestamp()
+    except ValueError:
+        return 0.0

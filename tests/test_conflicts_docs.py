@@ -1,0 +1,66 @@
+"""The examples in docs/memory-conflicts.md run and say what the page says they say."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+PAGE = Path(__file__).resolve().parent.parent / "docs" / "memory-conflicts.md"
+
+
+@pytest.fixture(scope="module")
+def namespace() -> dict[str, Any]:
+    blocks = re.findall(r"```python\n(.*?)```", PAGE.read_text("utf-8"), flags=re.DOTALL)
+    assert len(blocks) == 5
+    names: dict[str, Any] = {}
+    for block in blocks:
+        exec(compile(block, str(PAGE), "exec"), names)  # our own page, run as a doctest would
+    return names
+
+
+def test_rule_resolver_example(namespace: dict[str, Any]) -> None:
+    assert namespace["moved"] == [("Acme is based in Utrecht.", "single-valued:location")]
+    assert namespace["why"].rule == "negation"
+    assert namespace["kept"] is None
+
+
+def test_claims_example(namespace: dict[str, Any]) -> None:
+    assert namespace["claims"] == [
+        ("noor", "location", "Leiden"),
+        ("noor", "employer", "Acme"),
+        ("noor", "role:manager", "Bas"),
+    ]
+
+
+def test_llm_resolver_example(namespace: dict[str, Any]) -> None:
+    (answer,) = namespace["answer"]
+    assert (answer.candidate, answer.rule, answer.detail) == (
+        "Acme is based in Utrecht.",
+        "llm",
+        "the headquarters moved",
+    )
+    assert namespace["nothing"] == []
+    assert namespace["problem"].startswith("the reply is not JSON")
+
+
+def test_memory_example(namespace: dict[str, Any]) -> None:
+    assert namespace["ledger"] == [("Acme is based in Utrecht.", "single-valued:location")]
+    assert namespace["recalled"][0] == "Acme moved its headquarters to Rotterdam."
+    assert "Acme is based in Utrecht." not in namespace["recalled"]
+
+
+def test_dataset_example(namespace: dict[str, Any]) -> None:
+    assert namespace["names"] == ["climate", "economy", "health", "infra", "syllogisms", "taxonomy"]
+    assert namespace["first"].scopes == ("monitoring",)
+
+
+def test_the_dataset_table_matches_the_files() -> None:
+    from groundgraph.memory import load_dataset_facts
+
+    rows = re.findall(r"^\| `(\w+)` \| (\d+) \|", PAGE.read_text("utf-8"), flags=re.MULTILINE)
+    assert len(rows) == 6
+    for name, count in rows:
+        assert len(load_dataset_facts(name)) == int(count), name
