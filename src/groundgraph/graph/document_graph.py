@@ -8,38 +8,28 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from groundgraph.errors import InputError, NotFoundError
-from groundgraph.graph.bridges import find_bridges
 from groundgraph.graph.evidence import EntityExtractor, RelationExtractor, evidence_for
-from groundgraph.graph.facts import FACTS_DOC_ID, build_reasoner, fact_records
+from groundgraph.graph.evidence_verbs import EvidenceVerbs
 from groundgraph.graph.grounding import GroundingVerbs
-from groundgraph.graph.linking import (
-    KeyIndex,
-    TitleIndex,
-    link_edges,
-    semantic_edges,
-    title_edges,
-)
+from groundgraph.graph.linking import KeyIndex, TitleIndex, link_edges, semantic_edges, title_edges
 from groundgraph.graph.memory import MemoryVerbs
 from groundgraph.graph.memory_core import memory_settings
 from groundgraph.graph.saved import documents_from_json, graph_to_json
+from groundgraph.graph.views import ViewVerbs
 from groundgraph.index.bm25 import BM25Params, LexicalIndex
 from groundgraph.index.links import LinkParams, TermLinker, TopTerms
 from groundgraph.ingest import ParsedDocument, parse_markdown, parse_plaintext
 from groundgraph.ingest.edges import EdgeSet
 from groundgraph.ingest.entities import TitleMatcher, extract_entities
 from groundgraph.ingest.relations import extract_relations
-from groundgraph.reason.answer import DEFAULT_THRESHOLD, extractive_answer
-from groundgraph.records import PARENT_CHILD, Answer, Bridge, Document, Edge, Hit, Node
+from groundgraph.records import Document, Edge, Hit, Node
 from groundgraph.search import SearchParams, search
-from groundgraph.store import PendingLink, Removal, SQLiteStore, Store, StoreCounts
+from groundgraph.store import PendingLink, Removal, SQLiteStore, Store
 from groundgraph.text import Analyzer
 from groundgraph.walk.matrix import GraphMatrix
-
-if TYPE_CHECKING:
-    from groundgraph.reason.relations import GroundedReasoner
 
 INDEX_BLOB = "bm25"
 INDEXED_KINDS = frozenset({"document", "section", "chunk"})
@@ -65,7 +55,7 @@ class GraphSettings:
     min_similarity: float = 0.08
 
 
-class DocumentGraph(GroundingVerbs, MemoryVerbs):
+class DocumentGraph(ViewVerbs, EvidenceVerbs, GroundingVerbs, MemoryVerbs):
     """Documents as a graph of sections, searched by BM25 seeds and a walk along edges.
 
     ``path`` names a SQLite file (``":memory:"``, the default, keeps it in memory);
@@ -351,21 +341,6 @@ class DocumentGraph(GroundingVerbs, MemoryVerbs):
             self._generation = self.store.generation()
         return removed
 
-    def documents(self) -> list[dict[str, Any]]:
-        """Every document: id, title, description, source and node count."""
-        counts = self.store.node_counts()
-        return [
-            {
-                "docId": d.doc_id,
-                "title": d.title,
-                "description": d.description,
-                "source": d.source,
-                "addedAt": d.added_at,
-                "nodes": counts.get(d.doc_id, 0),
-            }
-            for d in self.store.documents()
-        ]
-
     def node(self, node_id: str) -> Node:
         found = self.store.get_nodes([node_id]).get(node_id)
         if found is None:
@@ -419,113 +394,3 @@ class DocumentGraph(GroundingVerbs, MemoryVerbs):
         """Hits as ``### {title} [{nodeId}]`` blocks, ready to hand to a language model."""
         hits = self.search(query, **search_kwargs)
         return "\n\n".join(f"### {h.title} [{h.node_id}]\n{h.content}" for h in hits)
-
-    def outline(self, doc_id: str, max_depth: int = 6) -> str:
-        """A document's table of contents, one ``- [nodeId] title`` line per node."""
-        nodes = self.store.document_nodes(doc_id)
-        if not nodes:
-            raise NotFoundError(f"unknown document {doc_id!r}: list documents with stats")
-        depth: dict[str, int] = {}
-        lines = []
-        for node in nodes:
-            d = 0 if node.parent_id is None else depth.get(node.parent_id, 0) + 1
-            depth[node.node_id] = d
-            if d <= max_depth:
-                lines.append(f"{'  ' * d}- [{node.node_id}] {node.title}")
-        return "\n".join(lines)
-
-    def show(self, node_id: str) -> dict[str, Any]:
-        """A node with its parent, children and other links."""
-        node = self.node(node_id)
-        edges = self.store.edges_touching([node_id])
-        others = {e.target if e.source == node_id else e.source for e in edges}
-        titles = {n.node_id: n.title for n in self.store.get_nodes(sorted(others)).values()}
-        children = [e.target for e in edges if e.type == PARENT_CHILD and e.source == node_id]
-        links = [
-            {
-                "nodeId": e.target if e.source == node_id else e.source,
-                "title": titles.get(e.target if e.source == node_id else e.source, ""),
-                "type": e.type,
-                "direction": "out" if e.source == node_id else "in",
-                "weight": e.weight,
-            }
-            for e in edges
-            if e.type != PARENT_CHILD
-        ]
-        return {
-            "nodeId": node.node_id,
-            "docId": node.doc_id,
-            "title": node.title,
-            "type": node.kind,
-            "level": node.level,
-            "content": node.content,
-            "span": list(node.span),
-            "parentId": node.parent_id,
-            "parentTitle": titles.get(node.parent_id or ""),
-            "children": [{"nodeId": c, "title": titles.get(c, "")} for c in children],
-            "links": links,
-        }
-
-    # ----------------------------------------------------------------- evidence
-    def bridge(self, a: str, b: str, max_hops: int = 3, k: int = 3) -> list[Bridge]:
-        """Up to ``k`` shortest paths between two entities (by name) or nodes (by id),
-        each hop with the sentence or section that supports it."""
-        self._sync()
-        return find_bridges(self.store, a, b, max_hops, k)
-
-    def ask(
-        self,
-        question: str,
-        threshold: float = DEFAULT_THRESHOLD,
-        max_sentences: int = 2,
-        **search_kwargs: Any,
-    ) -> Answer:
-        """The sentences that best answer ``question``, cited, or ``insufficient_evidence``.
-
-        Never writes text of its own: every sentence is copied from a section.
-        """
-        hits = self.search(question, **search_kwargs)
-        spans = {
-            n.node_id: n.span for n in self.store.get_nodes([h.node_id for h in hits]).values()
-        }
-        return extractive_answer(
-            question, hits, self.analyzer, self.index.idf, spans, threshold, max_sentences
-        )
-
-    def add_fact(self, subject: str, relation: str, obj: str, source: str | None = None) -> Edge:
-        """Record "obj is the relation of subject", asserted by node ``source`` if given.
-
-        The fact goes with the source's document; without a source it belongs to the
-        graph's ``facts`` document.
-        """
-        self._sync()
-        edge, entities = fact_records(subject, relation, obj, source)
-        if source is not None:
-            owner = self.node(source).doc_id
-        else:
-            owner = FACTS_DOC_ID
-            if self.store.get_document(owner) is None:
-                root = Node(owner, owner, "document", "Facts", "")
-                self.store.replace_document(Document(owner, "Facts"), [root], [])
-        generation = self.store.add_edges(owner, [edge], entities)
-        self._generation = generation if generation == self._generation + 1 else self._generation
-        self._sync()
-        return edge
-
-    def reasoner(self, **options: Any) -> GroundedReasoner:
-        """A relation verifier over the graph's relation facts; proof hops cite sections."""
-        self._sync()
-        return build_reasoner(self.store, **options)
-
-    def stats(self) -> dict[str, Any]:
-        counts: StoreCounts = self.store.counts()
-        self._sync()
-        return {
-            "documents": counts.documents,
-            "nodes": counts.nodes,
-            "edges": counts.edges,
-            "edgeTypes": counts.edge_types,
-            "terms": sum(1 for t in self.index.terms if self.index.df(t) > 0),
-            "language": self.settings.language,
-            "generation": self._generation,
-        }

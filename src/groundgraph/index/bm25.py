@@ -12,8 +12,6 @@ term; removed nodes are masked out at once and dropped from the arrays on compac
 
 from __future__ import annotations
 
-import io
-import json
 import math
 from array import array
 from collections import Counter
@@ -284,71 +282,16 @@ class LexicalIndex:
 
     def dump(self) -> bytes:
         """The index as bytes (numpy arrays and JSON, no pickle), for a fast cold start."""
-        self.compact()
-        indptr = self._base_indptr
-        if len(indptr) != len(self.terms) + 1:  # terms added with no live postings left
-            indptr = np.concatenate(
-                [indptr, np.full(len(self.terms) + 1 - len(indptr), indptr[-1], dtype=np.int64)]
-            )
-        n = len(self.node_ids)
-        header = {
-            "format": "groundgraph-bm25",
-            "version": SNAPSHOT_VERSION,
-            "params": [self.params.k1, self.params.b, self.params.title_boost],
-            "language": self.analyzer.language,
-            "terms": self.terms,
-            "nodeIds": self.node_ids,
-            "docOf": self.doc_of,
-        }
-        buffer = io.BytesIO()
-        np.savez(
-            buffer,
-            header=np.frombuffer(json.dumps(header).encode(), dtype=np.uint8),
-            indptr=indptr,
-            pos=self._base_pos,
-            tf=self._base_tf,
-            df=self._df[: len(self.terms)],
-            length=self._length[:n],
-            alive=self._alive[:n],
-            blank=self._blank[:n],
-        )
-        return buffer.getvalue()
+        from groundgraph.index.snapshot import dump_index
+
+        return dump_index(self)
 
     @classmethod
     def load(cls, data: bytes, analyzer: Analyzer, params: BM25Params) -> LexicalIndex | None:
         """An index from :meth:`dump` bytes; None if they were made with other settings."""
-        arrays = np.load(io.BytesIO(data), allow_pickle=False)
-        header = json.loads(arrays["header"].tobytes())
-        if (
-            header.get("format") != "groundgraph-bm25"
-            or header.get("version") != SNAPSHOT_VERSION
-            or header.get("language") != analyzer.language
-            or header.get("params") != [params.k1, params.b, params.title_boost]
-        ):
-            return None
-        index = cls(analyzer, params)
-        index.terms = header["terms"]
-        index.vocab = {t: i for i, t in enumerate(index.terms)}
-        index.node_ids = header["nodeIds"]
-        index.doc_of = header["docOf"]
-        n = len(index.node_ids)
-        index._df = np.array(arrays["df"], dtype=np.int64)
-        index._grow_nodes(n)
-        index._length[:n] = arrays["length"]
-        index._alive[:n] = arrays["alive"]
-        index._blank[:n] = arrays["blank"]
-        index._base_indptr = np.asarray(arrays["indptr"], dtype=np.int64)
-        index._base_pos = np.asarray(arrays["pos"], dtype=np.int32)
-        index._base_tf = np.asarray(arrays["tf"], dtype=np.uint16)
-        index._posting_total = int(index._base_indptr[-1])
-        alive = index._alive
-        live = np.flatnonzero(alive[:n]).tolist()
-        ids = index.node_ids
-        index.position = dict(zip([ids[p] for p in live], live, strict=True))
-        index._doc_positions = None
-        index.live_count = len(live)
-        index.total_length = float(index._length[:n][alive[:n]].sum())
-        return index
+        from groundgraph.index.snapshot import load_index
+
+        return load_index(data, analyzer, params)
 
     # ----------------------------------------------------------------- reading
     def __len__(self) -> int:

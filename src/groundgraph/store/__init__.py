@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from groundgraph.store.base import PendingLink, Removal, Store, StoreCounts
-from groundgraph.store.sqlite import SQLiteStore, now_iso
+from groundgraph.store.sqlite import SQLiteStore
+from groundgraph.store.sqlite_rows import now_iso
 
 __all__ = ["PendingLink", "Removal", "SQLiteStore", "Store", "StoreCounts", "now_iso", "open_store"]
 

@@ -1,0 +1,169 @@
+"""What agent memory keeps beside the graph in SQLite: fact events, the conflict ledger
+and access times (schema version 2). A mixin of ``SQLiteStore``."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Sequence
+from contextlib import AbstractContextManager
+from typing import Any
+
+from groundgraph.errors import NotFoundError
+from groundgraph.records import Edge
+from groundgraph.store.base import ConflictRecord, FactEvent, FactSnapshot, FactUpdate
+from groundgraph.store.sqlite_rows import generation_in, insert_edges, json_list, now_iso
+
+
+class FactRecords:
+    """Fact events, conflicts and access times; the store supplies its transactions."""
+
+    def _write(self) -> AbstractContextManager[sqlite3.Connection]:
+        raise NotImplementedError
+
+    def _query(self, sql: str, params: Sequence[object] = ()) -> list[tuple[object, ...]]:
+        raise NotImplementedError
+
+    def _bump(self, conn: sqlite3.Connection, doc_id: str) -> int:
+        raise NotImplementedError
+
+    def update_facts(
+        self,
+        updates: Sequence[FactUpdate],
+        edges: Sequence[tuple[str, Edge]] = (),
+        conflicts: Sequence[ConflictRecord] = (),
+    ) -> int:
+        stamp = now_iso()
+        with self._write() as conn:
+            touched: list[str] = []
+            for update in updates:
+                self._require_document(conn, update.doc_id)
+                scopes = json_list(update.scopes)
+                conn.execute(
+                    "UPDATE documents SET scopes = ? WHERE doc_id = ?", (scopes, update.doc_id)
+                )
+                conn.execute(
+                    "UPDATE nodes SET scopes = ?, invalid_at = ? WHERE doc_id = ?",
+                    (scopes, update.invalid_at, update.doc_id),
+                )
+                conn.execute(
+                    "UPDATE edges SET invalid_at = ? WHERE doc_id = ?",
+                    (update.invalid_at, update.doc_id),
+                )
+                conn.executemany(
+                    "INSERT INTO fact_events(fact_id, kind, at, scopes, other)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    [
+                        (e.fact_id, e.kind, e.at, json_list(e.scopes), e.other)
+                        for e in update.events
+                    ],
+                )
+                touched.append(update.doc_id)
+            for owner, edge in edges:
+                self._require_document(conn, owner)
+                insert_edges(conn, owner, [edge], stamp)
+                touched.append(owner)
+            conn.executemany(
+                "INSERT INTO conflicts(at, new_fact, old_fact, rule, detail, resolver, snapshot)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (
+                        c.at,
+                        c.new.fact_id,
+                        c.old.fact_id,
+                        c.rule,
+                        c.detail,
+                        c.resolver,
+                        json.dumps([_snapshot_json(c.new), _snapshot_json(c.old)]),
+                    )
+                    for c in conflicts
+                ],
+            )
+            generation = generation_in(conn)
+            for doc_id in dict.fromkeys(touched):
+                generation = self._bump(conn, doc_id)
+        return generation
+
+    @staticmethod
+    def _require_document(conn: sqlite3.Connection, doc_id: str) -> None:
+        if conn.execute("SELECT 1 FROM documents WHERE doc_id = ?", (doc_id,)).fetchone() is None:
+            raise NotFoundError(f"unknown document {doc_id!r}: add it before updating it")
+
+    def fact_events(self, fact_ids: Sequence[str] | None = None) -> list[FactEvent]:
+        sql = "SELECT fact_id, kind, at, scopes, other FROM fact_events"
+        params: tuple[object, ...] = ()
+        if fact_ids is not None:
+            sql += " WHERE fact_id IN (SELECT value FROM json_each(?))"
+            params = (json_list(fact_ids),)
+        rows = self._query(sql + " ORDER BY id", params)
+        return [
+            FactEvent(
+                str(f), str(k), str(a), tuple(json.loads(str(s))), None if o is None else str(o)
+            )
+            for f, k, a, s, o in rows
+        ]
+
+    def conflict_records(self, fact_id: str | None = None) -> list[ConflictRecord]:
+        sql = "SELECT at, rule, detail, resolver, snapshot FROM conflicts"
+        params: tuple[object, ...] = ()
+        if fact_id is not None:
+            sql += " WHERE new_fact = ?1 OR old_fact = ?1"
+            params = (fact_id,)
+        out = []
+        for at, rule, detail, resolver, snapshot in self._query(sql + " ORDER BY id", params):
+            new, old = (_snapshot(item) for item in json.loads(str(snapshot)))
+            out.append(ConflictRecord(str(at), new, old, str(rule), str(detail), str(resolver)))
+        return out
+
+    def forget_fact_records(self, fact_ids: Sequence[str], ledger: bool = False) -> int:
+        ids = json_list(fact_ids)
+        inside = "IN (SELECT value FROM json_each(?))"
+        with self._write() as conn:
+            conn.execute(f"DELETE FROM fact_events WHERE fact_id {inside}", (ids,))
+            conn.execute(f"DELETE FROM access WHERE node_id {inside}", (ids,))
+            if not ledger:
+                return 0
+            cursor = conn.execute(
+                f"DELETE FROM conflicts WHERE new_fact {inside} OR old_fact {inside}", (ids, ids)
+            )
+            return int(cursor.rowcount)
+
+    def touch(self, node_ids: Sequence[str], at: str) -> None:
+        if not node_ids:
+            return
+        with self._write() as conn:
+            conn.executemany(
+                "INSERT INTO access(node_id, at) VALUES (?, ?) "
+                "ON CONFLICT(node_id) DO UPDATE SET at = MAX(at, excluded.at)",
+                [(n, at) for n in dict.fromkeys(node_ids)],
+            )
+
+    def access_times(self, node_ids: Sequence[str] | None = None) -> dict[str, str]:
+        if node_ids is None:
+            rows = self._query("SELECT node_id, at FROM access")
+        else:
+            rows = self._query(
+                "SELECT node_id, at FROM access WHERE node_id IN (SELECT value FROM json_each(?))",
+                (json_list(node_ids),),
+            )
+        return {str(n): str(a) for n, a in rows}
+
+
+def _snapshot_json(snapshot: FactSnapshot) -> dict[str, object]:
+    return {
+        "factId": snapshot.fact_id,
+        "text": snapshot.text,
+        "scopes": list(snapshot.scopes),
+        "createdAt": snapshot.created_at,
+        "source": snapshot.source,
+    }
+
+
+def _snapshot(item: dict[str, Any]) -> FactSnapshot:
+    return FactSnapshot(
+        str(item["factId"]),
+        str(item["text"]),
+        tuple(str(s) for s in item["scopes"]),
+        str(item["createdAt"]),
+        str(item["source"]),
+    )

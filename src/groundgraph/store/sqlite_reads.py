@@ -1,0 +1,172 @@
+"""Reading the graph back out of SQLite: documents, nodes, edges and walk steps.
+
+A mixin of ``SQLiteStore``; every query goes through the store's ``_query``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from typing import Any, cast
+
+from groundgraph.records import Document, Edge, Node
+from groundgraph.store.base import PendingLink, StoreCounts
+from groundgraph.store.sqlite_rows import EDGE_COLUMNS as _EDGE_COLUMNS
+from groundgraph.store.sqlite_rows import NODE_COLUMNS as _NODE_COLUMNS
+from groundgraph.store.sqlite_rows import edge_row as _edge
+from groundgraph.store.sqlite_rows import int_of as _int
+from groundgraph.store.sqlite_rows import json_list as _json_list
+from groundgraph.store.sqlite_rows import node_row as _node
+
+_STEPS = """
+SELECT source, target, type, weight, 0 FROM edges
+WHERE source IN (SELECT value FROM json_each(?1)) AND invalid_at IS NULL AND source != target
+UNION ALL
+SELECT target, source, type, weight, 1 FROM edges
+WHERE target IN (SELECT value FROM json_each(?1)) AND invalid_at IS NULL AND source != target
+"""
+_DEGREES = """
+SELECT node, COUNT(*) FROM (
+    SELECT source AS node FROM edges WHERE source IN (SELECT value FROM json_each(?1))
+    UNION ALL
+    SELECT target FROM edges WHERE target IN (SELECT value FROM json_each(?1))
+) GROUP BY node
+"""
+
+
+class GraphReads:
+    """The read side of the Store protocol for SQLite."""
+
+    def _query(self, sql: str, params: Sequence[object] = ()) -> list[tuple[object, ...]]:
+        raise NotImplementedError
+
+    def get_document(self, doc_id: str) -> Document | None:
+        rows = self._query(
+            "SELECT doc_id, title, description, source, content_hash, scopes, added_at "
+            "FROM documents WHERE doc_id = ?",
+            (doc_id,),
+        )
+        return self._document(rows[0]) if rows else None
+
+    @staticmethod
+    def _document(row: tuple[object, ...]) -> Document:
+        return Document(
+            doc_id=str(row[0]),
+            title=str(row[1]),
+            description=str(row[2]),
+            source=str(row[3]),
+            content_hash=str(row[4]),
+            scopes=tuple(json.loads(str(row[5]))),
+            added_at=str(row[6]),
+        )
+
+    def documents(self) -> list[Document]:
+        rows = self._query(
+            "SELECT doc_id, title, description, source, content_hash, scopes, added_at "
+            "FROM documents ORDER BY seq"
+        )
+        return [self._document(r) for r in rows]
+
+    def node_counts(self) -> dict[str, int]:
+        rows = self._query("SELECT doc_id, COUNT(*) FROM nodes GROUP BY doc_id")
+        return {str(d): _int(c) for d, c in rows}
+
+    def get_nodes(self, node_ids: Sequence[str]) -> dict[str, Node]:
+        if not node_ids:
+            return {}
+        rows = self._query(
+            f"SELECT {_NODE_COLUMNS} FROM nodes WHERE node_id IN (SELECT value FROM json_each(?))",
+            (_json_list(node_ids),),
+        )
+        return {str(r[0]): _node(r) for r in rows}
+
+    def entity_nodes(self) -> list[Node]:
+        rows = self._query(
+            f"SELECT {_NODE_COLUMNS} FROM nodes WHERE kind = 'entity' AND doc_id = '' ORDER BY seq"
+        )
+        return [_node(r) for r in rows]
+
+    def document_nodes(self, doc_id: str) -> list[Node]:
+        rows = self._query(
+            f"SELECT {_NODE_COLUMNS} FROM nodes WHERE doc_id = ? ORDER BY seq", (doc_id,)
+        )
+        return [_node(r) for r in rows]
+
+    def iter_nodes(self, batch: int = 5000) -> Iterator[Node]:
+        last_doc, last_seq = -1, -1
+        while True:
+            rows = self._query(
+                f"SELECT {', '.join('n.' + c.strip() for c in _NODE_COLUMNS.split(','))}, "
+                "d.seq, n.seq FROM nodes n JOIN documents d ON d.doc_id = n.doc_id "
+                "WHERE (d.seq, n.seq) > (?, ?) ORDER BY d.seq, n.seq LIMIT ?",
+                (last_doc, last_seq, batch),
+            )
+            if not rows:
+                return
+            for row in rows:
+                yield _node(row)
+            last_doc, last_seq = _int(rows[-1][-2]), _int(rows[-1][-1])
+
+    def edges_touching(self, node_ids: Sequence[str]) -> list[Edge]:
+        if not node_ids:
+            return []
+        ids = _json_list(node_ids)
+        rows = self._query(
+            f"SELECT {_EDGE_COLUMNS}, id FROM edges"
+            " WHERE source IN (SELECT value FROM json_each(?1))"
+            f" UNION SELECT {_EDGE_COLUMNS}, id FROM edges"
+            " WHERE target IN (SELECT value FROM json_each(?1)) ORDER BY id",
+            (ids,),
+        )
+        return [_edge(r) for r in rows]
+
+    def walk_arcs(
+        self, node_ids: Sequence[str], max_fanout: int, hub_prefix: str = "entity:"
+    ) -> list[tuple[str, str, str, float, bool, int]]:
+        hubs = [n for n in node_ids if n.startswith(hub_prefix)]
+        degree: dict[str, int] = {}
+        if hubs:
+            degree = {str(n): _int(c) for n, c in self._query(_DEGREES, (_json_list(hubs),))}
+        wanted = [n for n in node_ids if degree.get(n, 0) <= max_fanout]
+        if not wanted:
+            return []
+        rows = self._query(_STEPS, (_json_list(wanted),))
+        counted = dict.fromkeys(wanted, 0)
+        for row in rows:
+            counted[str(row[0])] += 1
+        return [
+            (str(n), str(o), str(t), float(cast(Any, w)), bool(a), counted[str(n)])
+            for n, o, t, w, a in rows
+        ]
+
+    def iter_edges(self, types: Sequence[str] | None = None) -> Iterator[Edge]:
+        last = 0
+        kinds = _json_list(types or [])
+        while True:
+            rows = self._query(
+                f"SELECT {_EDGE_COLUMNS}, id FROM edges WHERE id > ?"
+                + (" AND type IN (SELECT value FROM json_each(?))" if types else "")
+                + " ORDER BY id LIMIT 5000",
+                (last, kinds) if types else (last,),
+            )
+            if not rows:
+                return
+            yield from (_edge(r) for r in rows)
+            last = _int(rows[-1][-1])
+
+    def pending_links_to(self, targets: Sequence[str]) -> list[PendingLink]:
+        if not targets:
+            return []
+        rows = self._query(
+            "SELECT node_id, doc_id, target FROM doc_links "
+            "WHERE target IN (SELECT value FROM json_each(?)) ORDER BY rowid",
+            (_json_list(targets),),
+        )
+        return [PendingLink(str(n), str(d), str(t)) for n, d, t in rows]
+
+    def counts(self) -> StoreCounts:
+        docs = self._query("SELECT COUNT(*) FROM documents")[0][0]
+        nodes = self._query("SELECT COUNT(*) FROM nodes")[0][0]
+        types = self._query("SELECT type, COUNT(*) FROM edges GROUP BY type ORDER BY type")
+        by_type = {str(t): _int(c) for t, c in types}
+        return StoreCounts(_int(docs), _int(nodes), sum(by_type.values()), by_type)
