@@ -2,51 +2,19 @@
 
 from __future__ import annotations
 
-import contextlib
-import io
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-PAGE = Path(__file__).resolve().parent.parent / "docs" / "memory.md"
+from page_examples import DOCS, run_examples
 
-
-def _expected(block: str) -> list[str]:
-    """The comment lines right after print() calls: what those calls print."""
-    expected: list[str] = []
-    after_print = False
-    for line in block.splitlines():
-        stripped = line.strip()
-        if stripped.startswith("# ") and after_print:
-            expected.append(stripped[2:])
-            continue
-        after_print = "print(" in line
-    return expected
-
-
-def _matches(printed: str, expected: str) -> bool:
-    want = " ".join(expected.split())
-    pattern = ".*".join(re.escape(part) for part in want.split("..."))
-    return re.fullmatch(pattern, " ".join(printed.split())) is not None
+PAGE = DOCS / "memory.md"
 
 
 @pytest.fixture(scope="module")
 def namespace() -> dict[str, Any]:
-    blocks = re.findall(r"```python\n(.*?)```", PAGE.read_text("utf-8"), flags=re.DOTALL)
-    assert len(blocks) >= 8
-    names: dict[str, Any] = {}
-    for block in blocks:
-        out = io.StringIO()
-        with contextlib.redirect_stdout(out):
-            exec(compile(block, str(PAGE), "exec"), names)  # our own page, run as a doctest
-        printed = [line.rstrip() for line in out.getvalue().splitlines()]
-        expected = _expected(block)
-        assert len(printed) == len(expected), (printed, expected)
-        for got, want in zip(printed, expected, strict=True):
-            assert _matches(got, want), f"printed {got!r}, the page says {want!r}"
-    return names
+    return run_examples(PAGE, 8)
 
 
 def test_opening_example_recalls_the_chain(namespace):

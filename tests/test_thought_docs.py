@@ -2,42 +2,18 @@
 
 from __future__ import annotations
 
-import contextlib
-import io
-import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-PAGE = Path(__file__).resolve().parent.parent / "docs" / "reasoning.md"
+from page_examples import DOCS, run_examples
 
-
-def expected_output(block: str) -> list[str]:
-    """The comment lines right after each print() call."""
-    expected: list[str] = []
-    after_print = False
-    for line in block.splitlines():
-        stripped = line.strip()
-        if stripped.startswith("# ") and after_print:
-            expected.append(stripped[2:])
-            continue
-        after_print = "print(" in line
-    return expected
+PAGE = DOCS / "reasoning.md"
 
 
 @pytest.fixture(scope="module")
 def namespace() -> dict[str, Any]:
-    blocks = re.findall(r"```python\n(.*?)```", PAGE.read_text("utf-8"), flags=re.DOTALL)
-    assert len(blocks) >= 6
-    names: dict[str, Any] = {}
-    for block in blocks:
-        out = io.StringIO()
-        with contextlib.redirect_stdout(out):
-            exec(compile(block, str(PAGE), "exec"), names)  # our own page, run as a doctest
-        printed = [" ".join(line.split()) for line in out.getvalue().splitlines()]
-        assert printed == [" ".join(e.split()) for e in expected_output(block)]
-    return names
+    return run_examples(PAGE, 6)
 
 
 def test_first_run_merges_two_grounded_candidates(namespace: dict[str, Any]):
