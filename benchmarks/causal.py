@@ -33,6 +33,7 @@ DEFAULT_FILES = (
     DATA / "causal_sentences.jsonl",
     DATA / "causal_heldout.jsonl",
     DATA / "causal_heldout2.jsonl",
+    DATA / "causal_heldout3.jsonl",
 )
 REGIMES = ("explicit", "reversed", "cueless", "noncausal")
 
