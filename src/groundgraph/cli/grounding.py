@@ -68,7 +68,8 @@ def _print(grounding: Grounding) -> None:
             where = "source" if span.source_start is not None else "content"
             if span.source_start is not None and span.source_end is not None:
                 start, end = span.source_start, span.source_end
-            click.echo(f"{pad}evidence [{span.node_id} {where} {start}-{end}]: {span.text}")
+            text = " ".join(span.text.split())  # one line, however the source wraps
+            click.echo(f"{pad}evidence [{span.node_id} {where} {start}-{end}]: {text}")
     supported = len(grounding.supported)
     click.echo(
         f"{len(grounding.claims)} claims, {supported} supported; "
