@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from groundgraph.memory.spans import SpanIndex
 from groundgraph.memory.view import MemoryView
 from groundgraph.records import Edge
-from groundgraph.walk.dijkstra import Arc, arcs_from_links
+from groundgraph.walk.dijkstra import HUB_PREFIX, MAX_FANOUT, Arc, arcs_from_links
 
 WALK_TYPES = frozenset({"mentions", "co-occurs", "causes", "relation"})
 SAME_SPAN = "same-span"
@@ -88,10 +88,14 @@ class FactGraph:
     def neighbours(self, node_ids: Sequence[str]) -> dict[str, list[Arc]]:
         """Arcs out of each node, for ``walk.dijkstra.walk_from_seeds``."""
         found = self.edges(node_ids)
+        # An entity with more than MAX_FANOUT edges gives no arcs (arcs_from_steps): leave
+        # it out before listing its edges and span links rather than after.
+        hubs = {n for n in node_ids if n.startswith(HUB_PREFIX) and len(found[n]) > MAX_FANOUT}
+        walkable = [n for n in node_ids if n not in hubs]
         seen: set[Edge] = set()  # an edge between two asked-for nodes is in both lists
         pairs: set[tuple[str, str]] = set()
         links: list[tuple[str, str, str, float]] = []
-        for node in node_ids:
+        for node in walkable:
             for edge in found[node]:
                 if edge not in seen:
                     seen.add(edge)
@@ -101,4 +105,6 @@ class FactGraph:
                 if pair not in pairs:
                     pairs.add(pair)
                     links.append((*pair, SAME_SPAN, SAME_SPAN_WEIGHT))
-        return arcs_from_links(links, node_ids)
+        arcs = arcs_from_links(links, walkable)
+        arcs.update((hub, []) for hub in hubs)
+        return arcs

@@ -103,7 +103,7 @@ def recall(
     ranked = sorted(seedable, key=lambda f: (-seedable[f], f))
     seeds = {f: seedable[f] / best for f in ranked[: params.seeds]}
     walk = WalkParams(2 * params.hops, DAMPING, MIN_SCORE, params.max_visited)
-    reached = walk_from_seeds(seeds, graph.neighbours, walk)
+    reached = walk_from_seeds(seeds, graph.neighbours, walk, prefetch=False)
     candidates: dict[str, float] = {}
     for fact, how in reached.items():
         if view.sees(fact) and fact in memory.states:
