@@ -8,6 +8,7 @@ import groundgraph
 def test_public_names_are_pinned():
     assert sorted(groundgraph.__all__) == [
         "Analyzer",
+        "AsyncDocumentGraph",
         "BM25Params",
         "BudgetExhaustedError",
         "Document",

@@ -26,7 +26,7 @@ from groundgraph.errors import (
     StoreBusyError,
     StoreError,
 )
-from groundgraph.graph import DocumentGraph
+from groundgraph.graph import AsyncDocumentGraph, DocumentGraph
 from groundgraph.index.bm25 import BM25Params
 from groundgraph.records import Document, Edge, Hit, Node, TermScore
 from groundgraph.store import Removal, SQLiteStore, Store
@@ -57,6 +57,7 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "Analyzer",
+    "AsyncDocumentGraph",
     "BM25Params",
     "BudgetExhaustedError",
     "Document",

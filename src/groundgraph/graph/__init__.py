@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from groundgraph.graph.aio import AsyncDocumentGraph
 from groundgraph.graph.document_graph import DocumentGraph, GraphSettings
 
-__all__ = ["DocumentGraph", "GraphSettings"]
+__all__ = ["AsyncDocumentGraph", "DocumentGraph", "GraphSettings"]
