@@ -24,6 +24,7 @@ from groundgraph.walk.dijkstra import (
     Arc,
     Reached,
     WalkParams,
+    arcs_from_edges,
     arcs_from_steps,
     walk_from_seeds,
 )
@@ -83,13 +84,18 @@ def search(
     store: Store,
     params: SearchParams | None = None,
     matrix: Callable[[], GraphMatrix] | None = None,
+    walkable: Callable[[str], bool] | None = None,
 ) -> list[Hit]:
     """Hits for ``query``, best first, each with the explanation of how it was reached.
 
     ``matrix`` supplies the whole-graph adjacency that ``walker="ppr"`` needs.
+    ``walkable`` (with ``doc_ids``) confines the walk: a step into a node it refuses is
+    never taken, so no path or hit passes through what the caller may not see.
     """
     p = params or SearchParams()
     check_query(query)
+    if walkable is not None and p.walker == "ppr":
+        raise InputError("a scoped search walks with walker='bounded'; PPR spans the whole graph")
     allowed = None
     if p.doc_ids is not None:
         allowed = [pos for d in p.doc_ids for pos in index.doc_positions.get(d, [])]
@@ -103,7 +109,10 @@ def search(
     allowed_docs = None if p.doc_ids is None else set(p.doc_ids)
 
     def neighbours(node_ids: Sequence[str]) -> dict[str, list[Arc]]:
-        return arcs_from_steps(store.walk_arcs(node_ids, MAX_FANOUT, HUB_PREFIX), node_ids)
+        steps = store.walk_arcs(node_ids, MAX_FANOUT, HUB_PREFIX)
+        if walkable is None:
+            return arcs_from_steps(steps, node_ids)
+        return _confined_arcs(store, sorted({s[0] for s in steps}), node_ids, walkable)
 
     if not seeds:
         reached: dict[str, Reached] = {}
@@ -154,6 +163,20 @@ def search(
             _hit(node.node_id, node.doc_id, node.title, node.content, score, via, row_lex, terms)
         )
     return hits
+
+
+def _confined_arcs(
+    store: Store, open_nodes: list[str], node_ids: Sequence[str], walkable: Callable[[str], bool]
+) -> dict[str, list[Arc]]:
+    # Only edges whose ends and whose every asserting node the caller may see: an edge
+    # between two entities that another scope's sentence asserts is not walked either.
+    # Degrees (hub damping) are counted over those edges alone.
+    edges = [
+        e
+        for e in store.edges_touching(open_nodes)
+        if walkable(e.source) and walkable(e.target) and all(walkable(n) for n in e.sources)
+    ]
+    return arcs_from_edges(edges, node_ids)
 
 
 def _normalised(matches: LexicalMatches) -> list[float]:

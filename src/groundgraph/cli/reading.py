@@ -53,6 +53,13 @@ def _search_options(command: F) -> F:
             click.option("--max-hops", default=2, show_default=True, help="Walk length."),
             click.option("--max-seeds", default=5, show_default=True, help="BM25 seeds."),
             click.option("--doc", "doc_ids", multiple=True, help="Only these documents."),
+            click.option(
+                "--scope",
+                "scopes",
+                multiple=True,
+                help="Only what these scopes may read (facts of the scope and its ancestors); "
+                "nothing else is walked through. Repeat for several.",
+            ),
         ]
     ):
         command = option(command)
@@ -73,6 +80,7 @@ def search_command(
     max_hops: int,
     max_seeds: int,
     doc_ids: tuple[str, ...],
+    scopes: tuple[str, ...],
     as_json: bool,
     explain: bool,
 ) -> None:
@@ -84,9 +92,15 @@ def search_command(
             max_hops=max_hops,
             max_seeds=max_seeds,
             doc_ids=doc_ids or None,
+            scopes=scopes or None,
         )
         entity_ids = sorted({n for h in hits for n in h.path if n.startswith("entity:")})
-        names = {n.node_id: n.title for n in graph.store.get_nodes(entity_ids).values()}
+        # An entity's stored spelling may come from text another scope wrote: keys only.
+        names = (
+            {}
+            if scopes
+            else {n.node_id: n.title for n in graph.store.get_nodes(entity_ids).values()}
+        )
     if as_json:
         click.echo(json.dumps([h.to_dict() for h in hits], indent=2, ensure_ascii=False))
     else:
@@ -105,6 +119,7 @@ def retrieve(
     max_hops: int,
     max_seeds: int,
     doc_ids: tuple[str, ...],
+    scopes: tuple[str, ...],
 ) -> None:
     """Print the hits as '### title [nodeId]' blocks to hand to a language model."""
     with open_graph(ctx) as graph:
@@ -114,6 +129,7 @@ def retrieve(
             max_hops=max_hops,
             max_seeds=max_seeds,
             doc_ids=doc_ids or None,
+            scopes=scopes or None,
         )
     click.echo(text)
 

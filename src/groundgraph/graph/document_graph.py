@@ -25,6 +25,7 @@ from groundgraph.ingest import ParsedDocument, parse_markdown, parse_plaintext
 from groundgraph.ingest.edges import EdgeSet
 from groundgraph.ingest.entities import TitleMatcher, extract_entities
 from groundgraph.ingest.relations import extract_relations
+from groundgraph.memory.scopes import readable_documents
 from groundgraph.records import Document, Edge, Hit, Node
 from groundgraph.search import SearchParams, search
 from groundgraph.store import PendingLink, Removal, SQLiteStore, Store
@@ -361,14 +362,20 @@ class DocumentGraph(ViewVerbs, EvidenceVerbs, GroundingVerbs, MemoryVerbs):
         walker: str = "bounded",
         fusion: str = "noisy-or",
         graph_weight: float = 0.3,
+        scopes: str | Iterable[str] | None = None,
     ) -> list[Hit]:
         """Hits for a query, best first, each saying how it was reached.
 
         ``walker="ppr"`` runs personalized PageRank from the seeds instead of the bounded
         walk; ``fusion="linear"`` scores ``(1 − graph_weight)·lexical + graph_weight·graph``
-        instead of noisy-OR.
+        instead of noisy-OR. ``scopes`` confines the search to documents (and facts) those
+        scopes may read (a scope reads its ancestors; a document without scopes is read
+        only by an unscoped search): nothing else is seeded, walked through or returned.
         """
         self._sync()
+        walkable = None
+        if scopes is not None:
+            doc_ids, walkable = readable_documents(self.store.documents(), scopes, doc_ids)
         params = SearchParams(
             max_results,
             max_seeds,
@@ -381,7 +388,7 @@ class DocumentGraph(ViewVerbs, EvidenceVerbs, GroundingVerbs, MemoryVerbs):
             fusion,
             graph_weight,
         )
-        return search(query, self.index, self.store, params, self.graph_matrix)
+        return search(query, self.index, self.store, params, self.graph_matrix, walkable)
 
     def graph_matrix(self) -> GraphMatrix:
         """The whole graph as a sparse matrix (built on first use, rebuilt after writes)."""

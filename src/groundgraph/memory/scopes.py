@@ -13,9 +13,10 @@ is readable only by a query that names no scopes (the whole memory).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from groundgraph.errors import InputError, InputTooLargeError
+from groundgraph.records import Document
 
 MAX_SCOPE_DEPTH = 8
 MAX_SEGMENT_CHARS = 64
@@ -96,3 +97,24 @@ def share_scope(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     if not a or not b:
         return not a and not b
     return bool(set(a) & set(b))
+
+
+def readable_documents(
+    documents: Iterable[Document], scopes: str | Iterable[str], doc_ids: Iterable[str] | None
+) -> tuple[list[str], Callable[[str], bool]]:
+    """For a scoped document search: the ids of the documents ``scopes`` may read (within
+    ``doc_ids`` if given), and which node ids a walk may step into.
+
+    A document without scopes is read only by an unscoped search. Entity nodes carry no
+    text of their own and stay walkable; a section ("doc#n") or root ("doc") is walkable
+    when its document is readable.
+    """
+    reader = ScopeReader(query_scopes(scopes))
+    allowed = {d.doc_id for d in documents if reader.reads(d.scopes)}
+    if doc_ids is not None:
+        allowed &= set(doc_ids)
+
+    def walkable(node_id: str) -> bool:
+        return node_id.startswith("entity:") or node_id.split("#", 1)[0] in allowed
+
+    return sorted(allowed), walkable

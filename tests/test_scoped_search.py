@@ -1,0 +1,135 @@
+"""Document search with scopes: nothing outside what the scopes may read is seeded,
+walked through or returned."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from groundgraph import DocumentGraph, InputError
+from groundgraph.memory.scopes import ScopeReader
+
+ALICE = ["Harbor Queue retries failed jobs three times.", "Harbor Queue runs on Riverton hosts."]
+BOB = ["Harbor Queue drops jobs older than a week.", "Bob owns the Harbor Queue billing."]
+
+
+def _graph() -> DocumentGraph:
+    graph = DocumentGraph()
+    graph.add_texts(ALICE, scopes=["acme/alice"])
+    graph.add_texts(BOB, scopes=["acme/bob"])
+    graph.add_text("Harbor Queue is the acme job system.", scopes=["acme"])
+    graph.add_document("# Harbor Queue\nThe Harbor Queue manual for everyone.", "Manual")
+    return graph
+
+
+def _texts(hits: list) -> set[str]:
+    return {hit.content for hit in hits}
+
+
+def test_a_scope_reads_its_own_facts_and_its_ancestors_only() -> None:
+    graph = _graph()
+    hits = graph.search("Harbor Queue jobs", max_results=20, max_hops=4, scopes=["acme/alice"])
+    found = _texts(hits)
+    assert set(ALICE) <= found and "Harbor Queue is the acme job system." in found
+    assert not found & set(BOB)
+    assert "The Harbor Queue manual for everyone." not in found  # unscoped: not readable
+    bob_ids = {f.fact_id for f in graph.add_texts(BOB, scopes=["acme/bob"])}  # same ids again
+    for hit in hits:
+        assert not set(hit.path) & bob_ids  # never walked through either
+
+
+def test_without_scopes_everything_is_searched() -> None:
+    graph = _graph()
+    found = _texts(graph.search("Harbor Queue jobs", max_results=20))
+    assert set(ALICE) | set(BOB) <= found
+
+
+def test_scoped_search_refuses_ppr_and_empty_scopes() -> None:
+    graph = _graph()
+    with pytest.raises(InputError, match="bounded"):
+        graph.search("Harbor Queue", scopes=["acme"], walker="ppr")
+    with pytest.raises(InputError, match="empty list of scopes"):
+        graph.search("Harbor Queue", scopes=[])
+
+
+SCOPES = ["t1", "t2", "t1/a", "t2/b"]
+WORDS = ["Lantern", "Orbit", "Pebble", "Quill", "ledger", "replica", "timeout", "shard"]
+
+
+@settings(max_examples=25)
+@given(
+    st.lists(
+        st.tuples(
+            st.lists(st.sampled_from(WORDS), min_size=2, max_size=6), st.sampled_from(SCOPES)
+        ),
+        min_size=1,
+        max_size=12,
+    ),
+    st.lists(st.sampled_from(WORDS), min_size=1, max_size=3),
+    st.lists(st.sampled_from(SCOPES), min_size=1, max_size=2),
+)
+def test_isolation_never_leaks(facts, query, reader_scopes) -> None:
+    graph = DocumentGraph(dedup_threshold=None)
+    scope_of: dict[str, tuple[str, ...]] = {}
+    for i, (words, scope) in enumerate(facts):
+        fact = graph.add_text(f"{' '.join(words)} note {i}.", scopes=[scope])
+        scope_of[fact.fact_id] = tuple(fact.scopes)
+    reader = ScopeReader(tuple(sorted(set(reader_scopes))))
+
+    def readable(node: str) -> bool:
+        return node.startswith("entity:") or reader.reads(scope_of[node.split("#", 1)[0]])
+
+    asserted: dict[frozenset[str], list[tuple[str, ...]]] = {}
+    for edge in graph.store.iter_edges():
+        asserted.setdefault(frozenset((edge.source, edge.target)), []).append(edge.sources)
+    for hit in graph.search(" ".join(query), max_results=20, max_hops=4, scopes=reader_scopes):
+        assert reader.reads(scope_of[hit.doc_id])
+        assert all(readable(node) for node in hit.path)
+        for a, b in itertools.pairwise(hit.path):  # some edge of each step is readable
+            assert any(all(readable(s) for s in sources) for sources in asserted[frozenset((a, b))])
+
+
+def test_a_walk_never_steps_through_another_scope() -> None:
+    graph = DocumentGraph()
+    start = graph.add_text("Lantern Cache keeps hot keys in memory.", scopes=["alice"])
+    bridge = graph.add_text("Lantern Cache feeds the Orbit Scheduler.", scopes=["bob"])
+    beyond = graph.add_text("Orbit Scheduler plans nightly batches.", scopes=["alice"])
+    # unscoped, the walk reaches the third fact only over what bob's fact asserts (its
+    # mentions, or the co-occurrence of the two names in its sentence)
+    opened = {h.node_id: h.path for h in graph.search("hot keys", max_hops=4)}
+    assert beyond.fact_id in opened
+    path = opened[beyond.fact_id]
+    assert path[0] == start.fact_id and "entity:orbit scheduler" in path
+    edges = {(e.source, e.target): e.sources for e in graph.store.iter_edges()}
+    steps = list(itertools.pairwise(path))
+    assert any(
+        bridge.fact_id in edges.get((a, b), edges.get((b, a), ())) or bridge.fact_id in (a, b)
+        for a, b in steps
+    )
+    scoped = graph.search("hot keys", max_hops=4, scopes=["alice"])
+    assert [h.node_id for h in scoped] == [start.fact_id]
+
+
+def test_cli_search_with_scopes(tmp_path) -> None:
+    import json
+    import subprocess
+    import sys
+
+    db = str(tmp_path / "cli.db")
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        command = [sys.executable, "-m", "groundgraph", "--db", db, *args]
+        return subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
+
+    assert run("memory", "add", ALICE[0], "--scope", "acme/alice").returncode == 0
+    assert run("memory", "add", BOB[0], "--scope", "acme/bob").returncode == 0
+    scoped = run("search", "Harbor Queue jobs", "--scope", "acme/alice", "--json")
+    assert scoped.returncode == 0, scoped.stderr
+    assert [h["content"] for h in json.loads(scoped.stdout)] == [ALICE[0]]
+    everything = json.loads(run("search", "Harbor Queue jobs", "--json").stdout)
+    assert {h["content"] for h in everything} == {ALICE[0], BOB[0]}
+    bad = run("search", "Harbor Queue", "--scope", "../etc")
+    assert bad.returncode == 2 and "scope" in bad.stderr
