@@ -127,6 +127,25 @@ def test_numbers_must_be_in_the_sections(bakery):
     assert lenient.claims[0].supported and lenient.claims[0].missing_numbers == ("3",)
 
 
+def test_code_spans_must_be_written_in_the_sections() -> None:
+    graph = DocumentGraph()
+    graph.add_document(
+        "# Config\n\nHarbor reads `harbor.toml` from the working folder. "
+        "Run `harbor check` to validate it.",
+        "Config",
+    )
+    wrong = "Harbor reads `harbor.yaml` from the working folder; run `harbor check` to validate it."
+    renamed = graph.ground(wrong, node_ids=["config"])
+    (claim,) = renamed.claims
+    assert claim.share >= 0.5 and not claim.supported  # the share alone would pass
+    assert claim.missing_code == ("harbor.yaml",) and claim.rejected_by == ("code",)
+    assert claim.to_dict()["missingCode"] == ["harbor.yaml"]
+    kept = graph.ground("Run `harbor check` to validate `harbor.toml`.", node_ids=["config"])
+    assert kept.claims[0].supported and kept.claims[0].missing_code == ()
+    lenient = graph.ground(wrong, node_ids=["config"], check_code=False)
+    assert lenient.claims[0].supported and lenient.claims[0].missing_code == ("harbor.yaml",)
+
+
 def test_names_must_be_in_the_sections(bakery):
     bread = [section(bakery, "Bread")]
     claim = bakery.ground("Dr. Fischer checks every batch of dough.", node_ids=bread).claims[0]

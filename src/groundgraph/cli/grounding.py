@@ -41,6 +41,8 @@ def _why(claim: ClaimCheck, min_support: float) -> str:
             reasons.append(f"share {claim.share:.2f} < {min_support:.2f}")
         elif rule == "numbers":
             reasons.append("numbers not in its sections: " + ", ".join(claim.missing_numbers))
+        elif rule == "code":
+            reasons.append("code not written in its sections: " + ", ".join(claim.missing_code))
         elif rule == "names":
             reasons.append("names not in its sections: " + ", ".join(claim.missing_names))
         elif rule == "links":
@@ -102,7 +104,7 @@ def _print(grounding: Grounding) -> None:
 @click.option(
     "--lenient",
     is_flag=True,
-    help="Only the share decides (the seed's rule): no number, name or link checks.",
+    help="Only the share decides (the seed's rule): no number, code, name or link checks.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the grounding as JSON.")
 @click.pass_context
@@ -137,6 +139,7 @@ def ground_command(
             check_numbers=not lenient,
             check_names=not lenient,
             check_links=not lenient,
+            check_code=not lenient,
         )
     if as_json:
         click.echo(json.dumps(grounding.to_dict(), indent=2, ensure_ascii=False))

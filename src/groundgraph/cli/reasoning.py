@@ -86,6 +86,14 @@ def _print_result(result: ReasoningResult, max_llm_calls: int) -> None:
     type=click.FloatRange(0.001),
     help="Seconds one LLM request may take.",
 )
+@click.option(
+    "--max-tokens",
+    default=512,
+    show_default=True,
+    type=click.IntRange(1, 1_000_000),
+    help="Longest reply one LLM call may write (small models can ramble until the "
+    "context is full without a cap).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the whole result as JSON.")
 @click.pass_context
 @friendly
@@ -99,6 +107,7 @@ def reason(
     min_support: float,
     max_workers: int,
     timeout: float,
+    max_tokens: int,
     as_json: bool,
 ) -> None:
     """Answer QUESTION from the documents with an LLM; every sentence is checked.
@@ -106,7 +115,9 @@ def reason(
     Prints the answer, each sentence with its support and sections, the sections cited
     and the LLM calls and tokens used. Exit code 5 when the LLM server fails.
     """
-    llm = OpenAICompatibleLLM(llm_url, model, api_key_env=api_key_env, timeout=timeout)
+    llm = OpenAICompatibleLLM(
+        llm_url, model, api_key_env=api_key_env, timeout=timeout, max_tokens=max_tokens
+    )
     try:
         with open_graph(ctx) as graph:
             reasoner = GroundedGraphOfThought(

@@ -136,6 +136,7 @@ class GroundingVerbs:
         check_numbers: bool = True,
         check_names: bool = True,
         check_links: bool = True,
+        check_code: bool = True,
         max_candidates: int = 8,
     ) -> Grounding:
         """Each sentence of ``answer`` with its support, whether it is supported, and the
@@ -152,5 +153,6 @@ class GroundingVerbs:
             check_numbers=check_numbers,
             check_names=check_names,
             check_links=check_links,
+            check_code=check_code,
             max_candidates=max_candidates,
         )

@@ -1,4 +1,4 @@
-"""What a claim must show besides its share: its numbers, its names, and how its sections link.
+"""What a claim must show besides its share: its numbers, code, names, and how its sections link.
 
 The share of :mod:`.support` counts every word by its idf, so a claim of ten words with
 one wrong name or year still scores about 0.9. Three cheap rules look at the words that
@@ -6,6 +6,9 @@ matter most (measured in ``benchmarks/grounding.py``):
 
 - **numbers**: every number the claim writes ("1957", "3.5", "1,250") appears in its
   supporting sections, single digits included (the analyser drops those as words);
+- **code**: every span the claim writes in backticks (`harbor.toml`, `--dry-run`)
+  appears verbatim in its supporting sections: a renamed file, flag or key is a different
+  thing, however many of its words the sections share;
 - **names**: every analysed term of a capitalised word of the claim is covered. The first
   word counts only when the next one is capitalised too ("Christopher Nolan directed") or
   it is rarer in the documents than the claim's average term ("Brazzaville is ...", not
@@ -27,6 +30,7 @@ from groundgraph.reason.evidence import SectionCache
 from groundgraph.reason.support import GroundingCorpus, numbers_in
 
 _CASED_WORD = re.compile(r"[^\W\d_][\w'’-]*")
+_CODE_SPAN = re.compile(r"`([^`\n]{1,200})`")
 
 Name = dict[str, str]  # analysed term -> the word it came from
 
@@ -57,6 +61,14 @@ def missing_numbers(claim: str, sections: SectionCache, node_ids: Sequence[str])
     """Numbers of the claim that none of the sections holds, in claim order."""
     held = set().union(*(sections.numbers(i) for i in node_ids))
     return tuple(n for n in dict.fromkeys(numbers_in(claim)) if n not in held)
+
+
+def missing_code(claim: str, sections: SectionCache, node_ids: Sequence[str]) -> tuple[str, ...]:
+    """Backticked spans of the claim that none of the sections writes, in claim order."""
+    texts = [sections.texts[i] for i in node_ids if i in sections.texts]
+    held = "\n".join(f"{t.title}\n{t.content}" for t in texts)
+    spans = dict.fromkeys(m.group(1).strip() for m in _CODE_SPAN.finditer(claim))
+    return tuple(span for span in spans if span and span not in held)
 
 
 def missing_names(names: Sequence[Name], uncovered: Mapping[str, float]) -> tuple[str, ...]:

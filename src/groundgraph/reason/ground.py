@@ -28,6 +28,7 @@ from typing import Any
 from groundgraph.errors import InputError, InputTooLargeError
 from groundgraph.reason.claims import (
     claim_names,
+    missing_code,
     missing_names,
     missing_numbers,
     unlinked_sections,
@@ -103,6 +104,7 @@ class ClaimCheck:
     missing_names: tuple[str, ...] = ()
     unlinked: tuple[str, ...] = ()
     unsupported_words: tuple[str, ...] = ()
+    missing_code: tuple[str, ...] = ()
 
     @property
     def grounded(self) -> float:
@@ -126,6 +128,7 @@ class ClaimCheck:
             "missingNames": list(self.missing_names),
             "unlinked": list(self.unlinked),
             "unsupportedWords": list(self.unsupported_words),
+            "missingCode": list(self.missing_code),
         }
 
 
@@ -218,6 +221,7 @@ def _check_claim(
     names = claim_names(corpus, text, need)
     found = {
         "numbers": missing_numbers(text, sections, node_ids),
+        "code": missing_code(text, sections, node_ids),
         "names": missing_names(names, uncovered),
         "links": unlinked_sections(sections, chosen, names, need),
     }
@@ -235,7 +239,7 @@ def _check_claim(
     return ClaimCheck(
         text, span[0], span[1], share, not rejected, node_ids, evidence, nli,
         "verify" in rejected, mass, tuple(rejected), found["numbers"], found["names"],
-        found["links"], unsupported,
+        found["links"], unsupported, found["code"],
     )  # fmt: skip
 
 
@@ -251,16 +255,22 @@ def ground(
     check_numbers: bool = True,
     check_names: bool = True,
     check_links: bool = True,
+    check_code: bool = True,
     max_candidates: int = 8,
 ) -> Grounding:
     """Each sentence of ``answer`` with its support, verdict and cited evidence.
 
     Evidence comes from ``node_ids`` if given, else from the top ``max_candidates`` hits
     of a search for ``query``, else of a search for each claim. ``check_*=False`` turns a
-    rule of :mod:`groundgraph.reason.claims` off (the seed's behaviour has all three off).
+    rule of :mod:`groundgraph.reason.claims` off (the seed's behaviour has all four off).
     """
     check_text(answer, "the answer", MAX_ANSWER_CHARS)
-    rules = {"numbers": check_numbers, "names": check_names, "links": check_links}
+    rules = {
+        "numbers": check_numbers,
+        "code": check_code,
+        "names": check_names,
+        "links": check_links,
+    }
     options = _Options(
         check_fraction(min_support, "min_support"),
         check_max_nodes(max_nodes),
