@@ -18,35 +18,35 @@ from groundgraph.text import Analyzer
 # serialisation, kept apart only to keep bm25.py about scoring.
 
 
-def dump_index(self: LexicalIndex) -> bytes:
+def dump_index(index: LexicalIndex) -> bytes:
     """The index as bytes (numpy arrays and JSON, no pickle), for a fast cold start."""
-    self.compact()
-    indptr = self._base_indptr
-    if len(indptr) != len(self.terms) + 1:  # terms added with no live postings left
+    index.compact()
+    indptr = index._base_indptr
+    if len(indptr) != len(index.terms) + 1:  # terms added with no live postings left
         indptr = np.concatenate(
-            [indptr, np.full(len(self.terms) + 1 - len(indptr), indptr[-1], dtype=np.int64)]
+            [indptr, np.full(len(index.terms) + 1 - len(indptr), indptr[-1], dtype=np.int64)]
         )
-    n = len(self.node_ids)
+    n = len(index.node_ids)
     header = {
         "format": "groundgraph-bm25",
         "version": SNAPSHOT_VERSION,
-        "params": [self.params.k1, self.params.b, self.params.title_boost],
-        "language": self.analyzer.language,
-        "terms": self.terms,
-        "nodeIds": self.node_ids,
-        "docOf": self.doc_of,
+        "params": [index.params.k1, index.params.b, index.params.title_boost],
+        "language": index.analyzer.language,
+        "terms": index.terms,
+        "nodeIds": index.node_ids,
+        "docOf": index.doc_of,
     }
     buffer = io.BytesIO()
     np.savez(
         buffer,
         header=np.frombuffer(json.dumps(header).encode(), dtype=np.uint8),
         indptr=indptr,
-        pos=self._base_pos,
-        tf=self._base_tf,
-        df=self._df[: len(self.terms)],
-        length=self._length[:n],
-        alive=self._alive[:n],
-        blank=self._blank[:n],
+        pos=index._base_pos,
+        tf=index._base_tf,
+        df=index._df[: len(index.terms)],
+        length=index._length[:n],
+        alive=index._alive[:n],
+        blank=index._blank[:n],
     )
     return buffer.getvalue()
 
