@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import subprocess
 import sys
 import textwrap
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from groundgraph.errors import SchemaVersionError, StoreError
 from groundgraph.records import Document, Edge, Node
 from groundgraph.store import SQLiteStore
 from groundgraph.store.schema import SCHEMA_VERSION
+from groundgraph.store.sqlite_rows import json_list, json_spans
 
 
 def _doc(doc_id: str, n: int = 2, extra_edges: tuple[Edge, ...] = ()):
@@ -193,3 +197,12 @@ def test_shared_entities_go_with_their_last_edge():
     assert last is not None and "entity:aurora" in last.nodes
     assert store.entity_nodes() == []
     assert store.counts().nodes == 0
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.text()), st.lists(st.tuples(st.text(), st.integers(0, 10**12), st.integers())))
+def test_row_json_is_what_json_dumps_writes(values, spans):
+    # The store writes id lists and spans by hand (it is on the indexing path); readers
+    # parse them with json, so the text must be exactly json's.
+    assert json_list(values) == (json.dumps(values, ensure_ascii=False) if values else "[]")
+    assert json_spans(spans) == (json.dumps([list(s) for s in spans]) if spans else "[]")

@@ -32,6 +32,11 @@ EDGE_TYPES: tuple[str, ...] = (
 )
 
 
+def _values(record: Any) -> tuple[Any, ...]:
+    """A slotted record's field values, in field order."""
+    return tuple(getattr(record, name) for name in record.__slots__)
+
+
 def semantic_weight(similarity: float) -> float:
     """Weight of a semantic edge for a similarity in [0, 1]: min(0.9, 0.3 + 0.6·sim)."""
     return min(0.9, 0.3 + 0.6 * similarity)
@@ -49,6 +54,9 @@ class Document:
     scopes: tuple[str, ...] = ()
     added_at: str = ""
 
+    def __reduce__(self) -> tuple[type[Document], tuple[Any, ...]]:
+        return Document, _values(self)
+
 
 @dataclass(frozen=True, slots=True)
 class Node:
@@ -65,6 +73,11 @@ class Node:
     scopes: tuple[str, ...] = ()
     created_at: str = ""
     invalid_at: str | None = None
+
+    def __reduce__(self) -> tuple[type[Node], tuple[Any, ...]]:
+        # Pickled by value, field by field: many times faster to load than the default
+        # for frozen slotted classes (documents cross to indexing workers and back).
+        return Node, _values(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +98,9 @@ class Edge:
     created_at: str = ""
     invalid_at: str | None = None
     spans: tuple[tuple[str, int, int], ...] = ()
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return Edge, _values(self)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,8 +10,8 @@ from pathlib import Path
 import click
 
 from groundgraph.cli.app import fail, friendly, main, open_graph
-from groundgraph.errors import FormatError, GroundgraphError, InputTooLargeError, NotFoundError
-from groundgraph.ingest import SkippedFile, parse_file, plan_folder
+from groundgraph.errors import FormatError, InputTooLargeError, NotFoundError
+from groundgraph.ingest import SkippedFile, plan_folder
 
 MAX_IMPORT_BYTES = 1 << 30
 
@@ -26,10 +26,22 @@ def example_folder() -> Path:
 @click.option("--example", is_flag=True, help="Index the bundled example documents.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@click.option(
+    "--workers",
+    type=click.IntRange(0, 64),
+    default=None,
+    help="Processes that read and parse files alongside the writer "
+    "(default: GROUNDGRAPH_WORKERS, else one per core but one; 0: none).",
+)
 @click.pass_context
 @friendly
 def index(
-    ctx: click.Context, paths: tuple[Path, ...], example: bool, quiet: bool, as_json: bool
+    ctx: click.Context,
+    paths: tuple[Path, ...],
+    example: bool,
+    quiet: bool,
+    as_json: bool,
+    workers: int | None,
 ) -> None:
     """Index files and folders (.md .markdown .txt .jsonl); the same document id replaces."""
     targets = list(paths) + ([example_folder()] if example else [])
@@ -42,19 +54,15 @@ def index(
     added = 0
     with open_graph(ctx) as graph:
         show = not quiet and not as_json and sys.stderr.isatty()
-        with click.progressbar(files, label="indexing", file=sys.stderr, hidden=not show) as bar:
-            for planned in bar:
-                try:
-                    parsed = parse_file(planned, max_chunk_chars=graph.settings.max_chunk_chars)
-                except GroundgraphError as exc:
-                    skipped.append(SkippedFile(str(planned.path), str(exc)))
-                    continue
-                except OSError as exc:
-                    skipped.append(SkippedFile(str(planned.path), f"cannot read it: {exc}"))
-                    continue
-                for document in parsed:
-                    graph.add_parsed(document)
-                    added += 1
+        with click.progressbar(
+            length=len(files), label="indexing", file=sys.stderr, hidden=not show
+        ) as bar:
+            for _, result in graph.index_files(files, workers=workers):
+                bar.update(1)
+                if isinstance(result, SkippedFile):
+                    skipped.append(result)
+                else:
+                    added += len(result)
         graph.save_index()
         stats = graph.stats()
     summary = {

@@ -2,48 +2,36 @@
 
 from __future__ import annotations
 
-import hashlib
-from collections import Counter
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
+from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
 from groundgraph.errors import InputError, NotFoundError
-from groundgraph.graph.evidence import EntityExtractor, RelationExtractor, evidence_for
+from groundgraph.graph.evidence import EntityExtractor, RelationExtractor
 from groundgraph.graph.evidence_verbs import EvidenceVerbs
 from groundgraph.graph.grounding import GroundingVerbs
-from groundgraph.graph.linking import KeyIndex, TitleIndex, link_edges, semantic_edges, title_edges
+from groundgraph.graph.linking import KeyIndex, TitleIndex
 from groundgraph.graph.memory import MemoryVerbs
 from groundgraph.graph.memory_core import memory_settings
+from groundgraph.graph.prepare import Preparer
 from groundgraph.graph.saved import documents_from_json, graph_to_json
 from groundgraph.graph.views import ViewVerbs
+from groundgraph.graph.writing import INDEXED_KINDS, WriteVerbs
 from groundgraph.index.bm25 import BM25Params, LexicalIndex
-from groundgraph.index.links import LinkParams, TermLinker, TopTerms
-from groundgraph.ingest import ParsedDocument, parse_markdown, parse_plaintext
-from groundgraph.ingest.edges import EdgeSet
+from groundgraph.index.links import LinkParams, TermLinker
 from groundgraph.ingest.entities import TitleMatcher, extract_entities
 from groundgraph.ingest.relations import extract_relations
 from groundgraph.memory.scopes import readable_documents
-from groundgraph.records import Document, Edge, Hit, Node
+from groundgraph.records import Document, Hit, Node
 from groundgraph.search import SearchParams, search
-from groundgraph.store import PendingLink, Removal, SQLiteStore, Store
+from groundgraph.store import SQLiteStore, Store
 from groundgraph.text import Analyzer
 from groundgraph.walk.matrix import GraphMatrix
 
 INDEX_BLOB = "bm25"
-INDEXED_KINDS = frozenset({"document", "section", "chunk"})
 MAX_DOCUMENT_CHARS = 50_000_000
-
-
-def check_doc_id(doc_id: str) -> None:
-    """Document ids name node ids too (``doc#3``), so they may not contain '#'."""
-    if not doc_id or "#" in doc_id or doc_id.startswith("entity:") or len(doc_id) > 512:
-        raise InputError(
-            f"document id {doc_id[:80]!r} is not usable: use 1 to 512 characters without '#' "
-            "and not starting with 'entity:'"
-        )
 
 
 @dataclass(frozen=True)
@@ -56,7 +44,7 @@ class GraphSettings:
     min_similarity: float = 0.08
 
 
-class DocumentGraph(ViewVerbs, EvidenceVerbs, GroundingVerbs, MemoryVerbs):
+class DocumentGraph(WriteVerbs, ViewVerbs, EvidenceVerbs, GroundingVerbs, MemoryVerbs):
     """Documents as a graph of sections, searched by BM25 seeds and a walk along edges.
 
     ``path`` names a SQLite file (``":memory:"``, the default, keeps it in memory);
@@ -111,6 +99,7 @@ class DocumentGraph(ViewVerbs, EvidenceVerbs, GroundingVerbs, MemoryVerbs):
         self._title_matcher: TitleMatcher | None = None
         self._titles: TitleIndex | None = None
         self._keys: KeyIndex | None = None
+        self._local_preparer: Preparer | None = None
         # Memory options (docs/memory.md): checked and defaulted in graph.memory_core.
         self._init_memory(
             memory_settings(
@@ -198,99 +187,6 @@ class DocumentGraph(ViewVerbs, EvidenceVerbs, GroundingVerbs, MemoryVerbs):
     ) -> None:
         self.close()
 
-    # ----------------------------------------------------------------- documents
-    def add_document(
-        self,
-        content: str,
-        title: str,
-        doc_id: str | None = None,
-        description: str = "",
-        *,
-        source: str = "",
-        format: str = "markdown",
-    ) -> Document:
-        """Add a markdown (or ``format="text"``) document; the same id replaces it."""
-        if not isinstance(content, str) or not isinstance(title, str):
-            raise InputError("content and title must be text")
-        if not title.strip():
-            raise InputError("a document needs a non-empty title")
-        if format not in ("markdown", "text"):
-            raise InputError(f"format must be 'markdown' or 'text', not {format!r}")
-        parse = parse_markdown if format == "markdown" else parse_plaintext
-        parsed = parse(
-            content,
-            title,
-            doc_id=doc_id,
-            description=description,
-            source=source,
-            max_chunk_chars=self.settings.max_chunk_chars,
-        )
-        return self.add_parsed(parsed)
-
-    def add_parsed(self, parsed: ParsedDocument) -> Document:
-        """Store a parsed document and link it into the graph, in one transaction."""
-        self._sync()
-        document = parsed.document
-        check_doc_id(document.doc_id)
-        if not document.content_hash:
-            digest = hashlib.sha256(parsed.source_text.encode("utf-8", "surrogatepass")).hexdigest()
-            document = replace(document, content_hash=digest)
-        titles, keys = self._lookups()
-        old_positions = set(self.index.doc_positions.get(document.doc_id, []))
-        nodes = parsed.nodes
-        counts = [self.index.term_counts(n.title, n.content) for n in nodes]
-        tops = [self.linker.top_terms(c) for c in counts]
-        references = title_edges(document, nodes, titles, self.index, self.store)
-        links, pending = link_edges(document, nodes, parsed.links, keys.resolve, self.store)
-        semantic = semantic_edges(nodes, tops, self.linker, old_positions)
-        # At most one edge per pair of nodes, by the same rule the parser applies.
-        merged = EdgeSet()
-        for edge in (*parsed.edges, *references, *links, *semantic):
-            merged.link(edge.source, edge.target, edge.type, edge.weight)
-        edges = merged.to_list()
-        entities, evidence = evidence_for(nodes, self._entities(), self.relation_extractor)
-        return self._commit(document, nodes, edges + evidence, pending, counts, tops, entities)
-
-    def _entities(self) -> EntityExtractor | None:
-        """The entity extractor; the default one also looks for the documents' titles."""
-        if self.entity_extractor is not extract_entities:
-            return self.entity_extractor
-        if self._title_matcher is None:
-            self._title_matcher = TitleMatcher(d.title for d in self.store.documents())
-        matcher = self._title_matcher
-        return lambda text: extract_entities(text, titles=matcher)
-
-    def _commit(
-        self,
-        document: Document,
-        nodes: list[Node],
-        edges: list[Edge],
-        pending: list[PendingLink],
-        counts: list[Counter[str]],
-        tops: list[TopTerms],
-        entities: list[Node] | None = None,
-    ) -> Document:
-        # The store first: if it fails, the in-memory indexes still match it.
-        titles, keys = self._lookups()
-        generation, _ = self.store.replace_document(document, nodes, edges, pending, entities or [])
-        self._unindex(document.doc_id)
-        for node, count, top in zip(nodes, counts, tops, strict=True):
-            if node.kind in INDEXED_KINDS and node.invalid_at is None:
-                pos = self.index.add_counts(
-                    node.node_id, node.doc_id, count, not node.content.strip()
-                )
-                self.linker.register(pos, top)
-        titles.add(document)
-        keys.add(document)
-        if self._title_matcher is not None:
-            self._title_matcher.add(document.title)
-        self._dirty = True
-        if generation == self._generation + 1:
-            self._generation = generation
-        else:
-            self._sync()
-        return document
-
     # ----------------------------------------------------------------- saved graphs
     def to_json(self) -> dict[str, Any]:
         """The whole graph in the graph-of-thought v2 format."""
@@ -307,40 +203,6 @@ class DocumentGraph(ViewVerbs, EvidenceVerbs, GroundingVerbs, MemoryVerbs):
     def load_json(self, data: Any) -> list[Document]:
         """Import a saved graph into this one; documents with the same ids are replaced."""
         return self.load_json_documents(documents_from_json(data))
-
-    def load_json_documents(self, parsed: Iterable[ParsedDocument]) -> list[Document]:
-        self._sync()
-        added = []
-        for item in parsed:
-            counts = [self.index.term_counts(n.title, n.content) for n in item.nodes]
-            tops = [self.linker.top_terms(c) for c in counts]
-            entities, evidence = evidence_for(item.nodes, self._entities(), self.relation_extractor)
-            check_doc_id(item.document.doc_id)
-            edges = [*item.edges, *evidence]
-            added.append(self._commit(item.document, item.nodes, edges, [], counts, tops, entities))
-        return added
-
-    def _lookups(self) -> tuple[TitleIndex, KeyIndex]:
-        if self._titles is None or self._keys is None:
-            documents = self.store.documents()
-            self._titles = TitleIndex.build(documents)
-            self._keys = KeyIndex.build(documents)
-        return self._titles, self._keys
-
-    def add_documents(self, parsed: Iterable[ParsedDocument]) -> Iterator[Document]:
-        """Add many parsed documents, one transaction each; yields each as it lands."""
-        for item in parsed:
-            yield self.add_parsed(item)
-
-    def remove_document(self, doc_id: str) -> Removal | None:
-        """Remove a document and everything that touches it; None if it was not there."""
-        self._sync()
-        removed = self.store.remove_document(doc_id)
-        if removed is not None:
-            self._unindex(doc_id)
-            self._dirty = True
-            self._generation = self.store.generation()
-        return removed
 
     def node(self, node_id: str) -> Node:
         found = self.store.get_nodes([node_id]).get(node_id)

@@ -68,18 +68,30 @@ def evidence_for(
     nodes: Sequence[Node],
     entities: EntityExtractor | None = extract_entities,
     relations: RelationExtractor | None = extract_relations,
+    *,
+    mentions: Sequence[Sequence[Mention]] | None = None,
+    stated: Sequence[Sequence[RelationMention]] | None = None,
 ) -> tuple[list[Node], list[Edge]]:
-    """Entity nodes and evidence edges for the nodes of one document."""
+    """Entity nodes and evidence edges for the nodes of one document.
+
+    ``mentions`` and ``stated``, when given, are what the extractors found in each node
+    (in node order, found elsewhere beforehand); they take the extractors' place.
+    """
     pending = _Pending({}, {})
     weights = {"mentions": MENTION_WEIGHT, "co-occurs": CO_OCCURS_WEIGHT}
-    for node in nodes:
+    for i, node in enumerate(nodes):
         text = node.content
         if not text.strip() or node.kind == "entity":
             continue
-        if entities is not None:
-            _mentions(node.node_id, text, entities, pending)
-        if relations is not None:
-            for fact in relations(text):
+        if mentions is not None:
+            _add_mentions(node.node_id, text, mentions[i], pending)
+        elif entities is not None:
+            _add_mentions(node.node_id, text, entities(text), pending)
+        facts = stated[i] if stated is not None else None
+        if facts is None and relations is not None:
+            facts = relations(text)
+        if facts:
+            for fact in facts:
                 subject, obj = entity_id(fact.subject), entity_id(fact.object)
                 if subject in (obj, ENTITY_PREFIX) or obj == ENTITY_PREFIX:
                     continue
@@ -103,8 +115,8 @@ def evidence_for(
     return nodes_out, edges
 
 
-def _mentions(node_id: str, text: str, extract: EntityExtractor, pending: _Pending) -> None:
-    found = [m for m in extract(text) if m.key]
+def _add_mentions(node_id: str, text: str, extracted: Sequence[Mention], pending: _Pending) -> None:
+    found = [m for m in extracted if m.key]
     for mention in found:
         target = ENTITY_PREFIX + mention.key
         pending.name(target, mention.text)

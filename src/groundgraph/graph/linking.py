@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from groundgraph.index.bm25 import LexicalIndex
-from groundgraph.index.links import TermLinker, TopTerms, similar_within
+from groundgraph.index.links import TermLinker, TopTerms, similar_within_many
 from groundgraph.records import (
     EDGE_WEIGHTS,
     REFERENCE,
@@ -88,9 +88,12 @@ class TitleIndex:
     def named_in(self, text: str) -> list[str]:
         """Ids of documents whose title appears in ``text`` as a whole word sequence."""
         seq = words(text)
+        by_first = self.by_first
+        if by_first.keys().isdisjoint(seq):
+            return []  # the common case, decided without a loop in Python
         found: dict[str, None] = {}
         for i, word in enumerate(seq):
-            for title, doc_id in self.by_first.get(word, ()):
+            for title, doc_id in by_first.get(word, ()):
                 if tuple(seq[i : i + len(title)]) == title:
                     found[doc_id] = None
         return list(found)
@@ -143,20 +146,25 @@ def semantic_edges(
     exclude: set[int],
 ) -> list[Edge]:
     """Each new node to its most similar nodes: indexed ones and earlier ones of its document."""
-    within = similar_within(tops, [n.node_id for n in nodes], linker.params)
+    names = [n.node_id for n in nodes]
+    filled = [bool(n.content.strip()) for n in nodes]
+    within = similar_within_many(tops, names, linker.params)
+    rows = [i for i, f in enumerate(filled) if f]
+    outside = linker.neighbours_many([tops[i] for i in rows], exclude)
     ids = linker.index.node_ids
     edges = []
-    for i, node in enumerate(nodes):
-        if not node.content.strip():
-            continue
-        found = [(ids[pos], sim) for pos, sim in linker.neighbours(tops[i], exclude)]
-        found += [(nodes[j].node_id, sim) for j, sim in within[i] if nodes[j].content.strip()]
-        found.sort(key=lambda item: (-item[1], item[0]))
+    for i, near in zip(rows, outside, strict=True):
+        found = [(ids[pos], sim) for pos, sim in near]
+        found += [(names[j], sim) for j, sim in within[i] if filled[j]]
+        found.sort(key=_best_first)
+        node_id = names[i]
         for other, sim in found[: linker.params.neighbours]:
-            edges.append(
-                Edge(node.node_id, other, SEMANTIC, round(semantic_weight(sim), 6), (node.node_id,))
-            )
+            edges.append(Edge(node_id, other, SEMANTIC, round(semantic_weight(sim), 6), (node_id,)))
     return edges
+
+
+def _best_first(item: tuple[str, float]) -> tuple[float, str]:
+    return -item[1], item[0]
 
 
 def title_edges(

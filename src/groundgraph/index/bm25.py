@@ -6,28 +6,36 @@ Scores follow Lucene's BM25 (the variant bm25s calls "lucene"):
     s(t, d)   = idf(t) · tf / (tf + k1 · (1 - b + b · |d| / avgdl))
 
 with N the number of indexed nodes, |d| the node's term count and avgdl their mean. A
-node's title words count ``title_boost`` times extra. Postings are append-only arrays per
-term; removed nodes are masked out at once and dropped from the arrays on compaction.
+node's title words count ``title_boost`` times extra. Postings (``postings.py``) are appended
+in batches; removed nodes are masked out at once and dropped from them on compaction.
 """
 
 from __future__ import annotations
 
 import math
-from array import array
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from groundgraph.errors import InputError
-from groundgraph.records import TermScore
+from groundgraph.index.postings import TermPostings
+from groundgraph.index.ranking import FloatArray, IntArray, LexicalMatches, top_positions
+from groundgraph.index.term_batch import TermBatch
 from groundgraph.text import Analyzer
 
-FloatArray = npt.NDArray[np.float64]
-IntArray = npt.NDArray[np.int64]
+__all__ = [
+    "SNAPSHOT_VERSION",
+    "BM25Params",
+    "FloatArray",
+    "IntArray",
+    "LexicalIndex",
+    "LexicalMatches",
+    "TermBatch",
+    "top_positions",
+]
 
 
 @dataclass(frozen=True)
@@ -43,32 +51,7 @@ class BM25Params:
             raise InputError("BM25 needs k1 >= 0, 0 <= b <= 1 and title_boost >= 0")
 
 
-@dataclass(frozen=True)
-class LexicalMatches:
-    """Every node that matches a query, with its BM25 score and each term's part in it."""
-
-    terms: tuple[str, ...]
-    idf: tuple[float, ...]
-    positions: IntArray  # index positions of the matching nodes
-    scores: FloatArray  # their raw BM25 scores, same order
-    term_tf: tuple[tuple[IntArray, FloatArray], ...]  # per term: (positions, tf)
-    term_scores: tuple[FloatArray, ...]  # per term: contribution, aligned with term_tf
-
-    def contributions(self, position: int) -> tuple[TermScore, ...]:
-        """The per-term parts of one node's score, recorded while scoring."""
-        parts = []
-        for term, idf, (pos, tf), part in zip(
-            self.terms, self.idf, self.term_tf, self.term_scores, strict=True
-        ):
-            i = int(np.searchsorted(pos, position))
-            if i < len(pos) and pos[i] == position:
-                parts.append(TermScore(term, float(tf[i]), idf, float(part[i])))
-        return tuple(parts)
-
-
 SNAPSHOT_VERSION = 1
-_EMPTY_POS = np.zeros(0, dtype=np.int32)
-_EMPTY_TF = np.zeros(0, dtype=np.uint16)
 
 
 class LexicalIndex:
@@ -80,12 +63,7 @@ class LexicalIndex:
         self.vocab: dict[str, int] = {}
         self.terms: list[str] = []
         self._df = np.zeros(1024, dtype=np.int64)
-        # Postings: a flat, sorted base (term-major, as after a compaction or a snapshot
-        # load) plus an append-only tail per term for what was added since.
-        self._base_indptr = np.zeros(1, dtype=np.int64)
-        self._base_pos = _EMPTY_POS
-        self._base_tf = _EMPTY_TF
-        self._tails: dict[int, tuple[array[int], array[int]]] = {}
+        self._postings = TermPostings()
         self._posting_total = 0
         self.node_ids: list[str] = []
         self.doc_of: list[str] = []
@@ -114,6 +92,7 @@ class LexicalIndex:
         return self.add_counts(node_id, doc_id, counts, blank=not content.strip())
 
     def add_counts(self, node_id: str, doc_id: str, counts: Counter[str], blank: bool) -> int:
+        """Index one node's term counts; returns its position."""
         if node_id in self.position:
             raise InputError(f"node {node_id!r} is indexed already; remove its document first")
         pos = len(self.node_ids)
@@ -122,7 +101,6 @@ class LexicalIndex:
         self.doc_of.append(doc_id)
         self.position[node_id] = pos
         self.doc_positions.setdefault(doc_id, []).append(pos)
-        tails = self._tails
         term_ids = np.empty(len(counts), dtype=np.int32)
         tfs = np.empty(len(counts), dtype=np.uint16)
         length = 0
@@ -132,15 +110,11 @@ class LexicalIndex:
             if tid is None:
                 tid = self._new_term(term)
             tf = min(tf, 65535)
-            tail = tails.get(tid)
-            if tail is None:
-                tail = tails[tid] = (array("i"), array("H"))
-            tail[0].append(pos)
-            tail[1].append(tf)
-            self._df[tid] += 1
             term_ids[i] = tid
             tfs[i] = tf
             length += tf
+        self._df[term_ids] += 1  # a node's terms are distinct
+        self._postings.add(term_ids, np.full(len(term_ids), pos, dtype=np.int32), tfs)
         self._node_terms[pos] = (term_ids, tfs)
         self._posting_total += len(term_ids)
         self._length[pos] = length
@@ -149,6 +123,75 @@ class LexicalIndex:
         self.live_count += 1
         self.total_length += length
         return pos
+
+    def add_many(
+        self,
+        node_ids: Sequence[str],
+        doc_ids: str | Sequence[str],
+        counts: Sequence[Counter[str]] | TermBatch,
+        blanks: Sequence[bool],
+    ) -> list[int]:
+        """``add_counts`` for many nodes (of one document, or one each), in one pass.
+
+        ``counts`` may be a :class:`TermBatch` of them (one made for ``top_terms_many``
+        too, so the terms are walked once).
+        """
+        batch = counts if isinstance(counts, TermBatch) else TermBatch.of(counts)
+        if isinstance(doc_ids, str):
+            doc_ids = [doc_ids] * len(node_ids)
+        known, seen = self.position, set()
+        for i, node_id in enumerate(node_ids):
+            if node_id in known or node_id in seen:  # index those before it, as add_counts would
+                self._add_new(node_ids[:i], doc_ids[:i], batch.take(range(i)), blanks[:i])
+                return [self.add_counts(node_id, doc_ids[i], Counter(), blanks[i])]
+            seen.add(node_id)
+        return self._add_new(node_ids, doc_ids, batch, blanks)
+
+    def _add_new(
+        self,
+        node_ids: Sequence[str],
+        doc_ids: Sequence[str],
+        batch: TermBatch,
+        blanks: Sequence[bool],
+    ) -> list[int]:
+        start, count = len(self.node_ids), len(node_ids)
+        positions = list(range(start, start + count))
+        self._grow_nodes(start + count)
+        self.node_ids.extend(node_ids)
+        self.doc_of.extend(doc_ids)
+        self.position.update(zip(node_ids, positions, strict=True))
+        doc_positions = self.doc_positions
+        for doc_id, pos in zip(doc_ids, positions, strict=True):
+            doc_positions.setdefault(doc_id, []).append(pos)
+        ids = batch.term_ids(self.vocab)
+        found = ids[batch.local]
+        if (found < 0).any():  # new terms get ids in the order they are first met
+            for d in batch.in_first_met_order(np.unique(batch.local[found < 0])).tolist():
+                ids[d] = self._new_term(batch.distinct[d])
+            found = ids[batch.local]
+        tids = found.astype(np.int32)
+        tf = np.minimum(batch.tf, 65535)
+        sizes = batch.sizes
+        ends = np.cumsum(sizes)
+        sums = np.zeros(len(tf) + 1, dtype=np.int64)
+        np.cumsum(tf, out=sums[1:])
+        lengths = (sums[ends] - sums[ends - sizes]).tolist()
+        np.add.at(self._df, tids, 1)
+        tfs = tf.astype(np.uint16)
+        self._postings.add(
+            tids, np.repeat(np.arange(start, start + count, dtype=np.int32), sizes), tfs
+        )
+        node_terms = self._node_terms
+        for pos, a, b in zip(positions, (ends - sizes).tolist(), ends.tolist(), strict=True):
+            node_terms[pos] = (tids[a:b], tfs[a:b])
+        self._posting_total += len(tids)
+        self._length[start : start + count] = lengths
+        self._alive[start : start + count] = True
+        self._blank[start : start + count] = blanks
+        self.live_count += count
+        for length in lengths:
+            self.total_length += length
+        return positions
 
     @property
     def doc_positions(self) -> dict[str, list[int]]:
@@ -192,19 +235,7 @@ class LexicalIndex:
 
     def postings(self, tid: int) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.uint16]]:
         """Positions (ascending) and frequencies of a term's postings, removed nodes included."""
-        if tid + 1 < len(self._base_indptr):
-            a, b = self._base_indptr[tid], self._base_indptr[tid + 1]
-            base_pos, base_tf = self._base_pos[a:b], self._base_tf[a:b]
-        else:
-            base_pos, base_tf = _EMPTY_POS, _EMPTY_TF
-        tail = self._tails.get(tid)
-        if tail is None:
-            return base_pos, base_tf
-        tail_pos = np.frombuffer(tail[0], dtype=np.int32)
-        tail_tf = np.frombuffer(tail[1], dtype=np.uint16)
-        if not len(base_pos):
-            return tail_pos, tail_tf
-        return np.concatenate([base_pos, tail_pos]), np.concatenate([base_tf, tail_tf])
+        return self._postings.get(tid)
 
     def _grow_nodes(self, size: int) -> None:
         if size <= len(self._length):
@@ -242,42 +273,13 @@ class LexicalIndex:
 
     def posting_arrays(self) -> tuple[IntArray, IntArray, IntArray]:
         """Every posting as (position, term id, frequency) arrays, removed nodes included."""
-        n_base = len(self._base_indptr) - 1
-        base_tids = np.repeat(np.arange(n_base, dtype=np.int64), np.diff(self._base_indptr))
-        tail_ids = list(self._tails)
-        tail_pos = np.frombuffer(b"".join(self._tails[t][0] for t in tail_ids), dtype=np.int32)
-        tail_tf = np.frombuffer(b"".join(self._tails[t][1] for t in tail_ids), dtype=np.uint16)
-        lengths = np.fromiter((len(self._tails[t][0]) for t in tail_ids), np.int64, len(tail_ids))
-        tail_tids = np.repeat(np.asarray(tail_ids, dtype=np.int64), lengths)
-        return (
-            np.concatenate([self._base_pos.astype(np.int64), tail_pos.astype(np.int64)]),
-            np.concatenate([base_tids, tail_tids]),
-            np.concatenate([self._base_tf.astype(np.int64), tail_tf.astype(np.int64)]),
-        )
+        return self._postings.arrays()
 
     def compact(self) -> None:
-        """Fold tails into the flat base and drop postings of removed nodes."""
-        if not self._tails and not self.dead_postings:
+        """Fold recent postings into the flat base and drop postings of removed nodes."""
+        if not self._postings.has_recent() and not self.dead_postings:
             return
-        alive = self._alive
-        lengths = np.zeros(len(self.terms), dtype=np.int64)
-        pos_parts, tf_parts = [], []
-        for tid in range(len(self.terms)):
-            pos, tf = self.postings(tid)
-            if len(pos):
-                keep = alive[pos]
-                if not keep.all():
-                    pos, tf = pos[keep], tf[keep]
-            lengths[tid] = len(pos)
-            pos_parts.append(pos)
-            tf_parts.append(tf)
-        indptr = np.zeros(len(self.terms) + 1, dtype=np.int64)
-        np.cumsum(lengths, out=indptr[1:])
-        self._base_indptr = indptr
-        self._base_pos = _concat(pos_parts, np.int32)
-        self._base_tf = _concat(tf_parts, np.uint16)
-        self._tails = {}
-        self._posting_total = int(indptr[-1])
+        self._posting_total = self._postings.compact(self._alive, len(self.terms))
         self.dead_postings = 0
 
     def dump(self) -> bytes:
@@ -390,23 +392,3 @@ class LexicalIndex:
         return LexicalMatches(
             tuple(kept_terms), tuple(idfs), positions, scores, tuple(per_term), tuple(parts)
         )
-
-
-def _concat(parts: list[npt.NDArray[Any]], dtype: type) -> npt.NDArray[Any]:
-    return np.concatenate(parts).astype(dtype) if parts else np.zeros(0, dtype=dtype)
-
-
-def top_positions(
-    positions: IntArray, scores: FloatArray, k: int, name_of: Callable[[int], str]
-) -> list[int]:
-    """Indices into ``positions`` of the k best scores, ties broken by ``name_of(position)``."""
-    if k <= 0 or not len(scores):
-        return []
-    if len(scores) > k:
-        # Only candidates at or above the k-th score can make the list; ties at the edge stay.
-        kth = np.partition(-scores, k - 1)[k - 1]
-        candidates = np.flatnonzero(-scores <= kth)
-    else:
-        candidates = np.arange(len(scores))
-    ranked = sorted(candidates.tolist(), key=lambda i: (-scores[i], name_of(int(positions[i]))))
-    return ranked[:k]

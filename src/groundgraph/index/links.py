@@ -1,24 +1,50 @@
 """Semantic links from shared distinctive terms, found through an inverted index.
 
-Each node keeps its ``top_terms`` most distinctive terms, ranked by (1 + ln tf) · idf and
-weighted by idf. Two nodes are as similar as the weighted Jaccard of those sets,
+Each node keeps its ``top_terms`` most distinctive terms (``top_terms.py``), weighted by
+idf. Two nodes are as similar as the weighted Jaccard of those sets,
 ``shared / (mine + theirs − shared)``. Candidates come from the postings of a node's own
 top terms, never from a scan of every node; a term that sits in the top set of more than
 ``max_term_nodes`` nodes is not distinctive and proposes no candidates, which keeps the
 cost of linking one node bounded however large the graph grows.
+
+The ``_many`` forms do for a batch of nodes (one document) what the one-node forms do in a
+loop, with the same floats: candidates of every node are scored together
+(``similarity.py``) instead of one numpy round per node.
 """
 
 from __future__ import annotations
 
-import math
 from array import array
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from itertools import chain, repeat
 
 import numpy as np
 
-from groundgraph.index.bm25 import FloatArray, IntArray, LexicalIndex, top_positions
+from groundgraph.index.bm25 import IntArray, LexicalIndex, TermBatch, top_positions
+from groundgraph.index.similarity import best_per_row, pairs_within
+from groundgraph.index.top_terms import (
+    BulkTopTerms,
+    TopTerms,
+    bulk_top_terms,
+    top_terms,
+    top_terms_many,
+)
+
+__all__ = [
+    "BulkTopTerms",
+    "LinkParams",
+    "TermLinker",
+    "TopTermPostings",
+    "TopTerms",
+    "bulk_top_terms",
+    "similar_within",
+    "similar_within_many",
+]
+
+Neighbours = list[tuple[int, float]]
+_NO_KEYS: array[int] = array("i")
 
 
 @dataclass(frozen=True)
@@ -27,18 +53,6 @@ class LinkParams:
     neighbours: int = 5
     min_similarity: float = 0.08
     max_term_nodes: int = 2000
-
-
-@dataclass(frozen=True)
-class TopTerms:
-    """A node's distinctive terms and their idf weights."""
-
-    terms: tuple[str, ...]
-    weights: tuple[float, ...]
-    mass: float = field(init=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "mass", float(sum(self.weights)))
 
 
 class TopTermPostings:
@@ -50,11 +64,14 @@ class TopTermPostings:
         self._postings: dict[str, array[int]] = {}
         self._mass = np.full(64, np.nan)  # top-term mass by key; NaN: not linkable
 
-    def add(self, key: int, top: TopTerms) -> None:
-        if key >= len(self._mass):
-            grown = np.full(max(key + 1, 2 * len(self._mass)), np.nan)
+    def _grow(self, last: int) -> None:
+        if last >= len(self._mass):
+            grown = np.full(max(last + 1, 2 * len(self._mass)), np.nan)
             grown[: len(self._mass)] = self._mass
             self._mass = grown
+
+    def add(self, key: int, top: TopTerms) -> None:
+        self._grow(key)
         self._mass[key] = top.mass
         for term in top.terms:
             self._postings.setdefault(term, array("i")).append(key)
@@ -62,16 +79,33 @@ class TopTermPostings:
     def has(self, key: int) -> bool:
         return key < len(self._mass) and not np.isnan(self._mass[key])
 
+    def add_new(self, keys: Sequence[int], tops: Sequence[TopTerms]) -> None:
+        """``add`` for each key not yet linkable (the first of repeats), in order."""
+        if not len(keys):
+            return
+        wanted = np.asarray(keys, dtype=np.int64)
+        self._grow(int(wanted.max()))
+        fresh = np.isnan(self._mass[wanted])
+        _, first = np.unique(wanted, return_index=True)
+        once = np.zeros(len(wanted), dtype=bool)
+        once[first] = True
+        rows = np.flatnonzero(fresh & once).tolist()
+        self._mass[wanted[rows]] = [tops[i].mass for i in rows]
+        postings = self._postings
+        for i in rows:
+            key = keys[i]
+            for term in tops[i].terms:
+                found = postings.get(term)
+                if found is None:
+                    found = postings[term] = array("i")
+                found.append(key)
+
     def add_many(self, top: BulkTopTerms, terms: Sequence[str]) -> None:
         """``add`` for many keys at once (see ``bulk_top_terms``)."""
         keys = top.keys
         if not len(keys):
             return
-        last = int(keys.max())
-        if last >= len(self._mass):
-            grown = np.full(max(last + 1, 2 * len(self._mass)), np.nan)
-            grown[: len(self._mass)] = self._mass
-            self._mass = grown
+        self._grow(int(keys.max()))
         # Left to right, as ``add`` sums a TopTerms' weights (padding adds exact zeros).
         mass = np.zeros(len(keys))
         for column in range(top.weights.shape[1]):
@@ -81,6 +115,8 @@ class TopTermPostings:
         owners = np.repeat(keys, top.term_ids.shape[1])
         used = flat >= 0
         flat, owners = flat[used], owners[used].astype(np.int32)
+        if not len(flat):  # every node without terms
+            return
         order = np.argsort(flat, kind="stable")  # keys stay ascending within a term
         flat, owners = flat[order], owners[order]
         cuts = np.flatnonzero(flat[1:] != flat[:-1]) + 1
@@ -100,7 +136,7 @@ class TopTermPostings:
 
     def similar(
         self, top: TopTerms, exclude: set[int] | frozenset[int] = frozenset()
-    ) -> list[tuple[int, float]]:
+    ) -> Neighbours:
         """Up to ``neighbours`` keys most similar to ``top``, best first, ties by name."""
         cap = self.params.max_term_nodes
         lists, weights = [], []
@@ -126,6 +162,33 @@ class TopTermPostings:
         best = top_positions(found, scores, self.params.neighbours, self._name_of)
         return [(int(found[i]), float(scores[i])) for i in best]
 
+    def similar_many(
+        self, tops: Sequence[TopTerms], exclude: set[int] | frozenset[int] = frozenset()
+    ) -> list[Neighbours]:
+        """``similar`` of each of ``tops``, scored together."""
+        terms = list(chain.from_iterable(top.terms for top in tops))
+        found = list(map(self._postings.get, terms, repeat(_NO_KEYS)))
+        lengths = np.fromiter(map(len, found), dtype=np.int64, count=len(found))
+        used = np.flatnonzero((lengths > 0) & (lengths <= self.params.max_term_nodes))
+        if not len(used):
+            return [[] for _ in tops]
+        keys = np.frombuffer(b"".join([found[i] for i in used.tolist()]), dtype=np.int32)
+        sizes = np.fromiter((len(top.terms) for top in tops), dtype=np.int64, count=len(tops))
+        owners = np.repeat(np.arange(len(tops)), sizes)[used]
+        weights = np.fromiter(chain.from_iterable(top.weights for top in tops), np.float64)[used]
+        lengths = lengths[used]
+        return best_per_row(
+            np.repeat(owners, lengths),
+            keys.astype(np.int64),
+            np.repeat(weights, lengths),
+            np.array([top.mass for top in tops]),
+            self._mass,
+            self.params.min_similarity,
+            self.params.neighbours,
+            self._name_of,
+            np.fromiter(exclude, dtype=np.int64, count=len(exclude)),
+        )
+
 
 class TermLinker:
     """Top-term postings of every indexed node; proposes semantic neighbours for new ones."""
@@ -138,18 +201,11 @@ class TermLinker:
 
     def top_terms(self, counts: Counter[str]) -> TopTerms:
         """The distinctive terms of a node with these term counts, by today's idf."""
-        index = self.index
-        n = index.live_count
-        vocab, df = index.vocab, index.df_of_id
-        ranked = []
-        for term, tf in counts.items():
-            tid = vocab.get(term)
-            d = 0 if tid is None else df(tid)
-            idf = math.log(1.0 + (n - d + 0.5) / (d + 0.5))
-            ranked.append((-(1.0 + math.log(tf)) * idf, term, idf))
-        ranked.sort()
-        chosen = ranked[: self.params.top_terms]
-        return TopTerms(tuple(t for _, t, _ in chosen), tuple(w for _, _, w in chosen))
+        return top_terms(self.index, counts, self.params.top_terms)
+
+    def top_terms_many(self, counts: Sequence[Counter[str]] | TermBatch) -> list[TopTerms]:
+        """``top_terms`` of each node of a batch, the index left as it is, in one pass."""
+        return top_terms_many(self.index, counts, self.params.top_terms)
 
     def _ensure_built(self) -> None:
         # Derived state, built on first use from the lexical index (after a snapshot load).
@@ -164,20 +220,32 @@ class TermLinker:
         if not self._postings.has(pos):
             self._postings.add(pos, top)
 
+    def register_many(self, positions: Sequence[int], tops: Sequence[TopTerms]) -> None:
+        """``register`` of each (position, top terms) pair, in order."""
+        self._ensure_built()
+        self._postings.add_new(positions, tops)
+
     def forget(self, positions: Sequence[int]) -> None:
         self._postings.drop(positions)
 
     def neighbours(
         self, top: TopTerms, exclude: set[int] | frozenset[int] = frozenset()
-    ) -> list[tuple[int, float]]:
+    ) -> Neighbours:
         """Up to ``neighbours`` indexed nodes most similar to ``top``, best first."""
         self._ensure_built()
         return self._postings.similar(top, exclude)
 
+    def neighbours_many(
+        self, tops: Sequence[TopTerms], exclude: set[int] | frozenset[int] = frozenset()
+    ) -> list[Neighbours]:
+        """``neighbours`` of each of ``tops``, scored together."""
+        self._ensure_built()
+        return self._postings.similar_many(tops, exclude)
+
 
 def similar_within(
     tops: Sequence[TopTerms], names: Sequence[str], params: LinkParams
-) -> list[list[tuple[int, float]]]:
+) -> list[Neighbours]:
     """For each node of one new document, its most similar earlier nodes of that document."""
     postings = TopTermPostings(params, lambda i: names[i])
     out = []
@@ -187,44 +255,16 @@ def similar_within(
     return out
 
 
-@dataclass(frozen=True)
-class BulkTopTerms:
-    """Top terms of many nodes: row i is node ``keys[i]``, its term ids (−1 pads) and idfs."""
-
-    keys: IntArray
-    term_ids: IntArray
-    weights: FloatArray
-
-
-def bulk_top_terms(index: LexicalIndex, top_k: int) -> BulkTopTerms:
-    """The top terms of every live indexed node at once, by today's idf.
-
-    Gives what ``TermLinker.top_terms`` gives node by node (the same arithmetic, the same
-    order: score descending, then term), for rebuilding the postings after a cold start
-    in seconds rather than minutes at 100k nodes.
-    """
-    pos, tid, tf = index.posting_arrays()
-    live = index.alive_mask(pos)
-    pos, tid, tf = pos[live], tid[live], tf[live]
-    n = index.live_count
-    idf = np.array([math.log(1.0 + (n - d + 0.5) / (d + 0.5)) for d in index.df_array().tolist()])
-    values, inverse = np.unique(tf, return_inverse=True)
-    log_tf = np.array([1.0 + math.log(v) for v in values.tolist()])
-    score = -log_tf[inverse] * idf[tid]
-    term_rank = np.empty(len(index.terms), dtype=np.int64)
-    term_rank[sorted(range(len(index.terms)), key=index.terms.__getitem__)] = np.arange(
-        len(index.terms)
+def similar_within_many(
+    tops: Sequence[TopTerms], names: Sequence[str], params: LinkParams
+) -> list[Neighbours]:
+    """``similar_within``, every node's candidates scored together."""
+    owners, keys, weights = pairs_within(tops, params.max_term_nodes)
+    mass = np.array([top.mass for top in tops])
+    if not len(keys):
+        return [[] for _ in tops]
+    no_exclusion: IntArray = np.zeros(0, dtype=np.int64)
+    k, floor = params.neighbours, params.min_similarity
+    return best_per_row(
+        owners, keys, weights, mass, mass, floor, k, names.__getitem__, no_exclusion
     )
-    order = np.lexsort((term_rank[tid], score, pos))
-    pos, tid = pos[order], tid[order]
-    new_group = np.r_[True, pos[1:] != pos[:-1]] if len(pos) else np.zeros(0, dtype=bool)
-    starts = np.flatnonzero(new_group)
-    rank = np.arange(len(pos)) - starts[np.cumsum(new_group) - 1]
-    chosen = rank < top_k
-    keys = np.array(sorted(index.position.values()), dtype=np.int64)
-    rows = np.searchsorted(keys, pos[chosen])
-    term_ids = np.full((len(keys), top_k), -1, dtype=np.int64)
-    weights = np.zeros((len(keys), top_k))
-    term_ids[rows, rank[chosen]] = tid[chosen]
-    weights[rows, rank[chosen]] = idf[tid[chosen]]
-    return BulkTopTerms(keys, term_ids, weights)

@@ -21,7 +21,8 @@ from groundgraph.text import Analyzer
 def dump_index(index: LexicalIndex) -> bytes:
     """The index as bytes (numpy arrays and JSON, no pickle), for a fast cold start."""
     index.compact()
-    indptr = index._base_indptr
+    base = index._postings.base()
+    indptr = base.indptr
     if len(indptr) != len(index.terms) + 1:  # terms added with no live postings left
         indptr = np.concatenate(
             [indptr, np.full(len(index.terms) + 1 - len(indptr), indptr[-1], dtype=np.int64)]
@@ -41,8 +42,8 @@ def dump_index(index: LexicalIndex) -> bytes:
         buffer,
         header=np.frombuffer(json.dumps(header).encode(), dtype=np.uint8),
         indptr=indptr,
-        pos=index._base_pos,
-        tf=index._base_tf,
+        pos=base.pos,
+        tf=base.tf,
         df=index._df[: len(index.terms)],
         length=index._length[:n],
         alive=index._alive[:n],
@@ -73,10 +74,13 @@ def load_index(data: bytes, analyzer: Analyzer, params: BM25Params) -> LexicalIn
     index._length[:n] = arrays["length"]
     index._alive[:n] = arrays["alive"]
     index._blank[:n] = arrays["blank"]
-    index._base_indptr = np.asarray(arrays["indptr"], dtype=np.int64)
-    index._base_pos = np.asarray(arrays["pos"], dtype=np.int32)
-    index._base_tf = np.asarray(arrays["tf"], dtype=np.uint16)
-    index._posting_total = int(index._base_indptr[-1])
+    indptr = np.asarray(arrays["indptr"], dtype=np.int64)
+    index._postings.load_base(
+        indptr,
+        np.asarray(arrays["pos"], dtype=np.int32),
+        np.asarray(arrays["tf"], dtype=np.uint16),
+    )
+    index._posting_total = int(indptr[-1])
     alive = index._alive
     live = np.flatnonzero(alive[:n]).tolist()
     ids = index.node_ids

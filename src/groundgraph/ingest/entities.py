@@ -27,21 +27,27 @@ blocks, which are blanked out before anything else is looked for (``ingest.maski
 spans stay exact).
 When mentions with the same key overlap, one is kept: title, code, name, acronym, quoted,
 key phrase, in that order. The work is linear in the text.
+
+``untitled_mentions`` and ``with_titles`` are ``extract_entities`` in two steps: all but
+the titles (in a worker process, say), then the titles and the de-duplication (where the
+titles are kept).
 """
 
 from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Literal
 
+from groundgraph.ingest.keyphrases import keyphrase_spans
 from groundgraph.ingest.masking import BLANK, blank_spans, mask
-from groundgraph.ingest.names import Words, name_spans
-from groundgraph.ingest.normalise import MAX_KEY_CHARS, normalise_entity, singular
+from groundgraph.ingest.names import name_spans
+from groundgraph.ingest.normalise import MAX_KEY_CHARS, normalise_entity
 from groundgraph.ingest.titles import TitleMatcher
-from groundgraph.ingest.wordlists import GENERIC_WORDS, NOT_ACRONYMS, is_common
+from groundgraph.ingest.wordlists import NOT_ACRONYMS
+from groundgraph.ingest.words import Words
 from groundgraph.text import sentence_spans
 
 __all__ = [
@@ -54,6 +60,8 @@ __all__ = [
     "extract_entities",
     "normalise_entity",
     "sentence_mentions",
+    "untitled_mentions",
+    "with_titles",
 ]
 
 MentionKind = Literal["title", "code", "name", "acronym", "quoted", "keyphrase"]
@@ -72,6 +80,10 @@ class Mention:
     key: str
     kind: MentionKind
 
+    def __reduce__(self) -> tuple[type[Mention], tuple[int, int, str, str, MentionKind]]:
+        # By value: mentions cross from indexing workers in bulk, and this loads fastest.
+        return Mention, (self.start, self.end, self.text, self.key, self.kind)
+
 
 #: What an entity extractor is: text in, mentions out.
 EntityExtractor = Callable[[str], list[Mention]]
@@ -79,6 +91,8 @@ EntityExtractor = Callable[[str], list[Mention]]
 MAX_CODE_CHARS = 80
 _FLAG = re.compile(r"--[^\W_][\w\-]*")  # a command-line flag
 _CODE_ANCHOR = re.compile(r"_(?=[^\W_])|\.(?=[^\W\d])|(?<=[a-z])[A-Z]")
+_DOT_ANCHOR = re.compile(r"\.(?=[^\W\d])")  # the second part of _CODE_ANCHOR
+_CAMEL_ANCHOR = re.compile(r"[A-Z](?<=[a-z][A-Z])")  # the third, searched by its capital
 _CODE_TAIL = re.compile(r"[\w.]*")
 _DOTTED = re.compile(r"[^\W\d]\w*(?:\.[^\W\d]\w*)+")
 _SNAKE = re.compile(r"\w*[^\W_]_[^\W_]\w*")
@@ -121,24 +135,49 @@ def extract_entities(
     capitalised word that is not a common word for a name, for callers whose syntax
     already vouches for one ("X is the father of Y").
     """
+    found, masked = untitled_mentions(text, language, relaxed_names)
+    return with_titles(text, found, masked, titles)
+
+
+def untitled_mentions(
+    text: str, language: str | None = None, relaxed_names: bool = False
+) -> tuple[list[Mention], str | None]:
+    """Every candidate mention except titles, before de-duplication, and the masked text
+    that titles are looked for in (None when it equals ``text``).
+
+    With ``with_titles`` this is ``extract_entities`` in two steps, so the work that needs
+    no titles can run elsewhere (a worker process: mentions pickle) and the titles be
+    looked for where they are kept.
+    """
     masked, inline_code = mask(text)
-    found = [
-        m for a, b in inline_code if b - a <= MAX_CODE_CHARS for m in _maybe(text, a, b, "code")
-    ]
-    code = list(_code(text, masked))
-    found.extend(code)
-    # Words inside identifiers ("index" of "index.json") are not names or key phrases.
-    masked = blank_spans(masked, [(m.start, m.end) for m in code])
+    found = _mentions(text, [(a, b) for a, b in inline_code if b - a <= MAX_CODE_CHARS], "code")
+    code = _code(text, masked)
+    if code:
+        found += code
+        # Words inside identifiers ("index" of "index.json") are not names or key phrases.
+        masked = blank_spans(masked, [(m.start, m.end) for m in code])
     words = Words(masked)
     german = words.looks_german() if language is None else language.lower() == "german"
-    found.extend(_acronyms(text, masked, words))
-    found.extend(_quoted(text, masked))
-    found.extend(_names(text, words, german, relaxed_names))
-    found.extend(_keyphrases(text, words))
+    found += _acronyms(text, masked, words)
+    found += _quoted(text, masked)
+    found += _names(text, words, german, relaxed_names)
+    found += _keyphrases(text, words)
+    return found, (None if masked == text else masked)
+
+
+def with_titles(
+    text: str,
+    found: Iterable[Mention],
+    masked: str | None,
+    titles: Iterable[str] | TitleMatcher,
+) -> list[Mention]:
+    """``extract_entities``'s result from ``untitled_mentions``'s output and the titles
+    (a ``TitleMatcher`` or an iterable of titles)."""
     if not isinstance(titles, TitleMatcher):
         titles = TitleMatcher(titles)
-    found.extend(Mention(a, b, text[a:b], key, "title") for a, b, key in titles.find(text, masked))
-    return _deduplicate(found)
+    mentions = list(found)
+    mentions += [Mention(a, b, text[a:b], key, "title") for a, b, key in titles.find(text, masked)]
+    return _deduplicate(mentions)
 
 
 def sentence_mentions(
@@ -159,38 +198,50 @@ def sentence_mentions(
     return [(span, bucket) for span, bucket in zip(spans, buckets, strict=True) if bucket]
 
 
-def _mention(text: str, start: int, end: int, kind: MentionKind) -> Mention | None:
-    surface = text[start:end]
-    key = normalise_entity(surface)
-    return Mention(start, end, surface, key, kind) if key else None
+def _mentions(text: str, spans: Iterable[tuple[int, int]], kind: MentionKind) -> list[Mention]:
+    """The mentions of those spans of ``text`` that have a key."""
+    found: list[Mention] = []
+    for start, end in spans:
+        surface = text[start:end]
+        key = normalise_entity(surface)
+        if key:
+            found.append(Mention(start, end, surface, key, kind))
+    return found
 
 
-def _maybe(text: str, start: int, end: int, kind: MentionKind) -> Iterator[Mention]:
-    """The mention of ``text[start:end]``, if it has a key."""
-    mention = _mention(text, start, end, kind)
-    if mention is not None:
-        yield mention
+def _code(text: str, masked: str) -> list[Mention]:
+    return _mentions(text, _code_spans(masked), "code")
 
 
-def _code(text: str, masked: str) -> Iterator[Mention]:
-    for match in _FLAG.finditer(masked):
-        before = masked[match.start() - 1] if match.start() else " "
-        if not (before.isalnum() or before in "_-"):
-            yield from _maybe(text, match.start(), match.end(), "code")
+def _code_spans(masked: str) -> list[tuple[int, int]]:
+    spans: list[tuple[int, int]] = []
+    if "--" in masked:
+        for match in _FLAG.finditer(masked):
+            before = masked[match.start() - 1] if match.start() else " "
+            if not (before.isalnum() or before in "_-"):
+                spans.append(match.span())
+    if not _may_hold_code_anchor(masked):
+        return spans
     covered = 0
+    backwards = masked[::-1]  # the run of [\w.] before an anchor is one match in reverse
     for anchor in _CODE_ANCHOR.finditer(masked):
         if anchor.start() < covered:
             continue
-        start = anchor.start()
-        while start > covered and (masked[start - 1].isalnum() or masked[start - 1] in "_."):
-            start -= 1
+        back = _CODE_TAIL.match(backwards, len(masked) - anchor.start())
+        start = max(covered, len(masked) - back.end()) if back else anchor.start()
         tail = _CODE_TAIL.match(masked, anchor.start())
         end = tail.end() if tail else anchor.end()
         covered = end
         token = masked[start:end].strip(".")
         start += masked[start:end].index(token) if token else 0
         if token and _is_code(token):
-            yield from _maybe(text, start, start + len(token), "code")
+            spans.append((start, start + len(token)))
+    return spans
+
+
+def _may_hold_code_anchor(masked: str) -> bool:
+    """False only if ``_CODE_ANCHOR`` finds nothing; its three parts are quicker alone."""
+    return "_" in masked or bool(_DOT_ANCHOR.search(masked) or _CAMEL_ANCHOR.search(masked))
 
 
 def _is_code(token: str) -> bool:
@@ -204,16 +255,18 @@ def _is_code(token: str) -> bool:
     return bool(_SNAKE.fullmatch(token) or _CAMEL.fullmatch(token))
 
 
-def _acronyms(text: str, masked: str, words: Words) -> Iterator[Mention]:
+def _acronyms(text: str, masked: str, words: Words) -> list[Mention]:
+    spans: list[tuple[int, int]] = []
     loud = _all_capitals(words)
-    shouted = _shouted(words, loud)
-    for i in loud:
-        word = words.words[i]
-        if i in shouted or "'" in word or "’" in word:
-            continue
-        if word in NOT_ACRONYMS or _ROMAN.fullmatch(word):
-            continue
-        yield from _maybe(text, words.start[i], words.end[i], "acronym")
+    if loud:
+        shouted = _shouted(words, loud)
+        for i in loud:
+            word = words.words[i]
+            if i in shouted or "'" in word or "’" in word:
+                continue
+            if word in NOT_ACRONYMS or _ROMAN.fullmatch(word):
+                continue
+            spans.append((words.start[i], words.end[i]))
     covered = 0
     for dot in _INITIALISM_DOT.finditer(masked):
         start = dot.start() - 1
@@ -225,16 +278,18 @@ def _acronyms(text: str, masked: str, words: Words) -> Iterator[Mention]:
         if match:
             covered = match.end()
             if match.group().replace(".", "").isupper():
-                yield from _maybe(text, start, match.end(), "acronym")
+                spans.append((start, match.end()))
+    return _mentions(text, spans, "acronym")
 
 
 def _all_capitals(words: Words) -> list[int]:
     """Indices of words of 2 to 6 capitals, digits allowed, maybe with a plural "s"."""
     found: list[int] = []
-    cap = words.cap
-    maybe = [i for i, w in enumerate(words.words) if len(w) > 1 and cap[i] and not w[1].islower()]
-    for i in maybe:
-        word = words.words[i]
+    all_words = words.words
+    for i in words.capitals:
+        word = all_words[i]
+        if len(word) < 2 or word[1].islower():
+            continue
         stem = word[:-1] if word[-1] == "s" else word
         if stem.isupper() and len(stem) <= 10 and 2 <= sum(c.isalpha() for c in stem) <= 6:
             found.append(i)
@@ -257,7 +312,8 @@ def _shouted(words: Words, loud: list[int]) -> set[int]:
     return shouted
 
 
-def _quoted(text: str, masked: str) -> Iterator[Mention]:
+def _quoted(text: str, masked: str) -> list[Mention]:
+    spans: list[tuple[int, int]] = []
     for match in _QUOTED.finditer(masked):
         group = next(g for g in range(1, 9) if match.group(g) is not None)
         start, end = match.span(group)
@@ -272,45 +328,18 @@ def _quoted(text: str, masked: str) -> Iterator[Mention]:
             continue
         if any(w.lower().strip(",;:") in _SENTENCE_WORDS for w in spaced):
             continue
-        yield from _maybe(text, start, end, "quoted")
+        spans.append((start, end))
+    return _mentions(text, spans, "quoted")
 
 
-def _names(text: str, words: Words, german: bool, relaxed: bool) -> Iterator[Mention]:
-    for run in name_spans(words, german, relaxed):
-        yield from _maybe(text, run.start, run.end, "name")
+def _names(text: str, words: Words, german: bool, relaxed: bool) -> list[Mention]:
+    runs = name_spans(words, german, relaxed)
+    return _mentions(text, ((run.start, run.end) for run in runs), "name")
 
 
-def _keyphrases(text: str, words: Words) -> Iterator[Mention]:
+def _keyphrases(text: str, words: Words) -> list[Mention]:
     """Repeated pairs of adjacent lower-case content words (module docstring)."""
-    lower, start, end = words.lower, words.start, words.end
-    verdicts: dict[str, bool] = {}  # content word or not, by spelling
-    pairs: list[tuple[int, tuple[str, str]]] = []
-    counts: dict[tuple[str, str], int] = {}
-    gaps = zip(end, start[1:], strict=False)
-    for i in [i for i, (e, s) in enumerate(gaps) if s == e + 1 and text[e] == " "]:
-        a, b = words.words[i], words.words[i + 1]
-        if a not in verdicts:
-            verdicts[a] = _content_word(a)
-        if b not in verdicts:
-            verdicts[b] = _content_word(b)
-        if verdicts[a] and verdicts[b]:
-            pair = (lower[i], singular(lower[i + 1]))
-            counts[pair] = counts.get(pair, 0) + 1
-            pairs.append((i, pair))
-    for i, pair in pairs:
-        if counts[pair] >= 2:
-            yield from _maybe(text, start[i], end[i + 1], "keyphrase")
-
-
-def _content_word(word: str) -> bool:
-    return (
-        len(word) >= 3
-        and word.isalpha()
-        and word.islower()
-        and not word.endswith("ly")
-        and word not in GENERIC_WORDS
-        and not is_common(word)
-    )
+    return _mentions(text, keyphrase_spans(words), "keyphrase")
 
 
 def _deduplicate(found: list[Mention]) -> list[Mention]:

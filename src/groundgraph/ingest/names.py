@@ -22,116 +22,29 @@ whole text:
   nothing, "Angela Merkel" and "Deutsche Bank" do, and single-word names such as "Berlin"
   are missed. That is the trade: without a tagger, precision over recall.
 
-CJK scripts have no capitals: each Han or kana character is a word of its own here, so
-titles can be matched, but no name is ever found in them.
+CJK scripts have no capitals (``ingest.words``), so no name is ever found in them.
 """
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 from groundgraph.ingest.wordlists import (
-    ABBREVIATIONS,
     CONNECTOR_PAIRS,
     CONNECTORS,
-    ENGLISH_HINTS,
     GERMAN_CONNECTORS,
-    GERMAN_HINTS,
     NAME_ARTICLES,
     NAME_PREFIXES,
     SUBJECT_VERBS,
     is_common,
 )
+from groundgraph.ingest.words import Words
 
-#: Han and kana: scripts written without spaces, where each character counts as a word.
-CJK = (
-    "\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f"
-    "\U00020000-\U0002ffff"
-)
-# A word: letters and digits, with inner apostrophes and hyphens ("O'Brien", "Jean-Luc");
-# a CJK character alone.
-_WORD = rf"[{CJK}]|[^\W_{CJK}][^\W{CJK}]*(?:['’\-][^\W_{CJK}][^\W{CJK}]*)*"
-_WORD_OR_GAP = re.compile(f"({_WORD})")
-# What between two words makes the second one start a sentence (or a line, a table cell, a
-# quote, a link text).
-_STARTS_SENTENCE = re.compile(r"[\n\t.!?:;…。！？|•#¿¡\"“«„「『\[]")
 _SAME_LINE = re.compile(r"[ \u00a0]{1,3}|[ \u00a0]?&[ \u00a0]?")
 _INITIAL_GAP = re.compile(r"\.[ \u00a0]{0,2}")
 MAX_NAME_WORDS = 6
-
-
-class Words:
-    """The words of a text with their spans, case and position facts, in parallel lists."""
-
-    __slots__ = (
-        "cap",
-        "capitalised_mid",
-        "end",
-        "initial",
-        "lower",
-        "lower_seen",
-        "possessive",
-        "start",
-        "text",
-        "words",
-    )
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        # Runs once per word of every text, so in bulk and in C where it can: split gives
-        # [gap, word, gap, word, …, gap] and the running sum of lengths gives every span.
-        parts = _WORD_OR_GAP.split(text)
-        bounds = list(itertools.accumulate(map(len, parts)))
-        gaps = parts[0:-1:2]  # gaps[i] is the text before word i
-        self.start: list[int] = bounds[0:-1:2]
-        self.end: list[int] = bounds[1::2]
-        self.words: list[str] = parts[1::2]
-        self.possessive: set[int] = set()  # words written with a possessive 's
-        for i, word in enumerate(self.words):
-            if word[-1] == "s" and len(word) > 2 and word[-2] in "'’":
-                self.words[i] = word[:-2]
-                self.end[i] -= 2
-                self.possessive.add(i)
-        self.lower: list[str] = [word.lower() for word in self.words]
-        self.cap: list[bool] = [word[0].istitle() for word in self.words]
-        follows = zip(gaps[1:], self.words, strict=False)
-        self.initial: list[bool] = [True] * bool(self.words) + [
-            gap != " " and _starts_sentence(gap, before) for gap, before in follows
-        ]
-        #: Words the text writes in lower case, and words it capitalises mid-sentence.
-        self.lower_seen: set[str] = {
-            lower for word, lower in zip(self.words, self.lower, strict=True) if word[0].islower()
-        }
-        self.capitalised_mid: set[str] = {
-            lower
-            for cap, initial, lower in zip(self.cap, self.initial, self.lower, strict=True)
-            if cap and not initial
-        }
-
-    def __len__(self) -> int:
-        return len(self.start)
-
-    def looks_german(self) -> bool:
-        """Whether German function words outnumber English ones (and there is one at all)."""
-        german = english = 0
-        for lower in self.lower:
-            if lower in GERMAN_HINTS:
-                german += 1
-            elif lower in ENGLISH_HINTS:
-                english += 1
-        return german > english
-
-
-def _starts_sentence(gap: str, prev_word: str) -> bool:
-    if not _STARTS_SENTENCE.search(gap):
-        return False
-    if "\n" in gap or gap.strip(" \u00a0.") != "":
-        return True
-    # Only a full stop: not after an abbreviation or an initial ("Dr. Curie", "J. Smith").
-    return not (len(prev_word) == 1 or prev_word.lower() in ABBREVIATIONS)
 
 
 def is_all_caps(word: str) -> bool:
@@ -141,6 +54,8 @@ def is_all_caps(word: str) -> bool:
 
 def has_inner_capital(word: str) -> bool:
     """A capital after a lower-case letter, or after a hyphen that ends a long part."""
+    if word[1:].islower():
+        return False  # no capital after the first letter (the common case, checked in C)
     for k in range(1, len(word)):
         if word[k].isupper():
             before = word[k - 1]
@@ -162,45 +77,78 @@ class NameRun:
 
 def capitalised_runs(words: Words, german: bool) -> Iterator[NameRun]:
     """Every maximal run of capitalised words, trimmed of common words at its edges."""
-    text, cap = words.text, words.cap
+    start, end = words.start, words.end
+    for first, last, capitals in _runs(words, german):
+        yield NameRun(first, last, start[first], end[last], capitals)
+
+
+def _runs(words: Words, german: bool) -> Iterator[tuple[int, int, int]]:
+    """``capitalised_runs`` as (first, last, capitals), visiting capitalised words only."""
+    text, cap, lower, gaps = words.text, words.cap, words.lower, words.gaps
+    possessive = words.possessive
     connectors = GERMAN_CONNECTORS if german else CONNECTORS
-    n = len(words)
-    i = 0
-    while i < n:
-        if not cap[i]:
-            i += 1
+    n = len(cap)
+    after = 0  # the first word not yet in a run
+    for i in words.capitals:
+        if i < after:
             continue
         run = [i]
         j = i
         while j + 1 < n:
-            gap = text[words.end[j] : words.start[j + 1]]
-            if _SAME_LINE.fullmatch(gap):
+            gap = text[words.end[j] : words.start[j + 1]] if j in possessive else gaps[j + 1]
+            kind = _GAP_KINDS[gap]
+            if kind == _SAME_LINE_GAP:
                 if cap[j + 1]:
                     run.append(j + 1)
                     j += 1
                     continue
-                joined = _connectors(words, j + 1, connectors)
+                joined = lower[j + 1] in connectors and _connectors(words, j + 1, connectors)
                 if joined:
                     run.extend(range(j + 1, joined + 1))
                     j = joined
                     continue
-            elif _INITIAL_GAP.fullmatch(gap) and cap[j + 1] and _joins_by_full_stop(words, j):
+            elif kind == _INITIAL_GAP_KIND and cap[j + 1] and _joins_by_full_stop(words, j):
                 run.append(j + 1)
                 j += 1
                 continue
             break
-        i = j + 1
+        after = j + 1
+        if j == i:  # one word: ``_trim`` keeps it unless it is a common word
+            if not is_common(lower[i]):
+                yield i, i, 1
+            continue
         trimmed = _trim(words, run, german)
         if trimmed:
-            first, last = trimmed[0], trimmed[-1]
             capitals = sum(1 for k in trimmed if cap[k])
             if capitals <= MAX_NAME_WORDS:
-                yield NameRun(first, last, words.start[first], words.end[last], capitals)
+                yield trimmed[0], trimmed[-1], capitals
+
+
+class _GapKinds(dict[str, int]):
+    """Gap -> whether it joins two words of a name as a space (or "&") or as an initial's
+    full stop; remembered, as the same few gaps come back in every text."""
+
+    def __missing__(self, gap: str) -> int:
+        if _SAME_LINE.fullmatch(gap):
+            kind = _SAME_LINE_GAP
+        else:
+            kind = _INITIAL_GAP_KIND if _INITIAL_GAP.fullmatch(gap) else _OTHER_GAP
+        if len(gap) <= _MAX_CACHED_GAP and len(self) < _MAX_CACHED_GAPS:
+            self[gap] = kind
+        return kind
+
+
+_MAX_CACHED_GAP = 8
+_MAX_CACHED_GAPS = 4096
+
+
+_OTHER_GAP, _SAME_LINE_GAP, _INITIAL_GAP_KIND = 0, 1, 2
+_GAP_KINDS = _GapKinds()
 
 
 def _connectors(words: Words, k: int, connectors: frozenset[str]) -> int:
     """Index of the capitalised word after connectors starting at ``k``; 0 if none."""
-    text, lower, n = words.text, words.lower, len(words)
+    text, lower, n = words.text, words.lower, len(words.lower)
     if lower[k] not in connectors:
         return 0
     after = k + 1
@@ -251,32 +199,62 @@ def name_spans(words: Words, german: bool, relaxed: bool = False) -> Iterator[Na
     Relaxed is for places where the syntax already says a name is there ("X is the father
     of Y"): a single capitalised word counts unless it is a common word.
     """
-    for run in capitalised_runs(words, german):
-        if run.capitals >= 2:
-            members = range(run.first, run.last + 1)
+    for first, last, capitals in _runs(words, german):
+        if capitals >= 2:
+            members = range(first, last + 1)
             caps = [k for k in members if words.cap[k]]
             if all(is_common(words.lower[k]) for k in caps):
                 continue
             if all(is_all_caps(words.words[k]) for k in caps):
                 continue  # a shouted phrase; its acronyms are found on their own
-            yield run
-        elif _single_is_name(words, run.first, german, relaxed):
-            yield run
+        else:
+            kind = _SINGLE_KINDS[words.words[first]]
+            if kind == _NEVER or (
+                kind == _DEPENDS and not (relaxed or _single_is_name(words, first, german))
+            ):
+                continue
+        yield NameRun(first, last, words.start[first], words.end[last], capitals)
 
 
-def _single_is_name(words: Words, k: int, german: bool, relaxed: bool) -> bool:
-    word, lower = words.words[k], words.lower[k]
-    if len(word) < 2 or is_all_caps(word) or is_common(lower):
+def _single_is_name(words: Words, k: int, german: bool) -> bool:
+    """Whether capitalised word ``k``, alone, is a name by what the text says around it
+    (for a word ``_SINGLE_KINDS`` finds ``_DEPENDS``): not if the text also writes it in
+    lower case; yes if it stands mid-sentence, or the text capitalises it mid-sentence
+    elsewhere, or it is plainly a subject (a possessive, an auxiliary after it)."""
+    if german:
         return False
-    if relaxed or has_inner_capital(word):
-        return True
-    if german or lower in words.lower_seen:
-        return False
-    if not words.initial[k] or lower in words.capitalised_mid or k in words.possessive:
-        return True
-    after = k + 1
-    return (
-        after < len(words)
-        and words.lower[after] in SUBJECT_VERBS
-        and words.text[words.end[k] : words.start[after]] == " "
+    lower, after = words.lower[k], k + 1
+    evidence = (
+        not words.initial[k]
+        or lower in words.capitalised_mid
+        or k in words.possessive
+        or (
+            after < len(words.lower)
+            and words.lower[after] in SUBJECT_VERBS
+            and words.text[words.end[k] : words.start[after]] == " "
+        )
     )
+    # lower_seen last: it is worked out on first use, and most sentence starts lack evidence
+    return evidence and lower not in words.lower_seen
+
+
+# What a capitalised word alone is, whatever the text: never a name (one letter, all
+# capitals, a common word), always one (inner capitals: "GraphRack"), or it depends.
+_NEVER, _ALWAYS, _DEPENDS = 0, 1, 2
+
+
+class _SingleKinds(dict[str, int]):
+    """Word -> its kind; remembered (names and sentence starts come back), up to a bound."""
+
+    def __missing__(self, word: str) -> int:
+        if len(word) < 2 or is_all_caps(word) or is_common(word.lower()):
+            kind = _NEVER
+        else:
+            kind = _ALWAYS if has_inner_capital(word) else _DEPENDS
+        if len(self) < _MAX_REMEMBERED_WORDS:
+            self[word] = kind
+        return kind
+
+
+_MAX_REMEMBERED_WORDS = 1 << 16
+_SINGLE_KINDS = _SingleKinds()

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any, cast
 
 from groundgraph.records import Edge, Node
+
+_quote = cast(Callable[[str], str], json.encoder.encode_basestring)
+_quote_ascii = cast(Callable[[str], str], json.encoder.encode_basestring_ascii)
 
 NODE_COLUMNS = (
     "node_id, doc_id, kind, title, content, level, parent_id, span_start, span_end, "
@@ -27,9 +30,17 @@ def int_of(value: object) -> int:
 
 
 def json_list(values: Sequence[str]) -> str:
+    """``json.dumps(list(values), ensure_ascii=False)``, without its per-call set-up."""
     if not values:
         return "[]"
-    return json.dumps(list(values), ensure_ascii=False)
+    return "[" + ", ".join(map(_quote, values)) + "]"
+
+
+def json_spans(spans: Sequence[tuple[str, int, int]]) -> str:
+    """``json.dumps([list(s) for s in spans])``: ids escaped as json does by default."""
+    if not spans:
+        return "[]"
+    return "[" + ", ".join(f"[{_quote_ascii(n)}, {int(a)}, {int(b)}]" for n, a, b in spans) + "]"
 
 
 def node_row(row: sqlite3.Row | tuple[object, ...]) -> Node:
@@ -76,7 +87,7 @@ def insert_edges(conn: sqlite3.Connection, doc_id: str, edges: Sequence[Edge], s
                 json_list(e.sources),
                 e.created_at or stamp,
                 e.invalid_at,
-                json.dumps([list(x) for x in e.spans]) if e.spans else "[]",
+                json_spans(e.spans),
             )
             for e in edges
         ],

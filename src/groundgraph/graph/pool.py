@@ -1,0 +1,174 @@
+"""Worker processes for the text-only half of indexing, results kept in input order.
+
+A batch of documents is prepared (``graph.prepare``) in worker processes while this
+process links and stores the ones already prepared, in the order they came. Small batches
+never start a process: the first ``warm`` items are prepared here, and the workers start
+only if more follow. A worker is a fresh interpreter (``graph.worker``) fed through its
+standard input: it shares no locks or files with this process and never imports this
+process's ``__main__``. Chunks go to the workers in turn and their answers are read in
+the same turn, so the order is the input's; at most ``IN_FLIGHT`` chunks wait per worker,
+so memory stays bounded however long the input.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import os
+import queue
+import subprocess
+import sys
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, TypeVar, cast
+
+from groundgraph.errors import InputError
+from groundgraph.graph.prepare import PrepareSettings
+from groundgraph.graph.worker import read_frame, write_frame
+
+In = TypeVar("In")
+Out = TypeVar("Out")
+
+WORKERS_ENV = "GROUNDGRAPH_WORKERS"
+DEFAULT_WARM = 32
+DEFAULT_CHUNK = 4
+IN_FLIGHT = 4
+_WORKER_CODE = "from groundgraph.graph.worker import main; main()"
+_THREAD_ENV = {"OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+
+
+def default_workers() -> int:
+    """Worker processes to use: ``GROUNDGRAPH_WORKERS`` if set, else one per usable core
+    but one (the writing process keeps a core busy itself)."""
+    raw = os.environ.get(WORKERS_ENV, "").strip()
+    if raw:
+        try:
+            value = int(raw)
+        except ValueError:
+            raise InputError(f"{WORKERS_ENV} must be a whole number, not {raw!r}") from None
+        return check_workers(value)
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    return cores - 1
+
+
+def check_workers(workers: int) -> int:
+    if isinstance(workers, bool) or not isinstance(workers, int) or not 0 <= workers <= 64:
+        raise InputError(f"workers must be a whole number from 0 to 64, not {workers!r}")
+    return workers
+
+
+class WorkerError(RuntimeError):
+    """A worker process stopped without answering."""
+
+
+class _Worker:
+    """One worker process, a thread feeding it tasks, and its answers read in order."""
+
+    def __init__(self, kind: str, settings: PrepareSettings) -> None:
+        env = {**os.environ, **_THREAD_ENV}
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", _WORKER_CODE],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            env=env,
+        )
+        self.tasks: queue.Queue[Any] = queue.Queue(maxsize=IN_FLIGHT)
+        self.waiting = 0
+        self.tasks.put((kind, settings))
+        self._feeder = threading.Thread(target=self._feed, daemon=True)
+        self._feeder.start()
+
+    def _feed(self) -> None:
+        stdin = self.process.stdin
+        assert stdin is not None
+        try:
+            while (task := self.tasks.get()) is not None:
+                write_frame(stdin, task)
+            write_frame(stdin, None)
+        except (OSError, ValueError):
+            pass  # the worker is gone; reading its answer reports it
+        finally:
+            with contextlib.suppress(OSError, ValueError):
+                stdin.close()
+
+    def submit(self, items: list[Any]) -> None:
+        self.tasks.put(items)
+        self.waiting += 1
+
+    def answer(self) -> list[Any]:
+        stdout = self.process.stdout
+        assert stdout is not None
+        try:
+            status, value = read_frame(stdout)
+        except EOFError:
+            code = self.process.wait()
+            raise WorkerError(f"an indexing worker stopped (exit code {code})") from None
+        self.waiting -= 1
+        if status == "error":
+            raise value
+        return cast(list[Any], value)
+
+    def stop(self) -> None:
+        """Ask the worker to finish; kill it if it is still busy with unread work."""
+        try:
+            self.tasks.put_nowait(None)
+            self.process.wait(timeout=5 if self.waiting == 0 else 0.01)
+        except (queue.Full, subprocess.TimeoutExpired):
+            self.process.kill()
+            self.process.wait()
+        if self.process.stdout is not None:
+            self.process.stdout.close()
+
+
+def prepared_in_order(
+    items: Iterable[In],
+    local: Callable[[In], Out],
+    kind: str,
+    settings: PrepareSettings,
+    workers: int,
+    *,
+    warm: int | None = None,
+    chunk: int | None = None,
+) -> Iterator[Out]:
+    """``local(item)`` for each item, in order; past the first ``warm`` items, chunks of
+    them go to ``workers`` worker processes (``kind`` "parsed" or "files" says which
+    ``Preparer`` method they run), which give what ``local`` would."""
+    warm = DEFAULT_WARM if warm is None else warm
+    chunk = DEFAULT_CHUNK if chunk is None else chunk
+    source = iter(items)
+    head = list(itertools.islice(source, warm))
+    following = list(itertools.islice(source, 1)) if workers > 0 else []
+    if not following:
+        yield from map(local, head)
+        yield from map(local, source)
+        return
+    pool = [_Worker(kind, settings) for _ in range(workers)]
+    try:
+        chunks = _chunks(itertools.chain(following, source), chunk)
+        turn = itertools.cycle(pool)
+        sent = 0
+        for part in itertools.islice(chunks, (IN_FLIGHT - 1) * workers):
+            next(turn).submit(part)
+            sent += 1
+        # The workers start up while the first items are prepared here.
+        yield from map(local, head)
+        received = 0
+        while received < sent:
+            worker = pool[received % workers]
+            done = worker.answer()
+            received += 1
+            for part in itertools.islice(chunks, 1):
+                pool[sent % workers].submit(part)
+                sent += 1
+            yield from cast(list[Out], done)
+    finally:
+        for worker in pool:
+            worker.stop()
+
+
+def _chunks(items: Iterator[In], size: int) -> Iterator[list[In]]:
+    while part := list(itertools.islice(items, size)):
+        yield part

@@ -1,0 +1,96 @@
+"""The text-only half of adding a document, which a worker process can do.
+
+Adding a document has two halves. One needs nothing but the document's text: parsing, the
+term counts of each node, the candidate entity mentions and the stated relations. The
+other needs the graph as it stands: document titles, the lexical index, the semantic
+postings, the store. ``prepare`` does the first half and returns a ``PreparedDocument``
+(plain data, so it crosses process boundaries); ``DocumentGraph`` does the second half in
+document order, so a graph built from prepared documents is the graph built one document
+at a time. Mentions of document titles belong to the second half: which titles exist
+depends on what was added before.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from dataclasses import dataclass, replace
+
+from groundgraph.errors import GroundgraphError
+from groundgraph.index.bm25 import BM25Params, LexicalIndex
+from groundgraph.ingest.entities import Mention, untitled_mentions
+from groundgraph.ingest.folder import PlannedFile, SkippedFile, parse_file
+from groundgraph.ingest.parsed import ParsedDocument
+from groundgraph.ingest.relations import RelationMention, extract_relations
+from groundgraph.text import Analyzer
+
+#: A node's candidate mentions before titles are added, and the text titles are found in
+#: (None: the node's own text).
+Untitled = tuple[list[Mention], str | None]
+
+
+@dataclass(frozen=True)
+class PrepareSettings:
+    """What the text-only half needs to know of the graph: its analyzer and extractors.
+
+    ``entities`` and ``relations`` say whether the default extractors run here; a graph
+    with extractors of its own runs those itself.
+    """
+
+    language: str
+    title_boost: int
+    max_chunk_chars: int
+    entities: bool
+    relations: bool
+
+
+@dataclass(frozen=True)
+class PreparedDocument:
+    """A parsed document with the per-node results of the text-only half, in node order.
+
+    ``mentions`` and ``relations`` are None when the graph's own extractors must run;
+    a node that is blank gets empty results.
+    """
+
+    parsed: ParsedDocument
+    counts: list[Counter[str]]
+    mentions: list[Untitled] | None
+    relations: list[list[RelationMention]] | None
+
+
+class Preparer:
+    """Runs the text-only half with one graph's settings (one per process)."""
+
+    def __init__(self, settings: PrepareSettings) -> None:
+        self.settings = settings
+        self._index = LexicalIndex(
+            Analyzer(settings.language), BM25Params(title_boost=settings.title_boost)
+        )
+
+    def prepare(self, parsed: ParsedDocument) -> PreparedDocument:
+        document = parsed.document
+        if not document.content_hash:
+            digest = hashlib.sha256(parsed.source_text.encode("utf-8", "surrogatepass"))
+            parsed = replace(parsed, document=replace(document, content_hash=digest.hexdigest()))
+        nodes = parsed.nodes
+        counts = [self._index.term_counts(n.title, n.content) for n in nodes]
+        prose = [n.content if n.content.strip() and n.kind != "entity" else "" for n in nodes]
+        mentions = None
+        if self.settings.entities:
+            mentions = [untitled_mentions(text) if text else ([], None) for text in prose]
+        relations = None
+        if self.settings.relations:
+            relations = [extract_relations(text) if text else [] for text in prose]
+        return PreparedDocument(parsed, counts, mentions, relations)
+
+    def prepare_file(
+        self, planned: PlannedFile
+    ) -> tuple[PlannedFile, list[PreparedDocument] | SkippedFile]:
+        """Parse one planned file and prepare its documents; a file that fails is skipped."""
+        try:
+            parsed = parse_file(planned, max_chunk_chars=self.settings.max_chunk_chars)
+        except GroundgraphError as exc:
+            return planned, SkippedFile(str(planned.path), str(exc))
+        except OSError as exc:
+            return planned, SkippedFile(str(planned.path), f"cannot read it: {exc}")
+        return planned, [self.prepare(item) for item in parsed]

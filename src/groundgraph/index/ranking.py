@@ -1,0 +1,53 @@
+"""What a lexical match returns, and the top-k cut with ties broken by node id."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from groundgraph.records import TermScore
+
+FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.int64]
+
+
+@dataclass(frozen=True)
+class LexicalMatches:
+    """Every node that matches a query, with its BM25 score and each term's part in it."""
+
+    terms: tuple[str, ...]
+    idf: tuple[float, ...]
+    positions: IntArray  # index positions of the matching nodes
+    scores: FloatArray  # their raw BM25 scores, same order
+    term_tf: tuple[tuple[IntArray, FloatArray], ...]  # per term: (positions, tf)
+    term_scores: tuple[FloatArray, ...]  # per term: contribution, aligned with term_tf
+
+    def contributions(self, position: int) -> tuple[TermScore, ...]:
+        """The per-term parts of one node's score, recorded while scoring."""
+        parts = []
+        for term, idf, (pos, tf), part in zip(
+            self.terms, self.idf, self.term_tf, self.term_scores, strict=True
+        ):
+            i = int(np.searchsorted(pos, position))
+            if i < len(pos) and pos[i] == position:
+                parts.append(TermScore(term, float(tf[i]), idf, float(part[i])))
+        return tuple(parts)
+
+
+def top_positions(
+    positions: IntArray, scores: FloatArray, k: int, name_of: Callable[[int], str]
+) -> list[int]:
+    """Indices into ``positions`` of the k best scores, ties broken by ``name_of(position)``."""
+    if k <= 0 or not len(scores):
+        return []
+    if len(scores) > k:
+        # Only candidates at or above the k-th score can make the list; ties at the edge stay.
+        kth = np.partition(-scores, k - 1)[k - 1]
+        candidates = np.flatnonzero(-scores <= kth)
+    else:
+        candidates = np.arange(len(scores))
+    ranked = sorted(candidates.tolist(), key=lambda i: (-scores[i], name_of(int(positions[i]))))
+    return ranked[:k]

@@ -1,0 +1,188 @@
+"""Indexing with worker processes builds the graph that adding one document at a time builds."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import pickle
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from groundgraph import DocumentGraph
+from groundgraph.errors import InputError
+from groundgraph.graph import pool
+from groundgraph.ingest import plan_folder
+from groundgraph.ingest.markdown import parse_markdown
+
+CITIES = ["Harwick", "Lindqvist Point", "Osterby", "Marrow Bay", "Quill Ferry", "Tessaly"]
+TOOLS = ["`ferry.toml`", "`load_manifest`", "--dry-run", "GDPR", "NATO", "API"]
+
+
+def _corpus(count: int) -> list[tuple[str, str, str]]:
+    """(doc id, title, markdown): documents that name each other's titles, people,
+    code and acronyms, link to each other and repeat key phrases."""
+    docs = []
+    for i in range(count):
+        title = f"Harbour Log {i}"
+        city, other_city = CITIES[i % len(CITIES)], CITIES[(i * 5 + 1) % len(CITIES)]
+        tool = TOOLS[i % len(TOOLS)]
+        named = f"Harbour Log {(i * 7 + 3) % count}"  # later and earlier documents
+        sections = []
+        for k in range(3 + i % 4):
+            sections.append(
+                f"## Crossing {k}\n\nThe night ferry from {city} to {other_city} runs with "
+                f"{tool} checks. Anna Kovacs said the tide tables were wrong; the tide "
+                f"tables come from {named}. See [the log](log-{(i + 1) % count}.md) and "
+                f'[crossing](#crossing-{(k + 1) % 3}). "Cold storage" holds crates.\n'
+            )
+        docs.append((f"log-{i}", title, f"# {title}\n\nNotes on {city}.\n\n" + "\n".join(sections)))
+    return docs
+
+
+def _dump(graph: DocumentGraph) -> list[str]:
+    rows = []
+    for node in [*graph.store.iter_nodes(), *graph.store.entity_nodes()]:
+        fields = dataclasses.asdict(node)
+        fields.pop("created_at", None)
+        rows.append(json.dumps(["node", fields], sort_keys=True, default=str))
+    for edge in graph.store.iter_edges():
+        fields = dataclasses.asdict(edge)
+        fields.pop("created_at", None)
+        rows.append(json.dumps(["edge", fields], sort_keys=True, default=str))
+    return sorted(rows)
+
+
+@pytest.fixture
+def small_pool(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Workers start after two documents and take three at a time."""
+    monkeypatch.setattr(pool, "DEFAULT_WARM", 2)
+    monkeypatch.setattr(pool, "DEFAULT_CHUNK", 3)
+
+
+def test_workers_build_the_graph_one_at_a_time_builds(tmp_path, small_pool):
+    docs = _corpus(24)
+    one_by_one = DocumentGraph(tmp_path / "a.db")
+    for doc_id, title, text in docs:
+        one_by_one.add_document(text, title, doc_id=doc_id)
+    parallel = DocumentGraph(tmp_path / "b.db")
+    parsed = (parse_markdown(text, title, doc_id=doc_id) for doc_id, title, text in docs)
+    added = [d.doc_id for d in parallel.add_documents(parsed, workers=2)]
+    assert added == [doc_id for doc_id, _, _ in docs]
+    expected = _dump(one_by_one)
+    # Titles are found as entities only once their document is in: order matters.
+    assert any('"node_id": "entity:harbour log 12"' in row for row in expected)
+    assert not any('"node_id": "entity:harbour log 3"' in row for row in expected)
+    assert _dump(parallel) == expected
+    for query in ("night ferry Harwick", "tide tables", "load_manifest"):
+        assert parallel.search(query) == one_by_one.search(query)
+
+
+def test_index_files_with_workers_matches_in_process(tmp_path, small_pool):
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    for doc_id, _, text in _corpus(15):
+        (folder / f"{doc_id}.md").write_text(text, encoding="utf-8")
+    (folder / "broken.md").write_bytes(b"# Broken\n\n\xff\xfe not text")
+    (folder / "more.jsonl").write_text(
+        '{"id": "j1", "title": "Quay", "text": "Osterby quay notes."}\n', encoding="utf-8"
+    )
+    files, _ = plan_folder([folder])
+    results = {}
+    for workers in (0, 2):
+        graph = DocumentGraph(tmp_path / f"w{workers}.db")
+        outcome = [
+            (planned.relative, [d.doc_id for d in got] if isinstance(got, list) else got.reason)
+            for planned, got in graph.index_files(files, workers=workers)
+        ]
+        results[workers] = (outcome, _dump(graph))
+    assert results[2] == results[0]
+    outcome = dict(results[2][0])
+    assert "UTF-8" in outcome["broken.md"]
+    assert outcome["more.jsonl"] == ["j1"]
+
+
+def test_an_extractor_of_the_graphs_own_still_runs_here(tmp_path, small_pool):
+    seen: list[str] = []
+
+    def shouting(text: str) -> list:  # a closure: it cannot go to another process
+        seen.append(text)
+        return []
+
+    graph = DocumentGraph(tmp_path / "g.db", entities=shouting)
+    docs = _corpus(8)
+    parsed = [parse_markdown(text, title, doc_id=doc_id) for doc_id, title, text in docs]
+    list(graph.add_documents(parsed, workers=2))
+    assert len(seen) == sum(len(p.nodes) for p in parsed)
+    assert graph.store.entity_nodes() == [] or all(
+        not n.node_id.startswith("entity:anna") for n in graph.store.entity_nodes()
+    )
+
+
+def test_a_script_without_a_main_guard_can_index_with_workers(tmp_path):
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    for doc_id, _, text in _corpus(40):
+        (folder / f"{doc_id}.md").write_text(text, encoding="utf-8")
+    script = tmp_path / "index_it.py"
+    script.write_text(
+        textwrap.dedent(
+            f"""
+            from groundgraph import DocumentGraph
+            from groundgraph.ingest import plan_folder
+            graph = DocumentGraph({str(tmp_path / "s.db")!r})
+            files, _ = plan_folder([{str(folder)!r}])
+            done = sum(len(got) for _, got in graph.index_files(files, workers=2))
+            print("indexed", done)
+            """
+        ),
+        encoding="utf-8",
+    )
+    run = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "indexed 40"
+
+
+def test_a_worker_that_dies_stops_the_batch_with_a_clear_error(tmp_path, small_pool, monkeypatch):
+    monkeypatch.setattr(pool, "_WORKER_CODE", "import sys; sys.exit(3)")
+    graph = DocumentGraph(tmp_path / "g.db")
+    docs = _corpus(10)
+    parsed = (parse_markdown(text, title, doc_id=doc_id) for doc_id, title, text in docs)
+    landed = []
+    with pytest.raises(pool.WorkerError, match="exit code 3"):
+        for document in graph.add_documents(parsed, workers=1):
+            landed.append(document.doc_id)
+    # What landed before the failure is whole and searchable; nothing after it is there.
+    assert landed == ["log-0", "log-1"]
+    assert sorted(d.doc_id for d in graph.store.documents()) == landed
+    assert graph.search("night ferry")
+
+
+@pytest.mark.parametrize("value", ["two", "-1", "999"])
+def test_a_bad_worker_count_is_refused(monkeypatch, value):
+    monkeypatch.setenv(pool.WORKERS_ENV, value)
+    with pytest.raises(InputError, match=r"0 to 64|whole number"):
+        pool.default_workers()
+
+
+def test_the_worker_count_comes_from_the_environment(monkeypatch):
+    monkeypatch.setenv(pool.WORKERS_ENV, "3")
+    assert pool.default_workers() == 3
+    monkeypatch.setenv(pool.WORKERS_ENV, "0")
+    assert pool.default_workers() == 0
+
+
+def test_records_cross_to_workers_unchanged():
+    from groundgraph.records import Document, Edge, Node
+
+    records = [
+        Node("d#1", "d", "section", "Tide", "Text", 2, "d", (4, 8), ("team",), "t0", "t1"),
+        Edge("d#1", "d#2", "reference", 0.75, ("d#1",), "label", "t0", None, (("d#1", 1, 5),)),
+        Document("d", "Title", "about", "d.md", "abc", ("team/a",), "t0"),
+    ]
+    for record in records:
+        assert pickle.loads(pickle.dumps(record)) == record
