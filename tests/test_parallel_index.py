@@ -10,6 +10,8 @@ import sys
 import textwrap
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from groundgraph import DocumentGraph
 from groundgraph.errors import InputError
@@ -186,3 +188,36 @@ def test_records_cross_to_workers_unchanged():
     ]
     for record in records:
         assert pickle.loads(pickle.dumps(record)) == record
+
+
+_TEXT = st.text(
+    alphabet=st.sampled_from(list("abcdeéüßİıя THE the and a1_-.`[]()#\n")), max_size=120
+)
+_LANGUAGES = ["english", "german", "french", "turkish", "russian"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(_LANGUAGES), _TEXT, st.text(max_size=30))
+def test_prepared_term_counts_are_the_index_term_counts(language, content, title):
+    from groundgraph.graph.prepare import Preparer, PrepareSettings
+    from groundgraph.index.bm25 import LexicalIndex
+    from groundgraph.text import Analyzer, words
+
+    preparer = Preparer(PrepareSettings(language, 3, 2000, True, True))
+    counts = preparer.counts(title, words(content))
+    expected = LexicalIndex(Analyzer(language)).term_counts(title, content)
+    assert list(counts.items()) == list(expected.items())  # same terms, tfs and order
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(_LANGUAGES), st.lists(_TEXT, min_size=1, max_size=4))
+def test_remembered_stems_are_the_stemmers_stems(language, texts):
+    import Stemmer
+
+    from groundgraph.text import Analyzer, words
+
+    analyzer = Analyzer(language)
+    stemmer = Stemmer.Stemmer(language)
+    for text in texts:  # later texts hit the stems remembered from earlier ones
+        kept = [w for w in words(text) if len(w) > 1 and w not in analyzer.stop]
+        assert analyzer.terms(text) == stemmer.stemWords(kept)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 import Stemmer
@@ -17,6 +17,7 @@ import Stemmer
 from groundgraph.errors import InputError
 
 _WORD = re.compile(r"[^\W_]+")
+_STEM_CACHE = 200_000  # spellings whose stems each thread remembers
 # One level of parentheses inside a target, e.g. a Wikipedia URL; possessive, so that text
 # full of "](" without a ")" is scanned once, not once per "](" (that was quadratic).
 _LINK_TARGET = re.compile(r"\]\((?:[^()]++|\([^()]*+\))*+\)")
@@ -203,9 +204,26 @@ class Analyzer:
 
     def terms(self, text: str) -> list[str]:
         """Index terms of ``text`` in order, repeats kept."""
-        stop = self.stop
-        kept = [w for w in words(text) if len(w) > 1 and w not in stop]
-        return list(self._stemmer().stemWords(kept)) if kept else []
+        return self.terms_of(words(text))
+
+    def terms_of(self, text_words: Sequence[str]) -> list[str]:
+        """Index terms of a text given as its ``words``: stopwords and one-letter words
+        dropped, the rest stemmed (each spelling stemmed once, then remembered)."""
+        cache = getattr(self._local, "stems", None)
+        if cache is None or len(cache) > _STEM_CACHE:
+            cache = self._local.stems = {}
+        stemmed = list(map(cache.get, text_words))
+        if None in stemmed:
+            missing = list(
+                dict.fromkeys(w for w, t in zip(text_words, stemmed, strict=True) if t is None)
+            )
+            stop = self.stop
+            keep = [w for w in missing if len(w) > 1 and w not in stop]
+            stems = self._stemmer().stemWords(keep) if keep else []
+            cache.update(dict.fromkeys(missing, ""))
+            cache.update(zip(keep, stems, strict=True))
+            stemmed = list(map(cache.__getitem__, text_words))
+        return [t for t in stemmed if t]
 
     def stem(self, word: str) -> str:
         return str(self._stemmer().stemWord(word.lower()))

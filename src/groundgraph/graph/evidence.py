@@ -71,11 +71,13 @@ def evidence_for(
     *,
     mentions: Sequence[Sequence[Mention]] | None = None,
     stated: Sequence[Sequence[RelationMention]] | None = None,
+    sentences: Sequence[Sequence[tuple[int, int]] | None] | None = None,
 ) -> tuple[list[Node], list[Edge]]:
     """Entity nodes and evidence edges for the nodes of one document.
 
     ``mentions`` and ``stated``, when given, are what the extractors found in each node
     (in node order, found elsewhere beforehand); they take the extractors' place.
+    ``sentences`` are each node's ``sentence_spans``, where known (else None).
     """
     pending = _Pending({}, {})
     weights = {"mentions": MENTION_WEIGHT, "co-occurs": CO_OCCURS_WEIGHT}
@@ -83,10 +85,11 @@ def evidence_for(
         text = node.content
         if not text.strip() or node.kind == "entity":
             continue
+        spans = sentences[i] if sentences is not None else None
         if mentions is not None:
-            _add_mentions(node.node_id, text, mentions[i], pending)
+            _add_mentions(node.node_id, text, mentions[i], pending, spans)
         elif entities is not None:
-            _add_mentions(node.node_id, text, entities(text), pending)
+            _add_mentions(node.node_id, text, entities(text), pending, spans)
         facts = stated[i] if stated is not None else None
         if facts is None and relations is not None:
             facts = relations(text)
@@ -115,7 +118,13 @@ def evidence_for(
     return nodes_out, edges
 
 
-def _add_mentions(node_id: str, text: str, extracted: Sequence[Mention], pending: _Pending) -> None:
+def _add_mentions(
+    node_id: str,
+    text: str,
+    extracted: Sequence[Mention],
+    pending: _Pending,
+    spans: Sequence[tuple[int, int]] | None = None,
+) -> None:
     found = [m for m in extracted if m.key]
     for mention in found:
         target = ENTITY_PREFIX + mention.key
@@ -123,7 +132,7 @@ def _add_mentions(node_id: str, text: str, extracted: Sequence[Mention], pending
         pending.add(node_id, target, "mentions", node_id, (mention.start, mention.end))
     if len(found) < 2:
         return
-    for start, end in sentence_spans(text):
+    for start, end in sentence_spans(text) if spans is None else spans:
         inside = [m for m in found if start <= m.start and m.end <= end]
         keys = list(dict.fromkeys(ENTITY_PREFIX + m.key for m in inside))
         for a, b in itertools.combinations(sorted(keys[:MAX_ENTITIES_PER_SENTENCE]), 2):

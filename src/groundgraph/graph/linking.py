@@ -87,7 +87,10 @@ class TitleIndex:
 
     def named_in(self, text: str) -> list[str]:
         """Ids of documents whose title appears in ``text`` as a whole word sequence."""
-        seq = words(text)
+        return self.named_in_words(words(text))
+
+    def named_in_words(self, seq: Sequence[str]) -> list[str]:
+        """``named_in`` of a text given as its ``text.words``."""
         by_first = self.by_first
         if by_first.keys().isdisjoint(seq):
             return []  # the common case, decided without a loop in Python
@@ -173,12 +176,17 @@ def title_edges(
     titles: TitleIndex,
     index: LexicalIndex,
     store: Store,
+    node_words: Sequence[Sequence[str]] | None = None,
 ) -> list[Edge]:
-    """Reference edges for document titles named in text, in both directions."""
+    """Reference edges for document titles named in text, in both directions.
+
+    ``node_words``, if known, are the ``text.words`` of each node's content.
+    """
     weight = EDGE_WEIGHTS[REFERENCE]
     edges = []
-    for node in nodes:
-        named = [d for d in titles.named_in(node.content) if d != document.doc_id]
+    for i, node in enumerate(nodes):
+        seq = words(node.content) if node_words is None else node_words[i]
+        named = [d for d in titles.named_in_words(seq) if d != document.doc_id]
         for doc_id in named[:MAX_TITLE_LINKS_PER_NODE]:
             edges.append(Edge(node.node_id, doc_id, REFERENCE, weight, (node.node_id,)))
     seq = title_words(document.title)

@@ -17,16 +17,16 @@ from collections import Counter
 from dataclasses import dataclass, replace
 
 from groundgraph.errors import GroundgraphError
-from groundgraph.index.bm25 import BM25Params, LexicalIndex
 from groundgraph.ingest.entities import Mention, untitled_mentions
 from groundgraph.ingest.folder import PlannedFile, SkippedFile, parse_file
 from groundgraph.ingest.parsed import ParsedDocument
 from groundgraph.ingest.relations import RelationMention, extract_relations
-from groundgraph.text import Analyzer
+from groundgraph.text import Analyzer, sentence_spans, words
 
 #: A node's candidate mentions before titles are added, and the text titles are found in
 #: (None: the node's own text).
 Untitled = tuple[list[Mention], str | None]
+_MAX_SPELLINGS = 500_000
 
 
 @dataclass(frozen=True)
@@ -48,13 +48,17 @@ class PrepareSettings:
 class PreparedDocument:
     """A parsed document with the per-node results of the text-only half, in node order.
 
-    ``mentions`` and ``relations`` are None when the graph's own extractors must run;
-    a node that is blank gets empty results.
+    ``words`` are each node's ``text.words`` (document titles named in it are looked up
+    in them); ``sentences`` the sentence spans of each node that has candidate mentions
+    (None for the others). ``mentions`` and ``relations`` are None when the graph's own
+    extractors must run; a node that is blank gets empty results.
     """
 
     parsed: ParsedDocument
     counts: list[Counter[str]]
+    words: list[list[str]]
     mentions: list[Untitled] | None
+    sentences: list[list[tuple[int, int]] | None] | None
     relations: list[list[RelationMention]] | None
 
 
@@ -63,9 +67,24 @@ class Preparer:
 
     def __init__(self, settings: PrepareSettings) -> None:
         self.settings = settings
-        self._index = LexicalIndex(
-            Analyzer(settings.language), BM25Params(title_boost=settings.title_boost)
-        )
+        self.analyzer = Analyzer(settings.language)
+        # One str object per spelling, so a pickled batch stores each word once.
+        self._spellings: dict[str, str] = {}
+
+    def _canonical(self, strings: list[str]) -> list[str]:
+        spellings = self._spellings
+        if len(spellings) > _MAX_SPELLINGS:
+            spellings.clear()
+        return list(map(spellings.setdefault, strings, strings))
+
+    def counts(self, title: str, node_words: list[str]) -> Counter[str]:
+        """``LexicalIndex.term_counts`` of a node whose content has these words."""
+        counts = Counter(self._canonical(self.analyzer.terms_of(node_words)))
+        boost = self.settings.title_boost
+        if boost:
+            for term in self.analyzer.terms(title):
+                counts[term] += boost
+        return counts
 
     def prepare(self, parsed: ParsedDocument) -> PreparedDocument:
         document = parsed.document
@@ -73,15 +92,20 @@ class Preparer:
             digest = hashlib.sha256(parsed.source_text.encode("utf-8", "surrogatepass"))
             parsed = replace(parsed, document=replace(document, content_hash=digest.hexdigest()))
         nodes = parsed.nodes
-        counts = [self._index.term_counts(n.title, n.content) for n in nodes]
+        node_words = [self._canonical(words(n.content)) for n in nodes]
+        counts = [self.counts(n.title, w) for n, w in zip(nodes, node_words, strict=True)]
         prose = [n.content if n.content.strip() and n.kind != "entity" else "" for n in nodes]
-        mentions = None
+        mentions = sentences = None
         if self.settings.entities:
             mentions = [untitled_mentions(text) if text else ([], None) for text in prose]
+            sentences = [
+                sentence_spans(text) if found else None
+                for text, (found, _) in zip(prose, mentions, strict=True)
+            ]
         relations = None
         if self.settings.relations:
             relations = [extract_relations(text) if text else [] for text in prose]
-        return PreparedDocument(parsed, counts, mentions, relations)
+        return PreparedDocument(parsed, counts, node_words, mentions, sentences, relations)
 
     def prepare_file(
         self, planned: PlannedFile

@@ -109,7 +109,7 @@ class WriteVerbs:
         nodes = parsed.nodes
         counts = TermBatch.of(prepared.counts)
         tops = self.linker.top_terms_many(counts)
-        references = title_edges(document, nodes, titles, self.index, self.store)
+        references = title_edges(document, nodes, titles, self.index, self.store, prepared.words)
         links, pending = link_edges(document, nodes, parsed.links, keys.resolve, self.store)
         semantic = semantic_edges(nodes, tops, self.linker, old_positions)
         # At most one edge per pair of nodes, by the same rule the parser applies.
@@ -123,6 +123,7 @@ class WriteVerbs:
             self.relation_extractor,
             mentions=self._titled(prepared),
             stated=prepared.relations,
+            sentences=prepared.sentences,
         )
         return self._commit(document, nodes, edges + evidence, pending, counts, tops, entities)
 
