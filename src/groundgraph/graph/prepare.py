@@ -17,6 +17,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 
 from groundgraph.errors import GroundgraphError
+from groundgraph.index.term_batch import TermBatch
 from groundgraph.ingest.entities import Mention, untitled_mentions
 from groundgraph.ingest.folder import PlannedFile, SkippedFile, parse_file
 from groundgraph.ingest.parsed import ParsedDocument
@@ -48,15 +49,17 @@ class PrepareSettings:
 class PreparedDocument:
     """A parsed document with the per-node results of the text-only half, in node order.
 
-    ``words`` are each node's ``text.words`` (document titles named in it are looked up
-    in them); ``sentences`` the sentence spans of each node that has candidate mentions
-    (None for the others). ``mentions`` and ``relations`` are None when the graph's own
-    extractors must run; a node that is blank gets empty results.
+    ``counts`` are the nodes' term counts; ``words`` each node's ``text.words`` joined by
+    spaces (document titles named in it are looked up in them; a word holds no space, and
+    one string loads many times faster than a list of them); ``sentences`` the sentence
+    spans of each node that has candidate mentions (None for the others). ``mentions``
+    and ``relations`` are None when the graph's own extractors must run; a node that is
+    blank gets empty results.
     """
 
     parsed: ParsedDocument
-    counts: list[Counter[str]]
-    words: list[list[str]]
+    counts: TermBatch
+    words: list[str]
     mentions: list[Untitled] | None
     sentences: list[list[tuple[int, int]] | None] | None
     relations: list[list[RelationMention]] | None
@@ -92,7 +95,7 @@ class Preparer:
             digest = hashlib.sha256(parsed.source_text.encode("utf-8", "surrogatepass"))
             parsed = replace(parsed, document=replace(document, content_hash=digest.hexdigest()))
         nodes = parsed.nodes
-        node_words = [self._canonical(words(n.content)) for n in nodes]
+        node_words = [words(n.content) for n in nodes]
         counts = [self.counts(n.title, w) for n, w in zip(nodes, node_words, strict=True)]
         prose = [n.content if n.content.strip() and n.kind != "entity" else "" for n in nodes]
         mentions = sentences = None
@@ -105,7 +108,10 @@ class Preparer:
         relations = None
         if self.settings.relations:
             relations = [extract_relations(text) if text else [] for text in prose]
-        return PreparedDocument(parsed, counts, node_words, mentions, sentences, relations)
+        joined = [" ".join(w) for w in node_words]
+        return PreparedDocument(
+            parsed, TermBatch.of(counts), joined, mentions, sentences, relations
+        )
 
     def prepare_file(
         self, planned: PlannedFile

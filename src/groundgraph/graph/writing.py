@@ -107,9 +107,11 @@ class WriteVerbs:
         titles, keys = self._lookups()
         old_positions = set(self.index.doc_positions.get(document.doc_id, []))
         nodes = parsed.nodes
-        counts = TermBatch.of(prepared.counts)
+        counts = prepared.counts
         tops = self.linker.top_terms_many(counts)
-        references = title_edges(document, nodes, titles, self.index, self.store, prepared.words)
+        references = title_edges(
+            document, nodes, titles, self.index, self.store, [w.split() for w in prepared.words]
+        )
         links, pending = link_edges(document, nodes, parsed.links, keys.resolve, self.store)
         semantic = semantic_edges(nodes, tops, self.linker, old_positions)
         # At most one edge per pair of nodes, by the same rule the parser applies.
