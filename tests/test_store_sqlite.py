@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from groundgraph.errors import SchemaVersionError, StoreError
 from groundgraph.records import Document, Edge, Node
 from groundgraph.store import SQLiteStore
+from groundgraph.store import sqlite as sqlite_module
 from groundgraph.store.schema import SCHEMA_VERSION
 from groundgraph.store.sqlite_rows import json_list, json_spans
 
@@ -48,6 +49,14 @@ def test_file_store_uses_wal_and_records_schema_version(tmp_path):
     conn = sqlite3.connect(path)
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     conn.close()
+
+
+def test_writer_keeps_normal_sync_and_checkpoints_in_large_steps(tmp_path):
+    # docs/store.md promises synchronous=NORMAL; larger checkpoints only space out the syncs.
+    store = SQLiteStore(tmp_path / "g.db")
+    assert store._conn.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL
+    assert store._conn.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 10_000
+    store.close()
 
 
 def test_newer_schema_is_refused(tmp_path):
@@ -151,6 +160,79 @@ def test_generation_and_change_log():
     assert store.changed_documents(0) == ["a", "b"]
     assert store.changed_documents(2) == ["a"]
     assert store.changed_documents(3) == []
+
+
+def test_change_log_is_trimmed_in_steps_but_keeps_what_readers_need(monkeypatch):
+    monkeypatch.setattr(sqlite_module, "_CHANGES_KEPT", 5)
+    monkeypatch.setattr(sqlite_module, "_TRIM_EVERY", 3)
+    store = SQLiteStore()
+    written: list[str] = []
+    for i in range(20):
+        doc_id = f"d{i % 7}"
+        generation, _ = store.replace_document(*_doc(doc_id, n=1))
+        written.append(doc_id)
+        assert generation == store.generation() == i + 1
+        logged = store._query("SELECT COUNT(*) FROM changes")[0][0]
+        assert min(i + 1, 5) <= logged <= 5 + 3 - 1
+        for since in range(max(0, generation - 5), generation + 1):
+            assert store.changed_documents(since) == list(dict.fromkeys(written[since:]))
+    with pytest.raises(StoreError, match="rebuild"):
+        store.changed_documents(0)
+
+
+def test_generation_continues_from_another_writer(tmp_path):
+    path = tmp_path / "g.db"
+    first, second = SQLiteStore(path), SQLiteStore(path)
+    assert first.replace_document(*_doc("a"))[0] == 1
+    assert second.replace_document(*_doc("b"))[0] == 2
+    assert first.remove_document("b") is not None
+    assert second.generation() == 3
+    assert second.changed_documents(1) == ["b"]
+    assert first.get_setting("generation") == "3"
+    first.close()
+    second.close()
+
+
+_OPS = st.lists(
+    st.tuples(st.sampled_from(["add", "remove"]), st.sampled_from("abcd"), st.integers(1, 3)),
+    max_size=25,
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(_OPS)
+def test_writes_keep_order_generation_and_log(ops):
+    # What readers rely on, for any mix of first writes, replacements and removals: the
+    # documents in order of their last write, one generation per write, the change log.
+    # Each document mentions one entity of its own, so an entity lives as long as the
+    # version of the document that brought it.
+    store = SQLiteStore()
+    order: list[str] = []
+    log: list[str] = []
+    entity_order: list[str] = []
+    for op, doc_id, n in ops:
+        mine = f"entity:{doc_id}/"
+        if op == "add":
+            document, nodes, edges = _doc(doc_id, n=n)
+            entity = Node(f"{mine}{n}", "", "entity", f"E {doc_id} {n}", "")
+            edges.append(Edge(f"{doc_id}#1", entity.node_id, "mentions", 0.5))
+            generation, removed = store.replace_document(document, nodes, edges, (), [entity])
+            assert (removed is not None) == (doc_id in order)
+            order = [d for d in order if d != doc_id] + [doc_id]
+            entity_order = [e for e in entity_order if not e.startswith(mine)]
+            entity_order.append(entity.node_id)
+            log.append(doc_id)
+            assert generation == len(log)
+            assert [x.node_id for x in store.document_nodes(doc_id)] == [x.node_id for x in nodes]
+        elif store.remove_document(doc_id) is not None:
+            order.remove(doc_id)
+            entity_order = [e for e in entity_order if not e.startswith(mine)]
+            log.append(doc_id)
+        assert [d.doc_id for d in store.documents()] == order
+        assert [n.node_id for n in store.entity_nodes()] == entity_order
+        assert store.generation() == len(log)
+        for since in range(len(log) + 1):
+            assert store.changed_documents(since) == list(dict.fromkeys(log[since:]))
 
 
 def test_blobs_round_trip_with_generation():

@@ -28,9 +28,14 @@ from groundgraph.store.sqlite_rows import insert_edges, now_iso
 from groundgraph.store.sqlite_rows import int_of as _int
 from groundgraph.store.sqlite_rows import json_list as _json_list
 
-# SQLite allows a bounded number of host parameters; larger id lists go through json_each.
+# The change log keeps at least the last _CHANGES_KEPT generations; it is trimmed once
+# every _TRIM_EVERY generations rather than on every write.
 _CHANGES_KEPT = 50_000
-# Steps out of a set of nodes, over valid edges, in both directions.
+_TRIM_EVERY = 1_000
+# WAL pages written before a commit checkpoints them into the database (SQLite's default
+# is 1,000). Each checkpoint syncs both files; fewer, larger ones copy a page that many
+# documents rewrote once, which about halves the time bulk indexing spends checkpointing.
+_WAL_PAGES = 10_000
 
 
 class SQLiteStore(GraphReads, FactRecords):
@@ -53,6 +58,7 @@ class SQLiteStore(GraphReads, FactRecords):
         try:
             self._conn.execute("PRAGMA journal_mode=WAL")
             self._conn.execute("PRAGMA synchronous=NORMAL")
+            self._conn.execute(f"PRAGMA wal_autocheckpoint={_WAL_PAGES}")
             self._conn.execute("PRAGMA foreign_keys=OFF")
             self._migrate()
         except sqlite3.DatabaseError as exc:
@@ -128,15 +134,18 @@ class SQLiteStore(GraphReads, FactRecords):
         return int(value) if value else 0
 
     def _bump(self, conn: sqlite3.Connection, doc_id: str) -> int:
-        row = conn.execute("SELECT value FROM settings WHERE key = 'generation'").fetchone()
-        generation = (_int(row[0]) if row else 0) + 1
-        conn.execute(
-            "INSERT INTO settings(key, value) VALUES ('generation', ?) "
-            "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-            (str(generation),),
-        )
+        row = conn.execute(
+            "UPDATE settings SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation'"
+            " RETURNING value"
+        ).fetchone()
+        if row is None:
+            generation = 1
+            conn.execute("INSERT INTO settings(key, value) VALUES ('generation', '1')")
+        else:
+            generation = _int(row[0])
         conn.execute("INSERT INTO changes(generation, doc_id) VALUES (?, ?)", (generation, doc_id))
-        conn.execute("DELETE FROM changes WHERE generation <= ?", (generation - _CHANGES_KEPT,))
+        if generation % _TRIM_EVERY == 0:
+            conn.execute("DELETE FROM changes WHERE generation <= ?", (generation - _CHANGES_KEPT,))
         return generation
 
     def changed_documents(self, since: int) -> list[str]:
@@ -161,21 +170,29 @@ class SQLiteStore(GraphReads, FactRecords):
         entities: Sequence[Node] = (),
     ) -> tuple[int, Removal | None]:
         stamp = now_iso()
+        doc_id = document.doc_id
         with self._write() as conn:
-            removed = self._delete_document(conn, document.doc_id)
-            seq_row = conn.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM documents").fetchone()
+            seq, exists = conn.execute(
+                "SELECT (SELECT COALESCE(MAX(seq), 0) + 1 FROM documents),"
+                " EXISTS (SELECT 1 FROM documents WHERE doc_id = ?)",
+                (doc_id,),
+            ).fetchone()
+            removed = None
+            if exists:
+                removed = self._delete_document(conn, doc_id)
+                seq = conn.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM documents").fetchone()[0]
             conn.execute(
                 "INSERT INTO documents(doc_id, title, description, source, content_hash, scopes,"
                 " added_at, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (
-                    document.doc_id,
+                    doc_id,
                     document.title,
                     document.description,
                     document.source,
                     document.content_hash,
                     _json_list(document.scopes),
                     document.added_at or stamp,
-                    int(seq_row[0]),
+                    seq,
                 ),
             )
             conn.executemany(
@@ -199,13 +216,15 @@ class SQLiteStore(GraphReads, FactRecords):
                     for i, n in enumerate(nodes)
                 ],
             )
-            insert_edges(conn, document.doc_id, edges, stamp)
-            self._insert_entities(conn, entities, stamp)
-            conn.executemany(
-                "INSERT INTO doc_links(node_id, doc_id, target) VALUES (?, ?, ?)",
-                [(p.node_id, p.doc_id, p.target) for p in pending],
-            )
-            generation = self._bump(conn, document.doc_id)
+            insert_edges(conn, doc_id, edges, stamp)
+            if entities:
+                self._insert_entities(conn, entities, stamp)
+            if pending:
+                conn.executemany(
+                    "INSERT INTO doc_links(node_id, doc_id, target) VALUES (?, ?, ?)",
+                    [(p.node_id, p.doc_id, p.target) for p in pending],
+                )
+            generation = self._bump(conn, doc_id)
         return generation, removed
 
     @staticmethod

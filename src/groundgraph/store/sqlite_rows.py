@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any, cast
 
 from groundgraph.records import Edge, Node
 
-_quote = cast(Callable[[str], str], json.encoder.encode_basestring)
-_quote_ascii = cast(Callable[[str], str], json.encoder.encode_basestring_ascii)
+_quote = json.encoder.encode_basestring
+_quote_ascii = json.encoder.encode_basestring_ascii
 
 NODE_COLUMNS = (
     "node_id, doc_id, kind, title, content, level, parent_id, span_start, span_end, "
@@ -33,6 +33,8 @@ def json_list(values: Sequence[str]) -> str:
     """``json.dumps(list(values), ensure_ascii=False)``, without its per-call set-up."""
     if not values:
         return "[]"
+    if len(values) == 1:  # most edges have one source: skip map and join
+        return f"[{_quote(values[0])}]"
     return "[" + ", ".join(map(_quote, values)) + "]"
 
 
