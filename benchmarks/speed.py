@@ -448,7 +448,7 @@ def report(results: list[dict[str, Any]], command: str, info: dict[str, str]) ->
             "  CPU: writer process / worker processes (s)",
             lambda r: (
                 f"{r['ours']['writer_cpu_s']:.1f} / {r['ours']['workers_cpu_s']:.1f}"
-                f" ({r['ours']['workers']} workers)"
+                f" ({r['ours']['workers']} worker{'s' if r['ours']['workers'] != 1 else ''})"
             ),
             "",
             None,
@@ -588,7 +588,6 @@ def report(results: list[dict[str, Any]], command: str, info: dict[str, str]) ->
         f" {big['cold'].get('runs', 5)} runs, page cache warm.",
         "- Noise: on a shared 2-core VM a p95 includes scheduler preemption; with the load"
         " average above 2, about one call in twenty stalls for ~5 ms whatever the query.",
-        "",
         "- Worker CPU is `RUSAGE_CHILDREN` after the workers exit; on 2 cores the writer and"
         " the workers share the cores, so the wall time is at least half their CPU sum.",
         "",
