@@ -221,3 +221,38 @@ def test_remembered_stems_are_the_stemmers_stems(language, texts):
     for text in texts:  # later texts hit the stems remembered from earlier ones
         kept = [w for w in words(text) if len(w) > 1 and w not in analyzer.stop]
         assert analyzer.terms(text) == stemmer.stemWords(kept)
+
+
+def test_the_index_command_gives_the_same_store_with_and_without_workers(tmp_path):
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    for doc_id, _, text in _corpus(40):
+        (folder / f"{doc_id}.md").write_text(text, encoding="utf-8")
+    summaries = []
+    for workers in ("0", "1"):
+        db = tmp_path / f"cli{workers}.db"
+        run = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "groundgraph",
+                "--db",
+                str(db),
+                "index",
+                str(folder),
+                "--json",
+                "--workers",
+                workers,
+            ],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        assert run.returncode == 0, run.stderr
+        summaries.append(json.loads(run.stdout))
+        graph = DocumentGraph(db)
+        summaries.append(_dump(graph))
+        graph.close()
+    assert summaries[0]["documents"] == 40
+    assert summaries[0] == summaries[2] and summaries[1] == summaries[3]
