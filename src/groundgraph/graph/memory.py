@@ -1,7 +1,8 @@
 """Agent memory on DocumentGraph: facts in, updates, contradictions, deletion, forgetting.
 
 :class:`MemoryVerbs` is the mixin DocumentGraph inherits for memory; the reading verbs
-come from :class:`~groundgraph.graph.memory_read.MemoryReads` and the logic from
+come from :class:`~groundgraph.graph.memory_read.MemoryReads` and
+:class:`~groundgraph.graph.memory_causal.CausalReads`, and the logic from
 ``groundgraph.memory``. A fact is a one-node document (``memory.facts``) with scopes,
 ``created_at`` and ``invalid_at``; its entities (zero-model extractor or any callable)
 and causal pairs (the cue extractor or any ``CausalExtractor``) join it to the rest of
@@ -51,7 +52,7 @@ INDEXED_KINDS = frozenset({"document", "section", "chunk"})
 
 
 class MemoryVerbs(MemoryLifecycle):
-    """Facts and their lifecycle on DocumentGraph (reads come from MemoryReads)."""
+    """Facts and their lifecycle on DocumentGraph (reads come from MemoryReads, CausalReads)."""
 
     # ----------------------------------------------------------------- adding facts
     def add_text(

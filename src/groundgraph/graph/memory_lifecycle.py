@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from groundgraph.errors import InputError, NotFoundError
+from groundgraph.graph.memory_causal import CausalReads
 from groundgraph.graph.memory_core import not_found
-from groundgraph.graph.memory_read import MemoryReads, Scopes
+from groundgraph.graph.memory_read import Scopes
 from groundgraph.index.bm25 import LexicalIndex
 from groundgraph.index.links import TermLinker
 from groundgraph.memory.facts import is_fact_id
@@ -24,7 +25,7 @@ from groundgraph.store.base import FactSnapshot
 INDEXED_KINDS = frozenset({"document", "section", "chunk"})
 
 
-class MemoryLifecycle(MemoryReads):
+class MemoryLifecycle(CausalReads):
     """``supersession_history``, ``conflicts``, ``delete``, ``delete_stale``, ``maybe_forget``."""
 
     def supersession_history(self, fact: str, scopes: Scopes = None) -> dict[str, Any]:
