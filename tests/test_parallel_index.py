@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import pickle
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -256,3 +258,12 @@ def test_the_index_command_gives_the_same_store_with_and_without_workers(tmp_pat
         graph.close()
     assert summaries[0]["documents"] == 40
     assert summaries[0] == summaries[2] and summaries[1] == summaries[3]
+
+
+def test_workers_import_the_groundgraph_this_process_runs(monkeypatch):
+    import groundgraph
+
+    monkeypatch.setenv("PYTHONPATH", "elsewhere")
+    first, rest = pool._python_path().split(os.pathsep, 1)
+    assert (Path(first) / "groundgraph" / "__init__.py").samefile(groundgraph.__file__)
+    assert rest == "elsewhere"

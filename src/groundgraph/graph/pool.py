@@ -20,6 +20,7 @@ import subprocess
 import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
 from typing import Any, TypeVar, cast
 
 from groundgraph.errors import InputError
@@ -68,7 +69,7 @@ class _Worker:
     """One worker process, a thread feeding it tasks, and its answers read in order."""
 
     def __init__(self, kind: str, settings: PrepareSettings) -> None:
-        env = {**os.environ, **_THREAD_ENV}
+        env = {**os.environ, **_THREAD_ENV, "PYTHONPATH": _python_path()}
         self.process = subprocess.Popen(
             [sys.executable, "-c", _WORKER_CODE],
             stdin=subprocess.PIPE,
@@ -167,6 +168,16 @@ def prepared_in_order(
     finally:
         for worker in pool:
             worker.stop()
+
+
+def _python_path() -> str:
+    """The worker's PYTHONPATH: where this groundgraph was imported from, then the rest.
+
+    A worker must import the same groundgraph as this process, even when this process
+    found it through a ``sys.path`` entry made at run time."""
+    package = Path(__file__).resolve().parents[2]  # .../src or site-packages
+    inherited = os.environ.get("PYTHONPATH", "")
+    return os.pathsep.join(p for p in (str(package), inherited) if p)
 
 
 def _chunks(items: Iterator[In], size: int) -> Iterator[list[In]]:
