@@ -16,7 +16,7 @@ from groundgraph.graph.linking import KeyIndex, TitleIndex
 from groundgraph.graph.memory import MemoryVerbs
 from groundgraph.graph.memory_core import memory_settings
 from groundgraph.graph.prepare import Preparer
-from groundgraph.graph.saved import documents_from_json, graph_to_json
+from groundgraph.graph.saved import graph_to_json, saved_graph
 from groundgraph.graph.views import ViewVerbs
 from groundgraph.graph.writing import INDEXED_KINDS, WriteVerbs
 from groundgraph.index.bm25 import BM25Params, LexicalIndex
@@ -195,14 +195,14 @@ class DocumentGraph(WriteVerbs, ViewVerbs, EvidenceVerbs, GroundingVerbs, Memory
     @classmethod
     def from_json(cls, data: Any, path: str | Path = ":memory:", **kwargs: Any) -> DocumentGraph:
         """A graph rebuilt from :meth:`to_json` output, edges exactly as saved."""
-        parsed = documents_from_json(data)
+        parsed, extension = saved_graph(data)
         graph = cls(path, **kwargs)
-        graph.load_json_documents(parsed)
+        graph.load_json_documents(parsed, extension)
         return graph
 
     def load_json(self, data: Any) -> list[Document]:
         """Import a saved graph into this one; documents with the same ids are replaced."""
-        return self.load_json_documents(documents_from_json(data))
+        return self.load_json_documents(*saved_graph(data))
 
     def node(self, node_id: str) -> Node:
         found = self.store.get_nodes([node_id]).get(node_id)

@@ -1,8 +1,10 @@
 """Saved graphs in the graph-of-thought v2 JSON format.
 
 ``{"format": "graph-of-thought", "version": 2, "documents": [...], "nodes": [...],
-"edges": [...]}``; see docs/saved-graphs.md. Nodes also carry ``span`` (our addition,
-ignored by readers that do not know it). Anything else is refused with a FormatError.
+"edges": [...]}``; see docs/saved-graphs.md. Our additions, which readers that do not
+know them ignore: a node's ``span``, ``createdAt``, ``invalidAt`` and ``scopes``; a
+document's ``source``, ``contentHash`` and ``scopes``; the ``"groundgraph"`` key
+(``graph.saved_extension``). Anything else is refused with a FormatError.
 """
 
 from __future__ import annotations
@@ -12,11 +14,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from groundgraph.errors import FormatError
+from groundgraph.graph.saved_extension import (
+    KEY,
+    V2_EDGE_TYPES,
+    SavedExtension,
+    extension_from_json,
+    extension_to_json,
+)
 from groundgraph.ingest import ParsedDocument
 from groundgraph.records import EDGE_TYPES, NODE_KINDS, Document, Edge, Node
 from groundgraph.store.base import Store
 
-V2_EDGE_TYPES = ("parent-child", "next", "reference", "semantic")
 FORMAT = "graph-of-thought"
 VERSION = 2
 
@@ -36,6 +44,8 @@ def graph_to_json(store: Store) -> dict[str, Any]:
                 "nodeIds": [n.node_id for n in doc_nodes],
                 "addedAt": document.added_at,
             }
+            | {"source": document.source, "contentHash": document.content_hash}
+            | ({"scopes": list(document.scopes)} if document.scopes else {})
         )
         nodes.extend(
             {
@@ -47,11 +57,14 @@ def graph_to_json(store: Store) -> dict[str, Any]:
                 "level": n.level,
                 "parentId": n.parent_id,
                 "span": list(n.span),
+                "createdAt": n.created_at,
+                "invalidAt": n.invalid_at,
             }
+            | ({"scopes": list(n.scopes)} if n.scopes else {})
             for n in doc_nodes
         )
-    # The v2 format knows document nodes and their four edge types; the evidence layer
-    # (entities, mentions, co-occurrence, relations) is rebuilt from the text on load.
+    # The v2 format knows document nodes and their four edge types; the rest goes in the
+    # extension (a plain v2 file gets its evidence layer rebuilt from the text on load).
     edges = [
         {"from": e.source, "to": e.target, "weight": e.weight, "type": e.type}
         for e in store.iter_edges(V2_EDGE_TYPES)
@@ -62,6 +75,7 @@ def graph_to_json(store: Store) -> dict[str, Any]:
         "documents": documents,
         "nodes": nodes,
         "edges": edges,
+        KEY: extension_to_json(store),
     }
 
 
@@ -70,6 +84,13 @@ def _need(item: Mapping[str, Any], key: str, kind: type | tuple[type, ...], wher
     if not isinstance(value, kind):
         raise FormatError(f"{where}: field {key!r} is missing or has the wrong type")
     return value
+
+
+def _scopes(item: Mapping[str, Any], where: str) -> tuple[str, ...]:
+    scopes = item.get("scopes", [])
+    if not isinstance(scopes, list) or not all(isinstance(x, str) for x in scopes):
+        raise FormatError(f"{where}: scopes must be a list of strings")
+    return tuple(scopes)
 
 
 def documents_from_json(data: Any) -> list[ParsedDocument]:
@@ -104,6 +125,9 @@ def documents_from_json(data: Any) -> list[ParsedDocument]:
         level = item.get("level", 0)
         if not isinstance(level, int):
             raise FormatError(f"{where}: level must be an integer")
+        created, invalid = item.get("createdAt") or "", item.get("invalidAt")
+        if not isinstance(created, str) or not (invalid is None or isinstance(invalid, str)):
+            raise FormatError(f"{where}: createdAt and invalidAt must be strings")
         node = Node(
             node_id=_need(item, "nodeId", str, where),
             doc_id=_need(item, "docId", str, where),
@@ -113,6 +137,9 @@ def documents_from_json(data: Any) -> list[ParsedDocument]:
             level=level,
             parent_id=parent,
             span=(span[0], span[1]),
+            scopes=_scopes(item, where),
+            created_at=created,
+            invalid_at=invalid,
         )
         if node.node_id in owner:
             raise FormatError(f"{where}: node id {node.node_id!r} appears twice")
@@ -138,16 +165,27 @@ def documents_from_json(data: Any) -> list[ParsedDocument]:
         doc_id = _need(item, "docId", str, where)
         description = item.get("description") or ""
         added = item.get("addedAt") or ""
-        if not isinstance(description, str) or not isinstance(added, str):
-            raise FormatError(f"{where}: description and addedAt must be strings")
+        source, digest = item.get("source") or "", item.get("contentHash") or ""
+        if not all(isinstance(x, str) for x in (description, added, source, digest)):
+            raise FormatError(
+                f"{where}: description, addedAt, source and contentHash must be strings"
+            )
         order = {n: k for k, n in enumerate(item.get("nodeIds") or [])}
         doc_nodes = sorted(
             nodes_by_doc.get(doc_id, []), key=lambda n: order.get(n.node_id, 1 << 30)
         )
-        document = Document(doc_id, _need(item, "title", str, where), description, added_at=added)
+        title = _need(item, "title", str, where)
+        document = Document(doc_id, title, description, source, digest, _scopes(item, where), added)
         parsed.append(ParsedDocument(document, doc_nodes, edges_by_doc.get(doc_id, []), [], ""))
     known = {p.document.doc_id for p in parsed}
     stray = sorted(set(nodes_by_doc) - known)
     if stray:
         raise FormatError(f"nodes name documents that are not listed: {', '.join(stray[:5])}")
     return parsed
+
+
+def saved_graph(data: Any) -> tuple[list[ParsedDocument], SavedExtension | None]:
+    """The documents of a saved graph and what its ``"groundgraph"`` key adds, checked."""
+    parsed = documents_from_json(data)
+    owner = {n.node_id: p.document.doc_id for p in parsed for n in p.nodes}
+    return parsed, extension_from_json(data, owner)

@@ -17,6 +17,7 @@ from groundgraph.graph.evidence import EntityExtractor, RelationExtractor, evide
 from groundgraph.graph.linking import KeyIndex, TitleIndex, link_edges, semantic_edges, title_edges
 from groundgraph.graph.pool import check_workers, default_workers, prepared_in_order
 from groundgraph.graph.prepare import PreparedDocument, Preparer, PrepareSettings
+from groundgraph.graph.saved_extension import SavedExtension, fact_updates
 from groundgraph.index.bm25 import BM25Params, LexicalIndex, TermBatch
 from groundgraph.index.links import TermLinker, TopTerms
 from groundgraph.ingest import ParsedDocument, parse_markdown, parse_plaintext
@@ -240,17 +241,34 @@ class WriteVerbs:
             else:
                 yield planned, [self.add_prepared(item) for item in result]
 
-    def load_json_documents(self, parsed: Iterable[ParsedDocument]) -> list[Document]:
-        """Add saved documents with their edges exactly as saved (no linking)."""
+    def load_json_documents(
+        self, parsed: Iterable[ParsedDocument], extension: SavedExtension | None = None
+    ) -> list[Document]:
+        """Add saved documents with their edges exactly as saved (no linking).
+
+        With ``extension`` (``graph.saved_extension``), the evidence and memory edges and
+        the facts' history come from it; without, the evidence layer is rebuilt from text.
+        """
         self._sync()
         added = []
         for item in parsed:
             counts = TermBatch.of([self.index.term_counts(n.title, n.content) for n in item.nodes])
             tops = self.linker.top_terms_many(counts)
-            entities, evidence = evidence_for(item.nodes, self._entities(), self.relation_extractor)
             check_doc_id(item.document.doc_id)
+            if extension is None:
+                entities, evidence = evidence_for(
+                    item.nodes, self._entities(), self.relation_extractor
+                )
+            else:
+                evidence = extension.edges.get(item.document.doc_id, [])
+                entities = extension.entities_for(evidence)
             edges = [*item.edges, *evidence]
             added.append(self._commit(item.document, item.nodes, edges, [], counts, tops, entities))
+        if extension is not None:
+            updates = fact_updates(extension, self.store)
+            if updates or extension.conflicts:
+                self.store.update_facts(updates, (), extension.conflicts)
+                self._sync()
         return added
 
     def remove_document(self, doc_id: str) -> Removal | None:

@@ -1,0 +1,243 @@
+"""What a saved graph carries beyond the v2 format, so that memory survives a round trip.
+
+The v2 format knows documents, their nodes and four edge types; on load the evidence layer
+is rebuilt from the text. That loses what text alone cannot give back: the scopes of
+documents and facts, when a fact was retired (``invalidAt``), the causal and
+``supersedes`` edges of agent memory, and the fact history and contradiction ledger. So
+``to_json`` also writes, under the key ``"groundgraph"`` (readers that do not know it
+ignore it):
+
+``{"version": 1, "entities": [{"nodeId", "title", "createdAt"}], "edges": [{"from", "to", "type",
+"weight", "label", "sources", "spans", "createdAt", "invalidAt"}], "factEvents": [...],
+"conflicts": [...]}``
+
+Every edge outside the four v2 types is there with its provenance, so a graph loaded
+from it has the edges it was saved with, not ones rebuilt in another order. A file
+without the key loads as plain v2.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from groundgraph.errors import FormatError
+from groundgraph.records import EDGE_TYPES, Edge, Node
+from groundgraph.store.base import (
+    ConflictRecord,
+    FactEvent,
+    FactSnapshot,
+    FactUpdate,
+    Store,
+)
+
+KEY = "groundgraph"
+VERSION = 1
+V2_EDGE_TYPES = ("parent-child", "next", "reference", "semantic")
+
+
+@dataclass(frozen=True)
+class SavedExtension:
+    """The extension of one saved graph, read and checked."""
+
+    entities: dict[str, Node]
+    edges: dict[str, list[Edge]]  # by the document that asserts them
+    events: dict[str, list[FactEvent]]  # by fact
+    conflicts: list[ConflictRecord]
+
+    def entities_for(self, edges: Sequence[Edge]) -> list[Node]:
+        ends = dict.fromkeys(end for e in edges for end in (e.source, e.target))
+        return [self.entities[n] for n in ends if n in self.entities]
+
+
+def extension_to_json(store: Store) -> dict[str, Any]:
+    """The ``"groundgraph"`` part of a saved graph."""
+    edges = [
+        {
+            "from": e.source,
+            "to": e.target,
+            "type": e.type,
+            "weight": e.weight,
+            "label": e.label,
+            "sources": list(e.sources),
+            "spans": [[n, a, b] for n, a, b in e.spans],
+            "createdAt": e.created_at,
+            "invalidAt": e.invalid_at,
+        }
+        for e in store.iter_edges()
+        if e.type not in V2_EDGE_TYPES
+    ]
+    return {
+        "version": VERSION,
+        "entities": [
+            {"nodeId": n.node_id, "title": n.title, "createdAt": n.created_at}
+            for n in store.entity_nodes()
+        ],
+        "edges": edges,
+        "factEvents": [
+            {"factId": e.fact_id, "kind": e.kind, "at": e.at, "scopes": list(e.scopes)}
+            | ({"other": e.other} if e.other is not None else {})
+            for e in store.fact_events()
+        ],
+        "conflicts": [_conflict_json(c) for c in store.conflict_records()],
+    }
+
+
+def extension_from_json(data: Mapping[str, Any], owner: Mapping[str, str]) -> SavedExtension | None:
+    """The extension of ``data`` (None when it has none); ``owner`` maps node id → doc id."""
+    raw = data.get(KEY)
+    if raw is None:
+        return None
+    if not isinstance(raw, Mapping) or raw.get("version") != VERSION:
+        raise FormatError(f"{KEY!r} must be an object with version {VERSION}")
+    entities: dict[str, Node] = {}
+    for i, item in enumerate(_list(raw, "entities")):
+        where = f"{KEY}.entities[{i}]"
+        node_id, title = _text(item, "nodeId", where), _text(item, "title", where)
+        if not node_id.startswith("entity:"):
+            raise FormatError(f"{where}: an entity id starts with 'entity:'")
+        created = item.get("createdAt") or ""
+        if not isinstance(created, str):
+            raise FormatError(f"{where}: createdAt must be a string")
+        entities[node_id] = Node(node_id, "", "entity", title, "", created_at=created)
+    edges: dict[str, list[Edge]] = defaultdict(list)
+    for i, item in enumerate(_list(raw, "edges")):
+        where = f"{KEY}.edges[{i}]"
+        edge = _edge(item, where)
+        for end in (edge.source, edge.target):
+            if end not in owner and end not in entities:
+                raise FormatError(f"{where}: {end!r} is not a node of this graph")
+        asserting = edge.sources[0] if edge.sources else edge.source
+        if asserting not in owner:
+            raise FormatError(f"{where}: its first source {asserting!r} is not a section")
+        edges[owner[asserting]].append(edge)
+    events: dict[str, list[FactEvent]] = defaultdict(list)
+    for i, item in enumerate(_list(raw, "factEvents")):
+        where = f"{KEY}.factEvents[{i}]"
+        fact = _text(item, "factId", where)
+        if fact not in owner:
+            raise FormatError(f"{where}: {fact!r} is not a fact of this graph")
+        other = item.get("other")
+        if other is not None and not isinstance(other, str):
+            raise FormatError(f"{where}: other must be a string or null")
+        scopes = _strings(item, "scopes", where)
+        event = FactEvent(fact, _text(item, "kind", where), _text(item, "at", where), scopes, other)
+        events[fact].append(event)
+    conflicts = [
+        _conflict(item, f"{KEY}.conflicts[{i}]") for i, item in enumerate(_list(raw, "conflicts"))
+    ]
+    return SavedExtension(entities, dict(edges), dict(events), conflicts)
+
+
+def fact_updates(extension: SavedExtension, store: Store) -> list[FactUpdate]:
+    """The history of each loaded fact, to hand to ``Store.update_facts``."""
+    updates = []
+    for fact, events in extension.events.items():
+        document = store.get_document(fact)
+        nodes = store.get_nodes([fact])
+        if document is None or fact not in nodes:
+            continue
+        updates.append(FactUpdate(fact, document.scopes, nodes[fact].invalid_at, tuple(events)))
+    return updates
+
+
+# ----------------------------------------------------------------------------- fields
+def _list(raw: Mapping[str, Any], key: str) -> list[Any]:
+    value = raw.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(x, Mapping) for x in value):
+        raise FormatError(f"{KEY}.{key} must be a list of objects")
+    return value
+
+
+def _text(item: Mapping[str, Any], key: str, where: str) -> str:
+    value = item.get(key)
+    if not isinstance(value, str):
+        raise FormatError(f"{where}: field {key!r} is missing or not a string")
+    return value
+
+
+def _strings(item: Mapping[str, Any], key: str, where: str) -> tuple[str, ...]:
+    value = item.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
+        raise FormatError(f"{where}: {key!r} must be a list of strings")
+    return tuple(value)
+
+
+def _edge(item: Mapping[str, Any], where: str) -> Edge:
+    kind = _text(item, "type", where)
+    if kind not in EDGE_TYPES or kind in V2_EDGE_TYPES:
+        raise FormatError(f"{where}: edge type {kind!r} does not belong here")
+    weight = item.get("weight")
+    if isinstance(weight, bool) or not isinstance(weight, int | float):
+        raise FormatError(f"{where}: weight must be a number")
+    label, invalid = item.get("label"), item.get("invalidAt")
+    if not (label is None or isinstance(label, str)) or not (
+        invalid is None or isinstance(invalid, str)
+    ):
+        raise FormatError(f"{where}: label and invalidAt must be strings or null")
+    spans = item.get("spans", [])
+    if not isinstance(spans, list) or not all(
+        isinstance(s, list)
+        and len(s) == 3
+        and isinstance(s[0], str)
+        and all(isinstance(x, int) and not isinstance(x, bool) for x in s[1:])
+        for s in spans
+    ):
+        raise FormatError(f"{where}: spans must be [node id, start, end] triples")
+    return Edge(
+        _text(item, "from", where),
+        _text(item, "to", where),
+        kind,
+        float(weight),
+        _strings(item, "sources", where),
+        label,
+        str(item.get("createdAt") or ""),
+        invalid,
+        tuple((n, a, b) for n, a, b in spans),
+    )
+
+
+def _snapshot_json(snapshot: FactSnapshot) -> dict[str, Any]:
+    return {
+        "factId": snapshot.fact_id,
+        "text": snapshot.text,
+        "scopes": list(snapshot.scopes),
+        "createdAt": snapshot.created_at,
+        "source": snapshot.source,
+    }
+
+
+def _conflict_json(record: ConflictRecord) -> dict[str, Any]:
+    return {
+        "at": record.at,
+        "new": _snapshot_json(record.new),
+        "old": _snapshot_json(record.old),
+        "rule": record.rule,
+        "detail": record.detail,
+        "resolver": record.resolver,
+    }
+
+
+def _snapshot(item: Any, where: str) -> FactSnapshot:
+    if not isinstance(item, Mapping):
+        raise FormatError(f"{where} must be an object")
+    return FactSnapshot(
+        _text(item, "factId", where),
+        _text(item, "text", where),
+        _strings(item, "scopes", where),
+        _text(item, "createdAt", where),
+        _text(item, "source", where),
+    )
+
+
+def _conflict(item: Mapping[str, Any], where: str) -> ConflictRecord:
+    return ConflictRecord(
+        _text(item, "at", where),
+        _snapshot(item.get("new"), f"{where}.new"),
+        _snapshot(item.get("old"), f"{where}.old"),
+        _text(item, "rule", where),
+        _text(item, "detail", where),
+        _text(item, "resolver", where),
+    )
