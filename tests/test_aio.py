@@ -83,3 +83,21 @@ def test_private_and_unknown_names_are_not_twinned(tmp_path: Path) -> None:
     with pytest.raises(AttributeError):
         agraph.no_such_verb  # noqa: B018
     asyncio.run(agraph.close())
+
+
+def test_verbs_that_yield_run_to_the_end_in_the_worker_thread(tmp_path: Path) -> None:
+    from groundgraph.ingest import parse_markdown
+
+    parsed = [
+        parse_markdown(f"# Log {i}\n\nTide tables for day {i}.", f"Log {i}") for i in range(3)
+    ]
+
+    async def main() -> list[str]:
+        async with AsyncDocumentGraph(tmp_path / "a.db") as agraph:
+            added = await agraph.add_documents(parsed, workers=0)
+            assert isinstance(added, list)
+            return [d.doc_id for d in added] + [h.node_id for h in await agraph.search("tide")]
+
+    found = asyncio.run(main())
+    assert found[:3] == ["log-0", "log-1", "log-2"]
+    assert len(found) > 3

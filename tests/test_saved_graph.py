@@ -104,7 +104,9 @@ def _memory_graph() -> DocumentGraph:
     graph.add_text("Ana lives in Lisbon.", scopes=["team/a"])
     graph.add_text("Ana lives in Porto.", scopes=["team/a"])  # retires the Lisbon fact
     graph.add_text("Heavy rain caused the flooding of the cellar.", scopes=["team/b"])
-    graph.add_text("The flooding of the cellar caused damage to the archive boxes.", scopes=["team/b"])
+    graph.add_text(
+        "The flooding of the cellar caused damage to the archive boxes.", scopes=["team/b"]
+    )
     return graph
 
 

@@ -2,17 +2,18 @@
 
 ``AsyncDocumentGraph(graph)`` answers ``await agraph.add_texts(...)``,
 ``await agraph.query(...)``, ``await agraph.trace_effects(...)`` and every other public
-verb of the graph it wraps. Each call runs in one worker thread owned by the wrapper,
-one at a time and in the order awaited: the graph's in-memory indexes are not made for
-concurrent writers, and SQLite serialises writes anyway, so the event loop stays free
-while the graph does its work, without a second copy of any logic.
+verb of the graph it wraps (a verb that yields, such as ``add_documents``, gives a list).
+Each call runs in one worker thread owned by the wrapper, one at a time and in the order
+awaited: the graph's in-memory indexes are not made for concurrent writers, and SQLite
+serialises writes anyway, so the event loop stays free while the graph does its work,
+without a second copy of any logic.
 """
 
 from __future__ import annotations
 
 import asyncio
 import functools
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Generator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from types import TracebackType
@@ -56,7 +57,7 @@ class AsyncDocumentGraph:
         async def twin(*args: Any, **kwargs: Any) -> Any:
             loop = asyncio.get_running_loop()
             return await loop.run_in_executor(
-                self._executor, functools.partial(method, *args, **kwargs)
+                self._executor, functools.partial(_run, method, args, kwargs)
             )
 
         return twin
@@ -74,3 +75,10 @@ class AsyncDocumentGraph:
         self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None:
         await self.close()
+
+
+def _run(method: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+    """Call ``method``; a verb that yields as it goes (``add_documents``, ``index_files``)
+    runs to the end here, in the worker thread, and its items come back as a list."""
+    result = method(*args, **kwargs)
+    return list(result) if isinstance(result, Generator) else result
