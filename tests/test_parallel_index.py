@@ -267,3 +267,18 @@ def test_workers_import_the_groundgraph_this_process_runs(monkeypatch):
     first, rest = pool._python_path().split(os.pathsep, 1)
     assert (Path(first) / "groundgraph" / "__init__.py").samefile(groundgraph.__file__)
     assert rest == "elsewhere"
+
+
+def test_a_file_whose_document_id_is_unusable_is_skipped_not_fatal(tmp_path, small_pool):
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    for doc_id, _, text in _corpus(6):
+        (folder / f"{doc_id}.md").write_text(text, encoding="utf-8")
+    bad = '{"id": "bad#id", "title": "X", "text": "y"}\n'
+    (folder / "a-bad.jsonl").write_text(bad, encoding="utf-8")
+    files, _ = plan_folder([folder])
+    for workers in (0, 1):
+        graph = DocumentGraph(tmp_path / f"w{workers}.db")
+        got = {p.relative: r for p, r in graph.index_files(files, workers=workers)}
+        assert "'#'" in got["a-bad.jsonl"].reason
+        assert len(graph.store.documents()) == 6

@@ -80,7 +80,7 @@ def index(
     for kind, count in sorted(stats["edgeTypes"].items()):
         click.echo(f"  {kind:<13} {count}")
     if skipped:
-        click.echo(f"skipped {len(skipped)} files:")
+        click.echo(f"skipped {len(skipped)} file{'' if len(skipped) == 1 else 's'}:")
         for item in skipped:
             click.echo(f"  {item.path}: {item.reason}")
 

@@ -16,7 +16,7 @@ import hashlib
 from collections import Counter
 from dataclasses import dataclass, replace
 
-from groundgraph.errors import GroundgraphError
+from groundgraph.errors import GroundgraphError, InputError
 from groundgraph.index.term_batch import TermBatch
 from groundgraph.ingest.entities import Mention, untitled_mentions
 from groundgraph.ingest.folder import PlannedFile, SkippedFile, parse_file
@@ -63,6 +63,15 @@ class PreparedDocument:
     mentions: list[Untitled] | None
     sentences: list[list[tuple[int, int]] | None] | None
     relations: list[list[RelationMention]] | None
+
+
+def check_doc_id(doc_id: str) -> None:
+    """Document ids name node ids too (``doc#3``), so they may not contain '#'."""
+    if not doc_id or "#" in doc_id or doc_id.startswith("entity:") or len(doc_id) > 512:
+        raise InputError(
+            f"document id {doc_id[:80]!r} is not usable: use 1 to 512 characters without '#' "
+            "and not starting with 'entity:'"
+        )
 
 
 class Preparer:
@@ -119,6 +128,8 @@ class Preparer:
         """Parse one planned file and prepare its documents; a file that fails is skipped."""
         try:
             parsed = parse_file(planned, max_chunk_chars=self.settings.max_chunk_chars)
+            for item in parsed:
+                check_doc_id(item.document.doc_id)
         except GroundgraphError as exc:
             return planned, SkippedFile(str(planned.path), str(exc))
         except OSError as exc:

@@ -16,7 +16,7 @@ from groundgraph.errors import InputError
 from groundgraph.graph.evidence import EntityExtractor, RelationExtractor, evidence_for
 from groundgraph.graph.linking import KeyIndex, TitleIndex, link_edges, semantic_edges, title_edges
 from groundgraph.graph.pool import check_workers, default_workers, prepared_in_order
-from groundgraph.graph.prepare import PreparedDocument, Preparer, PrepareSettings
+from groundgraph.graph.prepare import PreparedDocument, Preparer, PrepareSettings, check_doc_id
 from groundgraph.graph.saved_extension import SavedExtension, fact_updates
 from groundgraph.index.bm25 import BM25Params, LexicalIndex, TermBatch
 from groundgraph.index.links import TermLinker, TopTerms
@@ -30,15 +30,6 @@ from groundgraph.store import PendingLink, Removal, Store
 from groundgraph.text import Analyzer
 
 INDEXED_KINDS = frozenset({"document", "section", "chunk"})
-
-
-def check_doc_id(doc_id: str) -> None:
-    """Document ids name node ids too (``doc#3``), so they may not contain '#'."""
-    if not doc_id or "#" in doc_id or doc_id.startswith("entity:") or len(doc_id) > 512:
-        raise InputError(
-            f"document id {doc_id[:80]!r} is not usable: use 1 to 512 characters without '#' "
-            "and not starting with 'entity:'"
-        )
 
 
 class WriteVerbs:
