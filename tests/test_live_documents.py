@@ -91,6 +91,32 @@ def test_second_process_sees_changes_of_the_first(tmp_path, kitchen, garden):
     reader.close()
 
 
+def test_a_process_the_change_log_left_behind_rebuilds_and_sees_everything(
+    tmp_path, monkeypatch, kitchen, garden
+):
+    from groundgraph.store import sqlite as sqlite_module
+
+    monkeypatch.setattr(sqlite_module, "_CHANGES_KEPT", 5)
+    monkeypatch.setattr(sqlite_module, "_TRIM_EVERY", 3)
+    path = tmp_path / "g.db"
+    reader = DocumentGraph(path)
+    writer = DocumentGraph(path)
+    writer.add_document(kitchen, "Kitchen Notes")
+    assert reader.search("flour")[0].doc_id == "kitchen-notes"
+    for i in range(12):  # more writes than the change log keeps
+        writer.add_document(f"# Shed {i}\n\nRakes and spades, shelf {i}.", f"Shed {i}")
+    writer.add_document(garden, "Garden Log")
+    writer.remove_document("kitchen-notes")
+    writer.add_text("Mara keeps the shed key.", scopes=["team"])
+    # The reader cannot replay the log any more: it rebuilds from the store instead.
+    assert {h.doc_id for h in reader.search("flour tomatoes")} == {"garden-log"}
+    assert len({h.doc_id for h in reader.search("rakes spades", max_results=20)}) == 12
+    assert reader.query("Who keeps the shed key?", scopes=["team"]) == ["Mara keeps the shed key."]
+    assert reader.search("tomatoes") == writer.search("tomatoes")
+    writer.close()
+    reader.close()
+
+
 words = st.sampled_from(["alpha", "beta", "gamma", "delta", "omega", "sigma", "kappa"])
 sections = st.lists(st.lists(words, min_size=1, max_size=8), min_size=1, max_size=4)
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from groundgraph.errors import InputError, NotFoundError
+from groundgraph.errors import InputError, NotFoundError, StoreError
 from groundgraph.graph.evidence import EntityExtractor, RelationExtractor
 from groundgraph.graph.evidence_verbs import EvidenceVerbs
 from groundgraph.graph.grounding import GroundingVerbs
@@ -123,6 +123,9 @@ class DocumentGraph(WriteVerbs, ViewVerbs, EvidenceVerbs, GroundingVerbs, Memory
             if index is not None:
                 self._generation = generation
                 return index
+        return self._index_from_store()
+
+    def _index_from_store(self) -> LexicalIndex:
         index = LexicalIndex(self.analyzer, self.bm25)
         self._generation = self.store.generation()
         for node in self.store.iter_nodes():
@@ -131,12 +134,28 @@ class DocumentGraph(WriteVerbs, ViewVerbs, EvidenceVerbs, GroundingVerbs, Memory
         self._dirty = len(index) > 0
         return index
 
+    def _rebuild(self) -> None:
+        """Derive every index from the store again (the change log no longer reaches back
+        to what this process last saw: another process wrote that much since)."""
+        self.index = self._index_from_store()
+        self.linker = TermLinker(self.index, self._link_params)
+        self._titles = self._keys = None
+        self._title_matcher = None
+        self._matrix = None
+        self._memory_index = None
+        self._dirty = True
+
     def _sync(self) -> None:
         """Bring the derived indexes up to the store's generation (another writer may have run)."""
         current = self.store.generation()
         if current == self._generation:
             return
-        for doc_id in self.store.changed_documents(self._generation):
+        try:
+            changed = self.store.changed_documents(self._generation)
+        except StoreError:
+            self._rebuild()
+            return
+        for doc_id in changed:
             self._unindex(doc_id)
             nodes = self.store.document_nodes(doc_id)
             self._index_nodes(nodes)

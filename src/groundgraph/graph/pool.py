@@ -6,7 +6,7 @@ never start a process: the first ``warm`` items are prepared here, and the worke
 only if more follow. A worker is a fresh interpreter (``graph.worker``) fed through its
 standard input: it shares no locks or files with this process and never imports this
 process's ``__main__``. Chunks go to the workers in turn and their answers are read in
-the same turn, so the order is the input's; at most ``IN_FLIGHT`` chunks wait per worker,
+the same turn, so the order is the input's; fewer than ``IN_FLIGHT`` chunks wait per worker,
 so memory stays bounded however long the input.
 """
 
