@@ -199,21 +199,11 @@ def _edge(item: Mapping[str, Any], where: str) -> Edge:
     )
 
 
-def _snapshot_json(snapshot: FactSnapshot) -> dict[str, Any]:
-    return {
-        "factId": snapshot.fact_id,
-        "text": snapshot.text,
-        "scopes": list(snapshot.scopes),
-        "createdAt": snapshot.created_at,
-        "source": snapshot.source,
-    }
-
-
 def _conflict_json(record: ConflictRecord) -> dict[str, Any]:
     return {
         "at": record.at,
-        "new": _snapshot_json(record.new),
-        "old": _snapshot_json(record.old),
+        "new": record.new.to_dict(),
+        "old": record.old.to_dict(),
         "rule": record.rule,
         "detail": record.detail,
         "resolver": record.resolver,

@@ -84,6 +84,16 @@ class FactSnapshot:
     created_at: str = ""
     source: str = ""
 
+    def to_dict(self) -> dict[str, object]:
+        """The JSON form the ledger and saved graphs write."""
+        return {
+            "factId": self.fact_id,
+            "text": self.text,
+            "scopes": list(self.scopes),
+            "createdAt": self.created_at,
+            "source": self.source,
+        }
+
 
 @dataclass(frozen=True)
 class ConflictRecord:

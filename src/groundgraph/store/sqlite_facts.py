@@ -74,7 +74,7 @@ class FactRecords:
                         c.rule,
                         c.detail,
                         c.resolver,
-                        json.dumps([_snapshot_json(c.new), _snapshot_json(c.old)]),
+                        json.dumps([c.new.to_dict(), c.old.to_dict()]),
                     )
                     for c in conflicts
                 ],
@@ -147,16 +147,6 @@ class FactRecords:
                 (json_list(node_ids),),
             )
         return {str(n): str(a) for n, a in rows}
-
-
-def _snapshot_json(snapshot: FactSnapshot) -> dict[str, object]:
-    return {
-        "factId": snapshot.fact_id,
-        "text": snapshot.text,
-        "scopes": list(snapshot.scopes),
-        "createdAt": snapshot.created_at,
-        "source": snapshot.source,
-    }
 
 
 def _snapshot(item: dict[str, Any]) -> FactSnapshot:
