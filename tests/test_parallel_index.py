@@ -9,6 +9,7 @@ import pickle
 import subprocess
 import sys
 import textwrap
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -201,14 +202,26 @@ _LANGUAGES = ["english", "german", "french", "turkish", "russian"]
 @settings(max_examples=300, deadline=None)
 @given(st.sampled_from(_LANGUAGES), _TEXT, st.text(max_size=30))
 def test_prepared_term_counts_are_the_index_term_counts(language, content, title):
+    import Stemmer
+
     from groundgraph.graph.prepare import Preparer, PrepareSettings
-    from groundgraph.index.bm25 import LexicalIndex
+    from groundgraph.ingest.markdown import parse_markdown
     from groundgraph.text import Analyzer, words
 
-    preparer = Preparer(PrepareSettings(language, 3, 2000, True, True))
-    counts = preparer.counts(title, words(content))
-    expected = LexicalIndex(Analyzer(language)).term_counts(title, content)
-    assert list(counts.items()) == list(expected.items())  # same terms, tfs and order
+    parsed = parse_markdown(f"## {title}\n\n{content}", "Doc", doc_id="doc")
+    prepared = Preparer(PrepareSettings(language, 3, 2000, True, True)).prepare(parsed)
+    stop, stemmer = Analyzer(language).stop, Stemmer.Stemmer(language)
+
+    def plain(text: str) -> list[str]:  # the analyzer's definition, without its cache
+        return stemmer.stemWords([w for w in words(text) if len(w) > 1 and w not in stop])
+
+    for row, node in enumerate(parsed.nodes):
+        expected = Counter(plain(node.content))
+        for term in plain(node.title):
+            expected[term] += 3
+        batch = prepared.counts.take([row])
+        got = [(batch.distinct[i], int(tf)) for i, tf in zip(batch.local, batch.tf, strict=True)]
+        assert got == list(expected.items())  # same terms, tfs and order
 
 
 @settings(max_examples=300, deadline=None)

@@ -34,6 +34,11 @@ def entity_id(name: str) -> str:
     return ENTITY_PREFIX + normalise_entity(name)
 
 
+def has_prose(node: Node) -> bool:
+    """Whether entities and relations are looked for in this node's text."""
+    return node.kind != "entity" and bool(node.content.strip())
+
+
 def entity_node(node_id: str, display: str) -> Node:
     return Node(node_id, "", "entity", display, "")
 
@@ -83,7 +88,7 @@ def evidence_for(
     weights = {"mentions": MENTION_WEIGHT, "co-occurs": CO_OCCURS_WEIGHT}
     for i, node in enumerate(nodes):
         text = node.content
-        if not text.strip() or node.kind == "entity":
+        if not has_prose(node):
             continue
         spans = sentences[i] if sentences is not None else None
         if mentions is not None:

@@ -13,10 +13,11 @@ depends on what was added before.
 from __future__ import annotations
 
 import hashlib
-from collections import Counter
 from dataclasses import dataclass, replace
 
 from groundgraph.errors import GroundgraphError, InputError
+from groundgraph.graph.evidence import has_prose
+from groundgraph.index.bm25 import BM25Params, LexicalIndex
 from groundgraph.index.term_batch import TermBatch
 from groundgraph.ingest.entities import Mention, untitled_mentions
 from groundgraph.ingest.folder import PlannedFile, SkippedFile, parse_file
@@ -27,7 +28,6 @@ from groundgraph.text import Analyzer, sentence_spans, words
 #: A node's candidate mentions before titles are added, and the text titles are found in
 #: (None: the node's own text).
 Untitled = tuple[list[Mention], str | None]
-_MAX_SPELLINGS = 500_000
 
 
 @dataclass(frozen=True)
@@ -79,24 +79,9 @@ class Preparer:
 
     def __init__(self, settings: PrepareSettings) -> None:
         self.settings = settings
-        self.analyzer = Analyzer(settings.language)
-        # One str object per spelling, so a pickled batch stores each word once.
-        self._spellings: dict[str, str] = {}
-
-    def _canonical(self, strings: list[str]) -> list[str]:
-        spellings = self._spellings
-        if len(spellings) > _MAX_SPELLINGS:
-            spellings.clear()
-        return list(map(spellings.setdefault, strings, strings))
-
-    def counts(self, title: str, node_words: list[str]) -> Counter[str]:
-        """``LexicalIndex.term_counts`` of a node whose content has these words."""
-        counts = Counter(self._canonical(self.analyzer.terms_of(node_words)))
-        boost = self.settings.title_boost
-        if boost:
-            for term in self.analyzer.terms(title):
-                counts[term] += boost
-        return counts
+        self._index = LexicalIndex(
+            Analyzer(settings.language), BM25Params(title_boost=settings.title_boost)
+        )
 
     def prepare(self, parsed: ParsedDocument) -> PreparedDocument:
         document = parsed.document
@@ -105,8 +90,10 @@ class Preparer:
             parsed = replace(parsed, document=replace(document, content_hash=digest.hexdigest()))
         nodes = parsed.nodes
         node_words = [words(n.content) for n in nodes]
-        counts = [self.counts(n.title, w) for n, w in zip(nodes, node_words, strict=True)]
-        prose = [n.content if n.content.strip() and n.kind != "entity" else "" for n in nodes]
+        counts = [
+            self._index.term_counts_of(n.title, w) for n, w in zip(nodes, node_words, strict=True)
+        ]
+        prose = [n.content if has_prose(n) else "" for n in nodes]
         mentions = sentences = None
         if self.settings.entities:
             mentions = [untitled_mentions(text) if text else ([], None) for text in prose]

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from groundgraph.errors import FormatError
+from groundgraph.ingest.parsed import ParsedDocument
 from groundgraph.records import EDGE_TYPES, Edge, Node
 from groundgraph.store.base import (
     ConflictRecord,
@@ -131,16 +132,16 @@ def extension_from_json(data: Mapping[str, Any], owner: Mapping[str, str]) -> Sa
     return SavedExtension(entities, dict(edges), dict(events), conflicts)
 
 
-def fact_updates(extension: SavedExtension, store: Store) -> list[FactUpdate]:
+def fact_updates(extension: SavedExtension, parsed: Sequence[ParsedDocument]) -> list[FactUpdate]:
     """The history of each loaded fact, to hand to ``Store.update_facts``."""
-    updates = []
-    for fact, events in extension.events.items():
-        document = store.get_document(fact)
-        nodes = store.get_nodes([fact])
-        if document is None or fact not in nodes:
-            continue
-        updates.append(FactUpdate(fact, document.scopes, nodes[fact].invalid_at, tuple(events)))
-    return updates
+    facts = {
+        p.document.doc_id: p for p in parsed if p.nodes and p.root.node_id == p.document.doc_id
+    }
+    return [
+        FactUpdate(fact, facts[fact].document.scopes, facts[fact].root.invalid_at, tuple(events))
+        for fact, events in extension.events.items()
+        if fact in facts
+    ]
 
 
 # ----------------------------------------------------------------------------- fields

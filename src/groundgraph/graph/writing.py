@@ -13,7 +13,12 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from groundgraph.errors import InputError
-from groundgraph.graph.evidence import EntityExtractor, RelationExtractor, evidence_for
+from groundgraph.graph.evidence import (
+    EntityExtractor,
+    RelationExtractor,
+    evidence_for,
+    has_prose,
+)
 from groundgraph.graph.linking import KeyIndex, TitleIndex, link_edges, semantic_edges, title_edges
 from groundgraph.graph.pool import check_workers, default_workers, prepared_in_order
 from groundgraph.graph.prepare import PreparedDocument, Preparer, PrepareSettings, check_doc_id
@@ -127,9 +132,7 @@ class WriteVerbs:
             return None
         matcher = self._matcher()
         return [
-            with_titles(node.content, found, masked, matcher)
-            if node.content.strip() and node.kind != "entity"
-            else []
+            with_titles(node.content, found, masked, matcher) if has_prose(node) else []
             for node, (found, masked) in zip(prepared.parsed.nodes, prepared.mentions, strict=True)
         ]
 
@@ -241,6 +244,7 @@ class WriteVerbs:
         the facts' history come from it; without, the evidence layer is rebuilt from text.
         """
         self._sync()
+        parsed = list(parsed)
         added = []
         for item in parsed:
             counts = TermBatch.of([self.index.term_counts(n.title, n.content) for n in item.nodes])
@@ -256,7 +260,7 @@ class WriteVerbs:
             edges = [*item.edges, *evidence]
             added.append(self._commit(item.document, item.nodes, edges, [], counts, tops, entities))
         if extension is not None:
-            updates = fact_updates(extension, self.store)
+            updates = fact_updates(extension, parsed)
             if updates or extension.conflicts:
                 self.store.update_facts(updates, (), extension.conflicts)
                 self._sync()

@@ -24,7 +24,7 @@ from groundgraph.errors import InputError
 from groundgraph.index.postings import TermPostings
 from groundgraph.index.ranking import FloatArray, IntArray, LexicalMatches, top_positions
 from groundgraph.index.term_batch import TermBatch
-from groundgraph.text import Analyzer
+from groundgraph.text import Analyzer, words
 
 __all__ = [
     "SNAPSHOT_VERSION",
@@ -80,7 +80,11 @@ class LexicalIndex:
     # ----------------------------------------------------------------- building
     def term_counts(self, title: str, content: str) -> Counter[str]:
         """Term frequencies of a node: its content, plus its title words counted extra."""
-        counts = Counter(self.analyzer.terms(content))
+        return self.term_counts_of(title, words(content))
+
+    def term_counts_of(self, title: str, content_words: Sequence[str]) -> Counter[str]:
+        """``term_counts`` of a node whose content has these ``text.words``."""
+        counts = Counter(self.analyzer.terms_of(content_words))
         if self.params.title_boost:
             for term in self.analyzer.terms(title):
                 counts[term] += self.params.title_boost
