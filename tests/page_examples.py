@@ -12,7 +12,9 @@ import re
 from pathlib import Path
 from typing import Any
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+from repo_paths import ROOT
+
+DOCS = ROOT / "docs"
 
 
 def python_blocks(page: Path) -> list[str]:

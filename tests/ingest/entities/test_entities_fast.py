@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import pickle
 import string
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -24,8 +23,9 @@ from groundgraph.ingest.entities import (
     untitled_mentions,
     with_titles,
 )
+from repo_paths import ROOT
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+DOCS = ROOT / "docs"
 
 # Pieces that trip one rule or another: capitals at and after sentence starts, quotes of
 # every kind, backticks and fences, addresses, e-mails, tags, links, possessives, initials,

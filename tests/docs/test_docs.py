@@ -5,14 +5,14 @@ from __future__ import annotations
 import contextlib
 import io
 import re
-from pathlib import Path
 
 import click
 import pytest
 
 from groundgraph.cli import main
+from repo_paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = ROOT
 PAGES = [
     "README.md",
     "docs/search.md",

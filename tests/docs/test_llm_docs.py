@@ -9,14 +9,14 @@ from __future__ import annotations
 import contextlib
 import io
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from fake_llm_server import FakeLLMServer, chat_reply
+from repo_paths import ROOT
 
-PAGE = Path(__file__).resolve().parent.parent / "docs" / "llm.md"
+PAGE = ROOT / "docs" / "llm.md"
 
 
 def printed_claims(block: str) -> list[str]:

@@ -18,6 +18,9 @@ import pytest
 from groundgraph import DocumentGraph
 from thought_fakes import BAKERY, GUIDE
 
+# Every test here runs the CLI in a subprocess.
+pytestmark = pytest.mark.slow
+
 QUESTION = "My config fails. What should I check?"
 EDIT = "Edit config.json to customize settings."
 SEE = "If config fails, see the Configuration section."

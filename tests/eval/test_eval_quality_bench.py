@@ -10,7 +10,9 @@ from types import ModuleType
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "quality.py"
+from repo_paths import ROOT
+
+SCRIPT = ROOT / "benchmarks" / "quality.py"
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,6 @@ import random
 import re
 import time
 import unicodedata
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -27,8 +26,9 @@ from groundgraph.ingest.entities import (
     sentence_mentions,
 )
 from groundgraph.text import sentence_spans
+from repo_paths import ROOT
 
-PAGE = Path(__file__).resolve().parent.parent / "docs" / "entities.md"
+PAGE = ROOT / "docs" / "entities.md"
 
 
 def found(text: str, **options) -> list[tuple[str, str]]:

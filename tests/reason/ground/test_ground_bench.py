@@ -6,12 +6,13 @@ import importlib.util
 import json
 import random
 import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "grounding.py"
+from repo_paths import ROOT
+
+SCRIPT = ROOT / "benchmarks" / "grounding.py"
 
 
 @pytest.fixture(scope="module")

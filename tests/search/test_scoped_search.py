@@ -113,6 +113,7 @@ def test_a_walk_never_steps_through_another_scope() -> None:
     assert [h.node_id for h in scoped] == [start.fact_id]
 
 
+@pytest.mark.slow
 def test_cli_search_with_scopes(tmp_path) -> None:
     import json
     import subprocess

@@ -10,6 +10,9 @@ from pathlib import Path
 
 import pytest
 
+# Every test here runs the CLI in a subprocess.
+pytestmark = pytest.mark.slow
+
 
 def run(
     *args: str, db: Path, cwd: Path | None = None, timeout: float = 120

@@ -10,6 +10,9 @@ from pathlib import Path
 
 import pytest
 
+# Every test here runs the CLI in a subprocess.
+pytestmark = pytest.mark.slow
+
 
 def run(*args: str, db: Path, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "GROUNDGRAPH_DB": str(db)}

@@ -5,12 +5,13 @@ from __future__ import annotations
 import contextlib
 import io
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-PAGE = Path(__file__).resolve().parent.parent / "docs" / "grounding.md"
+from repo_paths import ROOT
+
+PAGE = ROOT / "docs" / "grounding.md"
 
 
 def expected_output(block: str) -> list[str]:

@@ -10,6 +10,9 @@ from pathlib import Path
 
 import pytest
 
+# Every test here runs the CLI in a subprocess.
+pytestmark = pytest.mark.slow
+
 GUIDE = """# User Guide
 ## Installation
 Run pip install gpbacay-arcane.

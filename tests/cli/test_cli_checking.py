@@ -7,7 +7,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-from test_clutrr import TEST, VALIDATION, hf_csv
+import pytest
+
+from clutrr_rows import TEST, VALIDATION, hf_csv
+
+# Every test here runs the CLI in a subprocess.
+pytestmark = pytest.mark.slow
 
 
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-PAGE = Path(__file__).resolve().parent.parent / "docs" / "memory-conflicts.md"
+from repo_paths import ROOT
+
+PAGE = ROOT / "docs" / "memory-conflicts.md"
 
 
 @pytest.fixture(scope="module")
