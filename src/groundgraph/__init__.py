@@ -28,7 +28,7 @@ from groundgraph.errors import (
 )
 from groundgraph.graph import AsyncDocumentGraph, DocumentGraph
 from groundgraph.index.bm25 import BM25Params
-from groundgraph.records import Document, Edge, Hit, Node, TermScore
+from groundgraph.model import Document, Edge, Hit, Node, TermScore
 from groundgraph.store import Removal, SQLiteStore, Store
 from groundgraph.text import Analyzer
 

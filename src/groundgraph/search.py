@@ -16,7 +16,7 @@ import numpy as np
 
 from groundgraph.errors import InputError, InputTooLargeError
 from groundgraph.index.bm25 import LexicalIndex, LexicalMatches, top_positions
-from groundgraph.records import Hit, TermScore
+from groundgraph.model import Hit, TermScore
 from groundgraph.store.base import Store
 from groundgraph.walk.dijkstra import (
     HUB_PREFIX,

@@ -182,7 +182,7 @@ def test_the_worker_count_comes_from_the_environment(monkeypatch):
 
 
 def test_records_cross_to_workers_unchanged():
-    from groundgraph.records import Document, Edge, Node
+    from groundgraph.model import Document, Edge, Node
 
     records = [
         Node("d#1", "d", "section", "Tide", "Text", 2, "d", (4, 8), ("team",), "t0", "t1"),

@@ -21,7 +21,7 @@ from groundgraph.index.links import (
     similar_within_many,
 )
 from groundgraph.index.top_terms import _log_tf
-from groundgraph.records import SEMANTIC, Edge, Node, semantic_weight
+from groundgraph.model import SEMANTIC, Edge, Node, semantic_weight
 
 # Few words and small counts: equal scores (ties) are common, in terms and in similarity.
 WORDS = ["ab", "ba", "c", "dd", "e", "fa", "g", "ha", "i"]

@@ -15,7 +15,7 @@ from groundgraph.ingest import ParsedDocument, parse_markdown, parse_plaintext
 from groundgraph.ingest.chunks import chunk_spans, hard_split
 from groundgraph.ingest.edges import EdgeSet
 from groundgraph.ingest.headings import leading_title, scan_markdown
-from groundgraph.records import NEXT, PARENT_CHILD, REFERENCE
+from groundgraph.model import NEXT, PARENT_CHILD, REFERENCE
 
 PC, NX, REF = PARENT_CHILD, NEXT, REFERENCE
 

@@ -7,7 +7,7 @@ import sqlite3
 import pytest
 
 from groundgraph import DocumentGraph, NotFoundError
-from groundgraph.records import Document, Edge, Node
+from groundgraph.model import Document, Edge, Node
 from groundgraph.store import SQLiteStore
 from groundgraph.store.base import ConflictRecord, FactEvent, FactSnapshot, FactUpdate
 from groundgraph.store.schema import MIGRATIONS, SCHEMA_VERSION

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from groundgraph.errors import SchemaVersionError, StoreError
-from groundgraph.records import Document, Edge, Node
+from groundgraph.model import Document, Edge, Node
 from groundgraph.store import SQLiteStore
 from groundgraph.store import sqlite as sqlite_module
 from groundgraph.store.schema import SCHEMA_VERSION
@@ -125,7 +125,7 @@ def test_killed_writer_leaves_the_store_as_before(tmp_path):
         f"""
         import os
         from groundgraph.store import SQLiteStore
-        from groundgraph.records import Document, Node, Edge
+        from groundgraph.model import Document, Node, Edge
         store = SQLiteStore({str(path)!r})
         class Dying:
             def __init__(self, conn):

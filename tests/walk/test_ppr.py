@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from groundgraph import DocumentGraph, InputError
-from groundgraph.records import Edge
+from groundgraph.model import Edge
 from groundgraph.walk.matrix import GraphMatrix
 from groundgraph.walk.ppr import PPRParams, explain_paths, personalized_pagerank
 

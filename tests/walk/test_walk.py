@@ -7,7 +7,7 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from groundgraph.records import Edge
+from groundgraph.model import Edge
 from groundgraph.walk.dijkstra import WalkParams, arcs_from_edges, walk_from_seeds
 
 TYPES = ["parent-child", "next", "reference", "semantic"]

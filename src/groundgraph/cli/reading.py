@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 import click
 
 from groundgraph.cli.app import friendly, main, open_graph
-from groundgraph.records import Hit
+from groundgraph.model import Hit
 
 F = TypeVar("F", bound=Callable[..., Any])
 

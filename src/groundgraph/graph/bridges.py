@@ -11,8 +11,9 @@ import math
 from collections.abc import Sequence
 
 from groundgraph.errors import InputError, NotFoundError
-from groundgraph.graph.evidence import ENTITY_PREFIX, entity_id
-from groundgraph.records import Bridge, BridgeHop, Citation, Edge, Node
+from groundgraph.graph.evidence import entity_id
+from groundgraph.model import Bridge, BridgeHop, Citation, Edge, Node
+from groundgraph.model.ids import ENTITY_PREFIX
 from groundgraph.store.base import Store
 from groundgraph.text import sentence_spans
 from groundgraph.walk.dijkstra import HUB_DEGREE, MAX_FANOUT

@@ -18,13 +18,14 @@ from groundgraph.graph.memory_core import memory_settings
 from groundgraph.graph.prepare import Preparer
 from groundgraph.graph.saved import graph_to_json, saved_graph
 from groundgraph.graph.views import ViewVerbs
-from groundgraph.graph.writing import INDEXED_KINDS, WriteVerbs
+from groundgraph.graph.writing import WriteVerbs
 from groundgraph.index.bm25 import BM25Params, LexicalIndex
 from groundgraph.index.links import LinkParams, TermLinker
 from groundgraph.ingest.entities import TitleMatcher, extract_entities
 from groundgraph.ingest.relations import extract_relations
 from groundgraph.memory.scopes import readable_documents
-from groundgraph.records import Document, Hit, Node
+from groundgraph.model import Document, Hit, Node
+from groundgraph.model.ids import INDEXED_KINDS
 from groundgraph.search import SearchParams, search
 from groundgraph.store import SQLiteStore, Store
 from groundgraph.text import Analyzer

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 
 from groundgraph.ingest.entities import Mention, extract_entities, normalise_entity
 from groundgraph.ingest.relations import RelationMention, extract_relations
-from groundgraph.records import Edge, Node
+from groundgraph.model import Edge, Node
+from groundgraph.model.ids import ENTITY_PREFIX
 from groundgraph.text import sentence_spans
 
 MENTION_WEIGHT = 0.7
@@ -23,7 +24,6 @@ CO_OCCURS_WEIGHT = 0.5
 RELATION_WEIGHT = 0.7
 MAX_ENTITIES_PER_SENTENCE = 10
 MAX_SPANS_PER_EDGE = 5
-ENTITY_PREFIX = "entity:"
 
 EntityExtractor = Callable[[str], Sequence[Mention]]
 RelationExtractor = Callable[[str], Sequence[RelationMention]]

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 from groundgraph.graph.bridges import find_bridges
 from groundgraph.graph.facts import FACTS_DOC_ID, build_reasoner, fact_records
 from groundgraph.index.bm25 import LexicalIndex
+from groundgraph.model import Answer, Bridge, Document, Edge, Hit, Node
 from groundgraph.reason.answer import DEFAULT_THRESHOLD, extractive_answer
-from groundgraph.records import Answer, Bridge, Document, Edge, Hit, Node
 from groundgraph.store import Store
 from groundgraph.text import Analyzer
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from groundgraph.errors import InputError, InputTooLargeError
-from groundgraph.graph.evidence import ENTITY_PREFIX, RELATION_WEIGHT, entity_id, entity_node
-from groundgraph.records import Edge, Node
+from groundgraph.graph.evidence import RELATION_WEIGHT, entity_id, entity_node
+from groundgraph.model import Edge, Node
+from groundgraph.model.ids import ENTITY_PREFIX
 from groundgraph.store.base import Store
 
 if TYPE_CHECKING:

@@ -13,6 +13,7 @@ from typing import Protocol
 
 from groundgraph.errors import NotFoundError
 from groundgraph.index.bm25 import LexicalIndex
+from groundgraph.model import Hit, Node
 from groundgraph.reason.ground import (
     DEFAULT_MIN_SUPPORT,
     Grounding,
@@ -23,7 +24,6 @@ from groundgraph.reason.ground import (
     support,
 )
 from groundgraph.reason.support import check_node_ids
-from groundgraph.records import Hit, Node
 from groundgraph.search import MAX_QUERY_CHARS
 from groundgraph.store import Store
 from groundgraph.text import Analyzer

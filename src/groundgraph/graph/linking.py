@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from groundgraph.index.bm25 import LexicalIndex
 from groundgraph.index.links import TermLinker, TopTerms, similar_within_many
-from groundgraph.records import (
+from groundgraph.model import (
     EDGE_WEIGHTS,
     REFERENCE,
     SEMANTIC,

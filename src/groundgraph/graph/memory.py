@@ -33,14 +33,13 @@ from groundgraph.memory.facts import (
     causal_records,
     check_fact_text,
     check_source,
-    fact_id,
     fact_texts,
-    is_fact_id,
 )
 from groundgraph.memory.resolve import Found, candidates, contradicted
 from groundgraph.memory.scopes import check_scopes, share_scope
 from groundgraph.memory.timeline import INVALIDATED, REVIVED, SCOPED, FactState
-from groundgraph.records import Document, Edge, Node
+from groundgraph.model import Document, Edge, Node
+from groundgraph.model.ids import fact_id, is_fact_id
 from groundgraph.search import MAX_QUERY_CHARS
 from groundgraph.store.base import ConflictRecord, FactEvent, FactSnapshot, FactUpdate
 
@@ -48,7 +47,6 @@ DEDUP_CANDIDATES = 10
 DELIBERATE = "replaced by supersede()"
 CONFLICT_NEIGHBOURS = 10
 MAX_SHARED_ENTITY_EDGES = 500
-INDEXED_KINDS = frozenset({"document", "section", "chunk"})
 
 
 class MemoryVerbs(MemoryLifecycle):

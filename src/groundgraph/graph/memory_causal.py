@@ -22,11 +22,11 @@ from groundgraph.memory.causal_graph import (
     chain,
     trace,
 )
-from groundgraph.memory.facts import ENTITY_PREFIX
 from groundgraph.memory.recall import MAX_HOPS, MAX_VISITED
 from groundgraph.memory.view import MemoryView
 from groundgraph.memory.what_if import counterfactual
-from groundgraph.records import Edge
+from groundgraph.model import Edge
+from groundgraph.model.ids import ENTITY_PREFIX
 
 
 def _depth(value: object, name: str = "max_depth") -> int:

@@ -19,21 +19,14 @@ from groundgraph.errors import InputError, NotFoundError, StoreBusyError
 from groundgraph.memory.conflicts import ConflictResolver, RuleConflictResolver
 from groundgraph.memory.dedup import DEFAULT_DEDUP_THRESHOLD, Embedder, check_threshold
 from groundgraph.memory.fact_graph import FactGraph
-from groundgraph.memory.facts import (
-    CAUSE,
-    EFFECT,
-    CausalExtractorLike,
-    CausalPairLike,
-    Fact,
-    fact_id,
-    is_fact_id,
-)
+from groundgraph.memory.facts import CAUSE, EFFECT, CausalExtractorLike, CausalPairLike, Fact
 from groundgraph.memory.forget import DEFAULT_FORGET_EVERY, check_days, check_seconds
 from groundgraph.memory.index import MemoryIndex
 from groundgraph.memory.scopes import query_scopes
 from groundgraph.memory.synthesis import Synthesizer, TemplateSynthesizer
 from groundgraph.memory.timeline import Clock, FactState, parse_as_of
 from groundgraph.memory.view import MemoryView, ViewOptions
+from groundgraph.model.ids import fact_id, is_fact_id
 
 if TYPE_CHECKING:
     from collections import Counter
@@ -41,7 +34,7 @@ if TYPE_CHECKING:
     from groundgraph.graph.evidence import EntityExtractor, RelationExtractor
     from groundgraph.index.bm25 import BM25Params, LexicalIndex
     from groundgraph.index.links import TermLinker, TopTerms
-    from groundgraph.records import Document, Edge, Node
+    from groundgraph.model import Document, Edge, Node
     from groundgraph.store import PendingLink, Removal, Store
     from groundgraph.text import Analyzer
 

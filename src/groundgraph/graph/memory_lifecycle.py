@@ -15,14 +15,12 @@ from groundgraph.graph.memory_core import not_found
 from groundgraph.graph.memory_read import Scopes
 from groundgraph.index.bm25 import LexicalIndex
 from groundgraph.index.links import TermLinker
-from groundgraph.memory.facts import is_fact_id
 from groundgraph.memory.forget import LAST_SWEEP_SETTING, cutoff, stale, sweep_due
 from groundgraph.memory.scopes import ScopeReader, query_scopes
 from groundgraph.memory.timeline import parse_as_of
-from groundgraph.records import Edge
+from groundgraph.model import Edge
+from groundgraph.model.ids import INDEXED_KINDS, is_fact_id
 from groundgraph.store.base import FactSnapshot
-
-INDEXED_KINDS = frozenset({"document", "section", "chunk"})
 
 
 class MemoryLifecycle(CausalReads):

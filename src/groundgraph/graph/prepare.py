@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, replace
 
-from groundgraph.errors import GroundgraphError, InputError
+from groundgraph.errors import GroundgraphError
 from groundgraph.graph.evidence import has_prose
 from groundgraph.index.bm25 import BM25Params, LexicalIndex
 from groundgraph.index.term_batch import TermBatch
@@ -23,6 +23,7 @@ from groundgraph.ingest.entities import Mention, untitled_mentions
 from groundgraph.ingest.folder import PlannedFile, SkippedFile, parse_file
 from groundgraph.ingest.parsed import ParsedDocument
 from groundgraph.ingest.relations import RelationMention, extract_relations
+from groundgraph.model.ids import check_doc_id
 from groundgraph.text import Analyzer, sentence_spans, words
 
 #: A node's candidate mentions before titles are added, and the text titles are found in
@@ -63,15 +64,6 @@ class PreparedDocument:
     mentions: list[Untitled] | None
     sentences: list[list[tuple[int, int]] | None] | None
     relations: list[list[RelationMention]] | None
-
-
-def check_doc_id(doc_id: str) -> None:
-    """Document ids name node ids too (``doc#3``), so they may not contain '#'."""
-    if not doc_id or "#" in doc_id or doc_id.startswith("entity:") or len(doc_id) > 512:
-        raise InputError(
-            f"document id {doc_id[:80]!r} is not usable: use 1 to 512 characters without '#' "
-            "and not starting with 'entity:'"
-        )
 
 
 class Preparer:

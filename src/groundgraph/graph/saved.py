@@ -22,7 +22,7 @@ from groundgraph.graph.saved_extension import (
     extension_to_json,
 )
 from groundgraph.ingest import ParsedDocument
-from groundgraph.records import EDGE_TYPES, NODE_KINDS, Document, Edge, Node
+from groundgraph.model import EDGE_TYPES, NODE_KINDS, Document, Edge, Node
 from groundgraph.store.base import Store
 
 FORMAT = "graph-of-thought"

@@ -25,7 +25,7 @@ from typing import Any
 
 from groundgraph.errors import FormatError
 from groundgraph.ingest.parsed import ParsedDocument
-from groundgraph.records import EDGE_TYPES, Edge, Node
+from groundgraph.model import EDGE_TYPES, Edge, Node
 from groundgraph.store.base import (
     ConflictRecord,
     FactEvent,

@@ -8,7 +8,7 @@ from typing import Any, Protocol
 
 from groundgraph.errors import NotFoundError
 from groundgraph.index.bm25 import LexicalIndex
-from groundgraph.records import PARENT_CHILD, Node
+from groundgraph.model import PARENT_CHILD, Node
 from groundgraph.store import Store, StoreCounts
 
 

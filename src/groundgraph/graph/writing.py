@@ -21,7 +21,7 @@ from groundgraph.graph.evidence import (
 )
 from groundgraph.graph.linking import KeyIndex, TitleIndex, link_edges, semantic_edges, title_edges
 from groundgraph.graph.pool import check_workers, default_workers, prepared_in_order
-from groundgraph.graph.prepare import PreparedDocument, Preparer, PrepareSettings, check_doc_id
+from groundgraph.graph.prepare import PreparedDocument, Preparer, PrepareSettings
 from groundgraph.graph.saved_extension import SavedExtension, fact_updates
 from groundgraph.index.bm25 import BM25Params, LexicalIndex, TermBatch
 from groundgraph.index.links import TermLinker, TopTerms
@@ -30,11 +30,10 @@ from groundgraph.ingest.edges import EdgeSet
 from groundgraph.ingest.entities import Mention, TitleMatcher, extract_entities, with_titles
 from groundgraph.ingest.folder import PlannedFile, SkippedFile
 from groundgraph.ingest.relations import extract_relations
-from groundgraph.records import Document, Edge, Node
+from groundgraph.model import Document, Edge, Node
+from groundgraph.model.ids import INDEXED_KINDS, check_doc_id
 from groundgraph.store import PendingLink, Removal, Store
 from groundgraph.text import Analyzer
-
-INDEXED_KINDS = frozenset({"document", "section", "chunk"})
 
 
 class WriteVerbs:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from groundgraph.records import TermScore
+from groundgraph.model import TermScore
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]

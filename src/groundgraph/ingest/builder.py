@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from groundgraph.ingest.chunks import chunk_spans, strip_span
 from groundgraph.ingest.edges import EdgeSet
-from groundgraph.records import NEXT, PARENT_CHILD, Node
+from groundgraph.model import NEXT, PARENT_CHILD, Node
 
 
 class NodeBuilder:

@@ -8,7 +8,7 @@ only takes the higher weight.
 
 from __future__ import annotations
 
-from groundgraph.records import EDGE_WEIGHTS, PARENT_CHILD, Edge
+from groundgraph.model import EDGE_WEIGHTS, PARENT_CHILD, Edge
 
 # (source, target, type, weight): Edge records are made once, at the end, for the kept ones.
 _Link = tuple[str, str, str, float]

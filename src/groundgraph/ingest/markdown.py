@@ -25,7 +25,7 @@ from groundgraph.ingest.parsed import (
     resolve_doc_id,
 )
 from groundgraph.ingest.references import link_references
-from groundgraph.records import NEXT, Document
+from groundgraph.model import NEXT, Document
 
 
 def _same_title(heading: str, title: str) -> bool:

@@ -12,7 +12,7 @@ import hashlib
 from dataclasses import dataclass
 
 from groundgraph.errors import InputError, InputTooLargeError
-from groundgraph.records import Document, Edge, Node
+from groundgraph.model import Document, Edge, Node
 from groundgraph.text import slugify
 
 DEFAULT_MAX_CHUNK_CHARS = 2000

@@ -12,7 +12,7 @@ from groundgraph.ingest.parsed import (
     normalise_newlines,
     resolve_doc_id,
 )
-from groundgraph.records import Document
+from groundgraph.model import Document
 
 
 def parse_plaintext(

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 
 from groundgraph.ingest.edges import EdgeSet
 from groundgraph.ingest.links import anchor_of, anchor_table, is_anchor, link_targets
-from groundgraph.records import REFERENCE, Node
+from groundgraph.model import REFERENCE, Node
 from groundgraph.text import words
 
 MIN_TITLE_CHARS = 4

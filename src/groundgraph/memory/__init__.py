@@ -23,7 +23,7 @@ from groundgraph.memory.datasets import (
 )
 
 # -- facts, scopes, recall and answers (facts.py, scopes.py, synthesis.py) --
-from groundgraph.memory.facts import Fact, fact_id
+from groundgraph.memory.facts import Fact
 from groundgraph.memory.scopes import check_scope
 from groundgraph.memory.synthesis import (
     FactContext,
@@ -31,6 +31,7 @@ from groundgraph.memory.synthesis import (
     Synthesizer,
     TemplateSynthesizer,
 )
+from groundgraph.model.ids import fact_id
 
 __all__ = [
     # -- contradictions and built-in datasets --

@@ -19,7 +19,7 @@ from typing import Any
 
 from groundgraph.memory.fact_graph import FactGraph
 from groundgraph.memory.facts import CAUSE, EFFECT
-from groundgraph.records import Edge
+from groundgraph.model import Edge
 
 EFFECTS, CAUSES = "effects", "causes"
 DIRECTIONS = (EFFECTS, CAUSES)

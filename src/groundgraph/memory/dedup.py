@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from groundgraph.errors import InputError
-from groundgraph.memory.facts import normalise_fact
+from groundgraph.model.ids import normalise_fact
 from groundgraph.text import words
 
 Embedder = Callable[[list[str]], Any]

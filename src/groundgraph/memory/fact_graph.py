@@ -17,13 +17,13 @@ from collections.abc import Callable, Mapping, Sequence
 
 from groundgraph.memory.spans import SpanIndex
 from groundgraph.memory.view import MemoryView
-from groundgraph.records import Edge
+from groundgraph.model import Edge
+from groundgraph.model.ids import ENTITY_PREFIX
 from groundgraph.walk.dijkstra import HUB_PREFIX, MAX_FANOUT, Arc, arcs_from_links
 
 WALK_TYPES = frozenset({"mentions", "co-occurs", "causes", "relation"})
 SAME_SPAN = "same-span"
 SAME_SPAN_WEIGHT = 0.9
-ENTITY_PREFIX = "entity:"
 EdgeLoader = Callable[[Sequence[str]], Mapping[str, Sequence[Edge]]]
 
 

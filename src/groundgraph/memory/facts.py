@@ -15,19 +15,19 @@ holding the spans' offsets into the fact's text.
 
 from __future__ import annotations
 
-import hashlib
 import re
-import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from groundgraph.errors import InputError, InputTooLargeError
 from groundgraph.ingest.entities import Mention, normalise_entity
-from groundgraph.records import Edge, Node
+from groundgraph.model import Edge, Node
+from groundgraph.model.ids import (
+    ENTITY_PREFIX,
+    normalise_fact,
+)
 
-FACT_PREFIX = "fact:"
-ENTITY_PREFIX = "entity:"
 MAX_FACT_CHARS = 20_000
 MAX_FACTS_PER_CALL = 10_000
 MAX_CAUSAL_PAIRS = 32
@@ -36,7 +36,6 @@ CAUSES_WEIGHT = 0.9
 SPAN_WEIGHT = 0.9
 SUPERSEDES_WEIGHT = 0.5
 CAUSE, EFFECT = "cause", "effect"
-_FACT_ID = re.compile(r"fact:[0-9a-f]{16}")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _END_PUNCTUATION = " \t\n.!?;,:"
 
@@ -97,21 +96,6 @@ class Fact:
             "similarity": self.similarity,
             "superseded": list(self.superseded),
         }
-
-
-def is_fact_id(value: str) -> bool:
-    return bool(_FACT_ID.fullmatch(value))
-
-
-def normalise_fact(text: str) -> str:
-    """The form two statements must share to be the same fact."""
-    folded = unicodedata.normalize("NFKC", text).casefold()
-    return " ".join(folded.split()).strip(_END_PUNCTUATION)
-
-
-def fact_id(text: str) -> str:
-    digest = hashlib.sha256(normalise_fact(text).encode("utf-8")).hexdigest()
-    return FACT_PREFIX + digest[:16]
 
 
 def check_fact_text(text: object) -> str:

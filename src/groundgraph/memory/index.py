@@ -15,10 +15,11 @@ import numpy.typing as npt
 
 from groundgraph.errors import StoreError
 from groundgraph.index.bm25 import BM25Params, LexicalIndex
-from groundgraph.memory.facts import CAUSE, EFFECT, is_fact_id
+from groundgraph.memory.facts import CAUSE, EFFECT
 from groundgraph.memory.spans import SameSpan, SpanIndex
 from groundgraph.memory.timeline import FactState, attach_events
-from groundgraph.records import Edge
+from groundgraph.model import Edge
+from groundgraph.model.ids import is_fact_id
 from groundgraph.store.base import Store
 from groundgraph.text import Analyzer
 

@@ -23,7 +23,7 @@ from groundgraph.memory.fact_graph import FactGraph
 from groundgraph.memory.index import MemoryIndex
 from groundgraph.memory.seeds import visible_bm25
 from groundgraph.memory.view import MemoryView
-from groundgraph.records import TermScore
+from groundgraph.model import TermScore
 from groundgraph.search import check_query
 from groundgraph.walk.dijkstra import Reached, WalkParams, walk_from_seeds
 

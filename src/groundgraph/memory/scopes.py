@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable, Iterable
 
 from groundgraph.errors import InputError, InputTooLargeError
-from groundgraph.records import Document
+from groundgraph.model import Document
 
 MAX_SCOPE_DEPTH = 8
 MAX_SEGMENT_CHARS = 64

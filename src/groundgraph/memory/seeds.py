@@ -16,7 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from groundgraph.index.bm25 import LexicalIndex
-from groundgraph.records import TermScore
+from groundgraph.model import TermScore
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from groundgraph.memory.facts import ENTITY_PREFIX
+from groundgraph.model.ids import ENTITY_PREFIX
 
 SameSpan = Callable[[str, str], bool]
 MAX_CANDIDATES = 200

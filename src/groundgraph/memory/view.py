@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from groundgraph.memory.scopes import ScopeReader
 from groundgraph.memory.timeline import FactState
-from groundgraph.records import Edge
+from groundgraph.model import Edge
 
 
 @dataclass(frozen=True)

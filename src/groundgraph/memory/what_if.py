@@ -23,7 +23,7 @@ from groundgraph.memory.causal_graph import (
     key,
 )
 from groundgraph.memory.facts import CAUSE, EFFECT
-from groundgraph.records import Edge
+from groundgraph.model import Edge
 
 Pair = tuple[str, str]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from groundgraph.records import Answer, Citation, Hit
+from groundgraph.model import Answer, Citation, Hit
 from groundgraph.text import Analyzer, sentence_spans
 
 ANSWERED = "answered"

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import cast
 
 from groundgraph.errors import NotFoundError, SchemaVersionError, StoreBusyError, StoreError
-from groundgraph.records import Document, Edge, Node
+from groundgraph.model import Document, Edge, Node
 from groundgraph.store.base import (
     PendingLink,
     Removal,

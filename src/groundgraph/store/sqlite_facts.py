@@ -10,7 +10,7 @@ from contextlib import AbstractContextManager
 from typing import Any
 
 from groundgraph.errors import NotFoundError
-from groundgraph.records import Edge
+from groundgraph.model import Edge
 from groundgraph.store.base import ConflictRecord, FactEvent, FactSnapshot, FactUpdate
 from groundgraph.store.sqlite_rows import generation_in, insert_edges, json_list, now_iso
 

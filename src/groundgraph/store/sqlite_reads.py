@@ -9,7 +9,7 @@ import json
 from collections.abc import Iterator, Sequence
 from typing import Any, cast
 
-from groundgraph.records import Document, Edge, Node
+from groundgraph.model import Document, Edge, Node
 from groundgraph.store.base import PendingLink, StoreCounts
 from groundgraph.store.sqlite_rows import EDGE_COLUMNS as _EDGE_COLUMNS
 from groundgraph.store.sqlite_rows import NODE_COLUMNS as _NODE_COLUMNS

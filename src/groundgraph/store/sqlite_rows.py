@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any, cast
 
-from groundgraph.records import Edge, Node
+from groundgraph.model import Edge, Node
 
 _quote = json.encoder.encode_basestring
 _quote_ascii = json.encoder.encode_basestring_ascii

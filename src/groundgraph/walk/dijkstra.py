@@ -14,7 +14,8 @@ import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from groundgraph.records import PARENT_CHILD, Edge
+from groundgraph.model import PARENT_CHILD, Edge
+from groundgraph.model.ids import ENTITY_PREFIX
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +59,7 @@ class WalkParams:
 NeighbourFn = Callable[[Sequence[str]], Mapping[str, Sequence[Arc]]]
 
 
-HUB_PREFIX = "entity:"
+HUB_PREFIX = ENTITY_PREFIX
 HUB_DEGREE = 8
 MAX_FANOUT = 64
 

@@ -17,7 +17,7 @@ import numpy.typing as npt
 if TYPE_CHECKING:
     from scipy import sparse
 
-from groundgraph.records import EDGE_TYPES, PARENT_CHILD, Edge
+from groundgraph.model import EDGE_TYPES, PARENT_CHILD, Edge
 
 
 @dataclass(frozen=True)

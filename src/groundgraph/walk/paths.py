@@ -11,7 +11,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from groundgraph.records import Edge
+from groundgraph.model import Edge
 
 EdgeFn = Callable[[Sequence[str]], Mapping[str, Sequence[Edge]]]
 

@@ -17,10 +17,10 @@ from typing import NamedTuple, Protocol
 
 from groundgraph.errors import BudgetExhaustedError, LLMResponseError, NotFoundError
 from groundgraph.llm import LLM, ReportsCompletions, estimate_tokens
+from groundgraph.model import Hit, Node
 from groundgraph.reason.ground import Grounding, Verifier
 from groundgraph.reason.thought.prompts import EvidenceText
 from groundgraph.reason.thought.thoughts import CitedNode, Claim, Thought
-from groundgraph.records import Hit, Node
 
 #: ``verify(claim, evidence) -> probability that the evidence entails the claim``.
 Verify = Verifier

@@ -1,0 +1,103 @@
+"""Result records of the document verbs: search hits and their term scores, citations,
+bridges and extractive answers. Each is a :class:`~groundgraph.model.record.Record`: one
+JSON form (camelCase keys), and readable as a Mapping of it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from groundgraph.model.record import Record
+
+
+@dataclass(frozen=True, slots=True)
+class TermScore(Record):
+    """One query term's share of a node's BM25 score."""
+
+    term: str
+    tf: float
+    idf: float
+    score: float
+
+
+@dataclass(frozen=True, slots=True)
+class Hit(Record):
+    """A search hit and the explanation of how it was reached.
+
+    Reads like the seed's dict too: ``hit["title"]``, ``hit["edgeType"]``.
+    ``via`` is the node the last step came from and ``edge_type`` that step's edge type
+    (both None for a direct match); ``path`` runs from the seed to the hit.
+    """
+
+    node_id: str
+    doc_id: str
+    title: str
+    content: str
+    score: float
+    lexical_score: float
+    graph_score: float
+    hops: int
+    via: str | None
+    edge_type: str | None
+    path: tuple[str, ...]
+    edge_types: tuple[str, ...] = ()
+    terms: tuple[TermScore, ...] = field(default=())
+
+
+@dataclass(frozen=True, slots=True)
+class Citation(Record):
+    """Exact text in a node: ``content[start:end]`` of ``node_id`` (and its place in the source)."""
+
+    node_id: str
+    doc_id: str
+    title: str
+    start: int
+    end: int
+    text: str
+    source_start: int | None = None
+    source_end: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BridgeHop(Record):
+    """One hop of a bridge: the edge walked, and the text that supports it (if any)."""
+
+    json_names: ClassVar = {"source": "from", "target": "to"}
+
+    source: str
+    target: str
+    type: str
+    label: str | None
+    weight: float
+    support: Citation | None
+
+
+@dataclass(frozen=True, slots=True)
+class Bridge(Record):
+    """A path between two nodes or entities, each hop cited."""
+
+    nodes: tuple[str, ...]
+    names: tuple[str, ...]
+    hops: tuple[BridgeHop, ...]
+    strength: float
+
+
+@dataclass(frozen=True, slots=True)
+class Answer(Record):
+    """An extractive answer: sentences copied from the documents, each cited, or an abstention."""
+
+    json_names: ClassVar = {"sentences": "citations"}
+    json_extra: ClassVar = ("answer",)
+    json_order: ClassVar = ("question", "status", "answer", "score", "threshold")
+
+    question: str
+    status: str  # "answered" | "insufficient_evidence"
+    sentences: tuple[Citation, ...]
+    score: float
+    threshold: float
+    hits: tuple[Hit, ...] = ()
+
+    @property
+    def answer(self) -> str:
+        return " ".join(c.text for c in self.sentences)

@@ -1,0 +1,99 @@
+"""Records the store protocols take and give: what a removal took, links waiting for their
+target, counts, and a memory fact's events, updates and ledger lines."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from groundgraph.model.record import Record
+
+
+@dataclass(frozen=True)
+class Removal(Record):
+    """What removing a document took away."""
+
+    doc_id: str
+    nodes: tuple[str, ...] = ()
+    edges: tuple[tuple[str, str, str], ...] = ()  # (source, target, type)
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "docId": self.doc_id,
+            "nodes": list(self.nodes),
+            "edges": [{"from": s, "to": t, "type": k} for s, t, k in self.edges],
+        }
+
+
+@dataclass(frozen=True)
+class PendingLink:
+    """A link from a node to a document that was not in the store when the link was read."""
+
+    node_id: str
+    doc_id: str
+    target: str
+
+
+@dataclass(frozen=True)
+class StoreCounts:
+    documents: int = 0
+    nodes: int = 0
+    edges: int = 0
+    edge_types: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class FactEvent:
+    """A change in a memory fact's life after it was added.
+
+    ``kind`` is ``"scoped"`` (``scopes`` were added), ``"invalidated"`` (retired, by the
+    fact ``other`` when one superseded it) or ``"revived"`` (valid again).
+    """
+
+    fact_id: str
+    kind: str
+    at: str
+    scopes: tuple[str, ...] = ()
+    other: str | None = None
+
+
+@dataclass(frozen=True)
+class FactUpdate:
+    """The new current state of a fact document and the events that led to it."""
+
+    doc_id: str
+    scopes: tuple[str, ...]
+    invalid_at: str | None
+    events: tuple[FactEvent, ...] = ()
+
+
+@dataclass(frozen=True)
+class FactSnapshot:
+    """A fact as it stood when a contradiction was recorded: its provenance."""
+
+    fact_id: str
+    text: str
+    scopes: tuple[str, ...] = ()
+    created_at: str = ""
+    source: str = ""
+
+    def to_dict(self) -> dict[str, object]:
+        """The JSON form the ledger and saved graphs write."""
+        return {
+            "factId": self.fact_id,
+            "text": self.text,
+            "scopes": list(self.scopes),
+            "createdAt": self.created_at,
+            "source": self.source,
+        }
+
+
+@dataclass(frozen=True)
+class ConflictRecord:
+    """One line of the contradiction ledger: ``new`` contradicted ``old`` by ``rule``."""
+
+    at: str
+    new: FactSnapshot
+    old: FactSnapshot
+    rule: str
+    detail: str = ""
+    resolver: str = ""
