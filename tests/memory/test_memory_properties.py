@@ -59,7 +59,7 @@ def _ranked(rows: list[dict[str, Any]]) -> list[tuple[str, float]]:
 
 # ----------------------------------------------------------------- isolation
 def _visible_text(graph: DocumentGraph, reader: ScopeReader) -> str:
-    states = graph._memory().states
+    states = graph.memory.context.memory().states
     return "\n".join(s.text for s in states.values() if reader.reads(s.scopes))
 
 
@@ -80,7 +80,8 @@ def test_isolation_never_leaks(facts, query, scopes):
         graph.add_text(text, scopes=fact_scopes_ or None)
     reader = ScopeReader(tuple(scopes))
     visible = _visible_text(graph, reader)
-    readable = {f for f, s in graph._memory().states.items() if reader.reads(s.scopes)}
+    states = graph.memory.context.memory().states
+    readable = {f for f, s in states.items() if reader.reads(s.scopes)}
     options = {"scopes": scopes, "isolate": True}
 
     rows = graph.query_detailed(query, top_k=10, **options)
@@ -96,7 +97,7 @@ def test_isolation_never_leaks(facts, query, scopes):
     assert {f["factId"] for f in answer["facts"]} <= readable
     for sentence in answer["sentences"]:
         assert set(sentence["factIds"]) <= readable
-    states = graph._memory().states
+    states = graph.memory.context.memory().states
     for fact in sorted(f for f in readable if states[f].invalid_at is None):
         trace = graph.trace_effects(fact, **options)
         assert all(h["factId"] in readable for h in trace["chain"])
@@ -149,7 +150,7 @@ def test_as_of_replays_the_past_exactly(ops, query, scopes, isolate):
         else:
             _, pick, new_text = op
             live = [t for t, (_, valid) in model.items() if valid]
-            fresh = graph._find(new_text) is None
+            fresh = graph.memory.context.find(new_text) is None
             if not live or not fresh:
                 continue
             old = live[pick % len(live)]
@@ -198,7 +199,7 @@ def test_what_if_leaves_the_store_byte_identical(facts, pick, origin, direction,
         graph = DocumentGraph(path)
         for text, fact_scopes_ in facts:
             graph.add_text(text, scopes=fact_scopes_ or None)
-        states = graph._memory().states
+        states = graph.memory.context.memory().states
         reader = ScopeReader(None if scopes is None else tuple(scopes))
         ids = sorted(
             f for f, s in states.items() if s.invalid_at is None and reader.reads(s.scopes)
@@ -224,7 +225,7 @@ def test_purge_leaves_nothing_of_the_fact(facts, pick):
     graph = DocumentGraph()
     for text, fact_scopes_ in facts:
         graph.add_text(text, scopes=fact_scopes_ or None)
-    states = graph._memory().states
+    states = graph.memory.context.memory().states
     fact = sorted(states)[pick % len(states)]
     text = states[fact].text
     own_terms = set(graph.index.term_counts("", text))
@@ -246,7 +247,7 @@ def test_purge_leaves_nothing_of_the_fact(facts, pick):
             assert store.edges_touching([node])
     assert fact not in graph.index.position and fact not in graph.index.node_ids
     assert not (own_terms - other_terms) & set(graph.index.vocab)
-    memory = graph._memory()
+    memory = graph.memory.context.memory()
     assert fact not in memory.states and fact not in memory.lexical.node_ids
     assert not (own_terms - other_terms) & set(memory.lexical.vocab)
     assert store.fact_events([fact]) == [] and store.access_times([fact]) == {}

@@ -150,8 +150,8 @@ def import_command(ctx: click.Context, file: Path) -> None:
 def stats(ctx: click.Context, docs: bool, as_json: bool) -> None:
     """Counts of documents, nodes, edges by type and terms."""
     with open_graph(ctx) as graph:
-        figures = graph.stats()
-        documents = graph.documents() if docs else []
+        figures = graph.stats().to_dict()
+        documents = [d.to_dict() for d in graph.documents()] if docs else []
     if as_json:
         click.echo(
             json.dumps({**figures, "documentList": documents} if docs else figures, indent=2)

@@ -153,7 +153,7 @@ def outline(ctx: click.Context, doc_id: str, max_depth: int) -> None:
 def show(ctx: click.Context, node_id: str, as_json: bool) -> None:
     """A node with its parent, children and links."""
     with open_graph(ctx) as graph:
-        view = graph.show(node_id)
+        view = graph.show(node_id).to_dict()
     if as_json:
         click.echo(json.dumps(view, indent=2, ensure_ascii=False))
         return

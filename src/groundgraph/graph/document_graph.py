@@ -1,51 +1,59 @@
-"""DocumentGraph: the facade over ingest, store, indexes, walk and search."""
+"""DocumentGraph: the facade over the graph's parts, one line per verb.
+
+It builds and holds its parts and delegates to them: the store; ``indexes``
+(:class:`~groundgraph.graph.indexes.DerivedIndexes`, the one owner of what is derived from
+the store); ``writer`` (documents in and out); ``reader`` (search and views); ``grounder``
+(``support`` and ``ground``); and ``memory`` (agent memory: facts, recall, causal reads,
+lifecycle). No verb's logic lives here. docs/architecture.md draws the parts.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from groundgraph.errors import InputError, NotFoundError, StoreError
 from groundgraph.graph.evidence import EntityExtractor, RelationExtractor
-from groundgraph.graph.evidence_verbs import EvidenceVerbs
-from groundgraph.graph.grounding import GroundingVerbs
-from groundgraph.graph.linking import KeyIndex, TitleIndex
-from groundgraph.graph.memory import MemoryVerbs
-from groundgraph.graph.memory_core import memory_settings
-from groundgraph.graph.prepare import Preparer
+from groundgraph.graph.grounding import Grounder
+from groundgraph.graph.indexes import DerivedIndexes
+from groundgraph.graph.memory import Memory
+from groundgraph.graph.memory_core import ReadOptions, memory_settings
+from groundgraph.graph.memory_read import QUERY_VISITED
+from groundgraph.graph.prepare import PreparedDocument
+from groundgraph.graph.reader import GraphReader
 from groundgraph.graph.saved import graph_to_json, saved_graph
-from groundgraph.graph.views import ViewVerbs
-from groundgraph.graph.writing import WriteVerbs
+from groundgraph.graph.saved_extension import SavedExtension
+from groundgraph.graph.settings import GraphSettings, graph_settings
+from groundgraph.graph.writer import DocumentWriter
 from groundgraph.index.bm25 import BM25Params, LexicalIndex
 from groundgraph.index.links import LinkParams, TermLinker
-from groundgraph.ingest.entities import TitleMatcher, extract_entities
+from groundgraph.ingest import ParsedDocument
+from groundgraph.ingest.entities import extract_entities
+from groundgraph.ingest.folder import PlannedFile, SkippedFile
 from groundgraph.ingest.relations import extract_relations
-from groundgraph.memory.scopes import readable_documents
-from groundgraph.model import Document, Hit, Node
-from groundgraph.model.ids import INDEXED_KINDS
-from groundgraph.search import SearchParams, search
-from groundgraph.store import SQLiteStore, Store
+from groundgraph.memory.causal_graph import EFFECTS
+from groundgraph.memory.conflicts import ConflictResolver
+from groundgraph.memory.dedup import Embedder
+from groundgraph.memory.facts import CausalExtractorLike, EntityCallable, Fact
+from groundgraph.memory.synthesis import Synthesizer
+from groundgraph.model import Answer, Bridge, Document, Edge, Hit, Node
+from groundgraph.model.views import DocumentInfo, GraphStats, NodeView
+from groundgraph.reason.answer import DEFAULT_THRESHOLD
+from groundgraph.reason.ground import DEFAULT_MIN_SUPPORT, Grounding, SectionText, Support, Verifier
+from groundgraph.store import Removal, SQLiteStore, Store
 from groundgraph.text import Analyzer
 from groundgraph.walk.matrix import GraphMatrix
 
-INDEX_BLOB = "bm25"
-MAX_DOCUMENT_CHARS = 50_000_000
+if TYPE_CHECKING:
+    from groundgraph.reason.relations import GroundedReasoner
+
+__all__ = ["DocumentGraph", "GraphSettings"]
+
+Scopes = str | Iterable[str] | None
 
 
-@dataclass(frozen=True)
-class GraphSettings:
-    """Settings fixed for the life of a store (kept in it, checked on open)."""
-
-    language: str = "english"
-    max_chunk_chars: int = 2000
-    semantic_neighbors: int = 5
-    min_similarity: float = 0.08
-
-
-class DocumentGraph(WriteVerbs, ViewVerbs, EvidenceVerbs, GroundingVerbs, MemoryVerbs):
+class DocumentGraph:
     """Documents as a graph of sections, searched by BM25 seeds and a walk along edges.
 
     ``path`` names a SQLite file (``":memory:"``, the default, keeps it in memory);
@@ -64,138 +72,67 @@ class DocumentGraph(WriteVerbs, ViewVerbs, EvidenceVerbs, GroundingVerbs, Memory
         bm25: BM25Params | None = None,
         entities: EntityExtractor | None = extract_entities,
         relations: RelationExtractor | None = extract_relations,
-        conflict_resolver: Any = None,
+        conflict_resolver: ConflictResolver | bool | None = None,
         isolate_traversal: bool = False,
         forget_after: float | None = None,
         forget_every: float = 3600.0,
-        causal_extractor: Any = None,
-        synthesizer: Any = None,
-        embedder: Any = None,
+        causal_extractor: CausalExtractorLike | bool | None = None,
+        synthesizer: Synthesizer | None = None,
+        embedder: Embedder | None = None,
         dedup_threshold: float | None = 0.9,
     ) -> None:
         self.store: Store = store if store is not None else SQLiteStore(path)
-        stored_language = self.store.get_setting("language")
-        if language is None:
-            language = stored_language or "english"
-        elif stored_language and stored_language != language:
-            raise InputError(
-                f"this store was built with language {stored_language!r}, not {language!r}; "
-                "open it without a language or index into a new store"
-            )
-        if stored_language is None:
-            self.store.set_setting("language", language)
-        if max_chunk_chars < 100:
-            raise InputError("max_chunk_chars must be at least 100")
-        self.settings = GraphSettings(language, max_chunk_chars, semantic_neighbors, min_similarity)
-        self.analyzer = Analyzer(language)
-        self.bm25 = bm25 or BM25Params()
-        self.entity_extractor = entities
-        self.relation_extractor = relations
-        self._link_params = LinkParams(neighbours=semantic_neighbors, min_similarity=min_similarity)
-        self._generation = -1
-        self._dirty = False
-        self.index = self._open_index()
-        self.linker = TermLinker(self.index, self._link_params)
-        self._matrix: tuple[int, GraphMatrix] | None = None
-        self._title_matcher: TitleMatcher | None = None
-        self._titles: TitleIndex | None = None
-        self._keys: KeyIndex | None = None
-        self._local_preparer: Preparer | None = None
-        # Memory options (docs/memory.md): checked and defaulted in graph.memory_core.
-        self._init_memory(
-            memory_settings(
-                conflict_resolver,
-                isolate_traversal,
-                forget_after,
-                forget_every,
-                causal_extractor,
-                synthesizer,
-                embedder,
-                dedup_threshold,
-            )
+        self.settings = graph_settings(
+            self.store, language, max_chunk_chars, semantic_neighbors, min_similarity
         )
+        self.analyzer = Analyzer(self.settings.language)
+        self.bm25 = bm25 or BM25Params()
+        links = LinkParams(neighbours=semantic_neighbors, min_similarity=min_similarity)
+        # Memory options (docs/memory.md) are checked before anything is read.
+        remembered = memory_settings(
+            conflict_resolver,
+            isolate_traversal,
+            forget_after,
+            forget_every,
+            causal_extractor,
+            synthesizer,
+            embedder,
+            dedup_threshold,
+        )
+        self.indexes = DerivedIndexes(self.store, self.analyzer, self.bm25, links)
+        self.writer = DocumentWriter(self.store, self.indexes, self.settings, entities, relations)
+        self.reader = GraphReader(self.store, self.indexes, self.settings)
+        self.grounder = Grounder(self.indexes, self.reader)
+        self.memory = Memory(self.store, self.indexes, self.writer, self.grounder, remembered)
+        self.memory_settings = remembered
 
-    # ----------------------------------------------------------------- index upkeep
-    def _open_index(self) -> LexicalIndex:
-        saved = self.store.load_blob(INDEX_BLOB)
-        if saved is not None:
-            generation, data = saved
-            index = LexicalIndex.load(data, self.analyzer, self.bm25)
-            if index is not None:
-                self._generation = generation
-                return index
-        return self._index_from_store()
+    @property
+    def index(self) -> LexicalIndex:
+        """The lexical (BM25) index, as of the last read or write."""
+        return self.indexes.index
 
-    def _index_from_store(self) -> LexicalIndex:
-        index = LexicalIndex(self.analyzer, self.bm25)
-        self._generation = self.store.generation()
-        for node in self.store.iter_nodes():
-            if node.kind in INDEXED_KINDS and node.invalid_at is None:
-                index.add(node.node_id, node.doc_id, node.title, node.content)
-        self._dirty = len(index) > 0
-        return index
+    @property
+    def linker(self) -> TermLinker:
+        return self.indexes.linker
 
-    def _rebuild(self) -> None:
-        """Derive every index from the store again (the change log no longer reaches back
-        to what this process last saw: another process wrote that much since)."""
-        self.index = self._index_from_store()
-        self.linker = TermLinker(self.index, self._link_params)
-        self._titles = self._keys = None
-        self._title_matcher = None
-        self._matrix = None
-        self._memory_index = None
-        self._dirty = True
+    @property
+    def entity_extractor(self) -> EntityExtractor | None:
+        return self.writer.entity_extractor
 
-    def _sync(self) -> None:
-        """Bring the derived indexes up to the store's generation (another writer may have run)."""
-        current = self.store.generation()
-        if current == self._generation:
-            return
-        try:
-            changed = self.store.changed_documents(self._generation)
-        except StoreError:
-            self._rebuild()
-            return
-        for doc_id in changed:
-            self._unindex(doc_id)
-            nodes = self.store.document_nodes(doc_id)
-            self._index_nodes(nodes)
-            document = self.store.get_document(doc_id)
-            if document is not None and self._titles is not None and self._keys is not None:
-                self._titles.add(document)
-                self._keys.add(document)
-        self._generation = current
-        self._dirty = True
+    @property
+    def relation_extractor(self) -> RelationExtractor | None:
+        return self.writer.relation_extractor
 
-    def _unindex(self, doc_id: str) -> None:
-        positions = list(self.index.doc_positions.get(doc_id, []))
-        self.linker.forget(positions)
-        self.index.remove_doc(doc_id)
-        if self._titles is not None and self._keys is not None:
-            self._titles.remove(doc_id)
-            self._keys.remove(doc_id)
-
-    def _index_nodes(self, nodes: Iterable[Node]) -> None:
-        for node in nodes:
-            if node.kind in INDEXED_KINDS and node.invalid_at is None:
-                counts = self.index.term_counts(node.title, node.content)
-                pos = self.index.add_counts(
-                    node.node_id, node.doc_id, counts, not node.content.strip()
-                )
-                self.linker.register(pos, self.linker.top_terms(counts))
-
+    # ----------------------------------------------------------------- life
     def save_index(self) -> None:
         """Keep a snapshot of the lexical index in the store for a fast cold start."""
-        self._sync()
-        if self._dirty:
-            self.store.save_blob(INDEX_BLOB, self._generation, self.index.dump())
-            self._dirty = False
+        self.indexes.save()
 
     def close(self) -> None:
         """Save the index snapshot if it changed, then close the store."""
         try:
-            if self._dirty and getattr(self.store, "path", ":memory:") != ":memory:":
-                self.save_index()
+            if self.indexes.dirty and getattr(self.store, "path", ":memory:") != ":memory:":
+                self.indexes.save()
         finally:
             self.store.close()
 
@@ -217,20 +154,64 @@ class DocumentGraph(WriteVerbs, ViewVerbs, EvidenceVerbs, GroundingVerbs, Memory
         """A graph rebuilt from :meth:`to_json` output, edges exactly as saved."""
         parsed, extension = saved_graph(data)
         graph = cls(path, **kwargs)
-        graph.load_json_documents(parsed, extension)
+        graph.writer.load_json_documents(parsed, extension)
         return graph
 
     def load_json(self, data: Any) -> list[Document]:
         """Import a saved graph into this one; documents with the same ids are replaced."""
-        return self.load_json_documents(*saved_graph(data))
+        return self.writer.load_json_documents(*saved_graph(data))
 
-    def node(self, node_id: str) -> Node:
-        found = self.store.get_nodes([node_id]).get(node_id)
-        if found is None:
-            raise NotFoundError(f"unknown node {node_id!r}: use search or outline to find node ids")
-        return found
+    # ----------------------------------------------------------------- writing documents
+    def add_document(
+        self,
+        content: str,
+        title: str,
+        doc_id: str | None = None,
+        description: str = "",
+        *,
+        source: str = "",
+        format: str = "markdown",
+    ) -> Document:
+        """Add a markdown (or ``format="text"``) document; the same id replaces it."""
+        return self.writer.add_document(
+            content, title, doc_id, description, source=source, format=format
+        )
 
-    # ----------------------------------------------------------------- reading
+    def add_parsed(self, parsed: ParsedDocument) -> Document:
+        """Store a parsed document and link it into the graph, in one transaction."""
+        return self.writer.add_parsed(parsed)
+
+    def add_prepared(self, prepared: PreparedDocument) -> Document:
+        """Store a prepared document (``graph.prepare``) and link it into the graph."""
+        return self.writer.add_prepared(prepared)
+
+    def add_documents(
+        self, parsed: Iterable[ParsedDocument], *, workers: int | None = None
+    ) -> Iterator[Document]:
+        """Add many parsed documents, one transaction each; yields each as it lands."""
+        return self.writer.add_documents(parsed, workers=workers)
+
+    def index_files(
+        self, files: Iterable[PlannedFile], *, workers: int | None = None
+    ) -> Iterator[tuple[PlannedFile, list[Document] | SkippedFile]]:
+        """Read, parse and add planned files in order: each file's documents, or why not."""
+        return self.writer.index_files(files, workers=workers)
+
+    def load_json_documents(
+        self, parsed: Iterable[ParsedDocument], extension: SavedExtension | None = None
+    ) -> list[Document]:
+        """Add saved documents with their edges exactly as saved (no linking)."""
+        return self.writer.load_json_documents(parsed, extension)
+
+    def remove_document(self, doc_id: str) -> Removal | None:
+        """Remove a document and everything that touches it; None if it was not there."""
+        return self.writer.remove_document(doc_id)
+
+    def add_fact(self, subject: str, relation: str, obj: str, source: str | None = None) -> Edge:
+        """Record "obj is the relation of subject", asserted by node ``source`` if given."""
+        return self.writer.add_fact(subject, relation, obj, source)
+
+    # ----------------------------------------------------------------- reading documents
     def search(
         self,
         query: str,
@@ -254,32 +235,336 @@ class DocumentGraph(WriteVerbs, ViewVerbs, EvidenceVerbs, GroundingVerbs, Memory
         scopes may read (a scope reads its ancestors; a document without scopes is read
         only by an unscoped search): nothing else is seeded, walked through or returned.
         """
-        self._sync()
-        walkable = None
-        if scopes is not None:
-            doc_ids, walkable = readable_documents(self.store.documents(), scopes, doc_ids)
-        params = SearchParams(
+        return self.reader.search(
+            query,
             max_results,
             max_seeds,
             max_hops,
             damping,
             min_score,
             max_activated,
-            None if doc_ids is None else tuple(doc_ids),
+            doc_ids,
             walker,
             fusion,
             graph_weight,
+            scopes,
         )
-        return search(query, self.index, self.store, params, self.graph_matrix, walkable)
-
-    def graph_matrix(self) -> GraphMatrix:
-        """The whole graph as a sparse matrix (built on first use, rebuilt after writes)."""
-        self._sync()
-        if self._matrix is None or self._matrix[0] != self._generation:
-            self._matrix = (self._generation, GraphMatrix.from_edges(self.store.iter_edges()))
-        return self._matrix[1]
 
     def retrieve(self, query: str, **search_kwargs: Any) -> str:
         """Hits as ``### {title} [{nodeId}]`` blocks, ready to hand to a language model."""
-        hits = self.search(query, **search_kwargs)
-        return "\n\n".join(f"### {h.title} [{h.node_id}]\n{h.content}" for h in hits)
+        return self.reader.retrieve(query, **search_kwargs)
+
+    def graph_matrix(self) -> GraphMatrix:
+        """The whole graph as a sparse matrix (built on first use, rebuilt after writes)."""
+        return self.reader.graph_matrix()
+
+    def node(self, node_id: str) -> Node:
+        """One node by id; NotFoundError names how to find ids."""
+        return self.reader.node(node_id)
+
+    def outline(self, doc_id: str, max_depth: int = 6) -> str:
+        """A document's table of contents, one ``- [nodeId] title`` line per node."""
+        return self.reader.outline(doc_id, max_depth)
+
+    def show(self, node_id: str) -> NodeView:
+        """A node with its parent, children and other links."""
+        return self.reader.show(node_id)
+
+    def documents(self) -> list[DocumentInfo]:
+        """Every document: id, title, description, source and node count."""
+        return self.reader.documents()
+
+    def stats(self) -> GraphStats:
+        """Counts of documents, nodes, edges (by type) and terms; language; generation."""
+        return self.reader.stats()
+
+    def bridge(self, a: str, b: str, max_hops: int = 3, k: int = 3) -> list[Bridge]:
+        """Up to ``k`` shortest paths between two entities or nodes, each hop cited."""
+        return self.reader.bridge(a, b, max_hops, k)
+
+    def ask(
+        self,
+        question: str,
+        threshold: float = DEFAULT_THRESHOLD,
+        max_sentences: int = 2,
+        **search_kwargs: Any,
+    ) -> Answer:
+        """The sentences that best answer ``question``, cited, or ``insufficient_evidence``."""
+        return self.reader.ask(question, threshold, max_sentences, **search_kwargs)
+
+    def reasoner(self, **options: Any) -> GroundedReasoner:
+        """A relation verifier over the graph's relation facts; proof hops cite sections."""
+        return self.reader.reasoner(**options)
+
+    # ----------------------------------------------------------------- grounding
+    def node_texts(self, node_ids: Sequence[str]) -> dict[str, str]:
+        """``title + "\\n" + content`` of each node the graph holds (others left out)."""
+        return self.grounder.node_texts(node_ids)
+
+    def sections(self, node_ids: Sequence[str]) -> dict[str, SectionText]:
+        """Title, content and where the content starts in the source, per node held."""
+        return self.grounder.sections(node_ids)
+
+    def idf(self, term: str) -> float:
+        """The BM25 idf of an analysed term: ln(1 + (N − df + 0.5) / (df + 0.5))."""
+        return self.grounder.idf(term)
+
+    def terms(self, text: str) -> list[str]:
+        """The analysed terms of ``text``, as the index sees them."""
+        return self.grounder.terms(text)
+
+    def candidate_nodes(self, text: str, limit: int) -> list[str]:
+        """Ids of the top ``limit`` search hits for ``text`` (entities left out)."""
+        return self.grounder.candidate_nodes(text, limit)
+
+    def support(self, claim: str, node_ids: Sequence[str], max_nodes: int = 2) -> Support:
+        """How much of ``claim``'s rare-word weight up to ``max_nodes`` of the nodes cover."""
+        return self.grounder.support(claim, node_ids, max_nodes)
+
+    def ground(
+        self,
+        answer: str,
+        node_ids: Sequence[str] | None = None,
+        query: str | None = None,
+        min_support: float = DEFAULT_MIN_SUPPORT,
+        verify: Verifier | None = None,
+        max_nodes: int = 2,
+        *,
+        check_numbers: bool = True,
+        check_names: bool = True,
+        check_links: bool = True,
+        check_code: bool = True,
+        max_candidates: int = 8,
+    ) -> Grounding:
+        """Each sentence of ``answer`` with its support and the sentences that back it."""
+        return self.grounder.ground(
+            answer,
+            node_ids,
+            query,
+            min_support,
+            verify,
+            max_nodes,
+            check_numbers=check_numbers,
+            check_names=check_names,
+            check_links=check_links,
+            check_code=check_code,
+            max_candidates=max_candidates,
+        )
+
+    # ----------------------------------------------------------------- memory: writing
+    def add_text(
+        self,
+        text: str,
+        scopes: Scopes = None,
+        extractor: EntityCallable | None = None,
+        causal: bool | CausalExtractorLike | None = None,
+        dedup_threshold: float | None = None,
+        resolve_conflicts: bool | None = None,
+        *,
+        source: str = "",
+    ) -> Fact:
+        """Remember one fact; returns it as stored (``Fact.status`` says what happened)."""
+        return self.memory.writes.add_text(
+            text, scopes, extractor, causal, dedup_threshold, resolve_conflicts, source=source
+        )
+
+    def add_texts(
+        self,
+        texts: Iterable[str],
+        scopes: Scopes = None,
+        extractor: EntityCallable | None = None,
+        causal: bool | CausalExtractorLike | None = None,
+        dedup_threshold: float | None = None,
+        resolve_conflicts: bool | None = None,
+        *,
+        source: str = "",
+    ) -> list[Fact]:
+        """Remember facts in order, each as :meth:`add_text` would (one transaction each)."""
+        return self.memory.writes.add_texts(
+            texts, scopes, extractor, causal, dedup_threshold, resolve_conflicts, source=source
+        )
+
+    def load_dataset(self, name: str, scopes: Scopes = None) -> list[Fact]:
+        """Add a built-in dataset's facts (``groundgraph.memory.dataset_names()``)."""
+        return self.memory.writes.load_dataset(name, scopes)
+
+    def supersede(
+        self,
+        old: str,
+        new_text: str,
+        scopes: Scopes = None,
+        *,
+        source: str = "",
+        rule: str = "supersede",
+    ) -> Fact:
+        """Replace a fact by a new one; the old one is retired, its history kept."""
+        return self.memory.writes.supersede(old, new_text, scopes, source=source, rule=rule)
+
+    def fact(self, content: str) -> Fact:
+        """The fact named by its id or its text, as the memory holds it now."""
+        return self.memory.context.fact(content)
+
+    # ----------------------------------------------------------------- memory: recall
+    def query(
+        self,
+        query: str,
+        top_k: int = 5,
+        hops: int = 4,
+        scopes: Scopes = None,
+        isolate: bool | None = None,
+        include_superseded: bool = False,
+        as_of: object = None,
+        recency_weight: float = 0.0,
+        max_visited: int = QUERY_VISITED,
+    ) -> list[str]:
+        """The texts of the ``top_k`` facts best for ``query``, best first."""
+        read = ReadOptions(scopes, isolate, include_superseded, as_of)
+        return self.memory.recall.query(query, top_k, hops, read, recency_weight, max_visited)
+
+    def query_detailed(
+        self,
+        query: str,
+        top_k: int = 5,
+        hops: int = 4,
+        scopes: Scopes = None,
+        isolate: bool | None = None,
+        include_superseded: bool = False,
+        as_of: object = None,
+        recency_weight: float = 0.0,
+        max_visited: int = QUERY_VISITED,
+    ) -> list[dict[str, Any]]:
+        """Like :meth:`query`, each fact with its score, time, scopes and explanation."""
+        read = ReadOptions(scopes, isolate, include_superseded, as_of)
+        recall = self.memory.recall
+        return recall.query_detailed(query, top_k, hops, read, recency_weight, max_visited)
+
+    def discover(
+        self,
+        query: str,
+        top_k: int = 5,
+        hops: int = 4,
+        scopes: Scopes = None,
+        isolate: bool | None = None,
+        include_superseded: bool = False,
+        as_of: object = None,
+        max_results: int = 10,
+        max_visited: int = 1000,
+    ) -> list[dict[str, Any]]:
+        """Facts with the paths that connect them to a seed, and their cause → effect pairs."""
+        read = ReadOptions(scopes, isolate, include_superseded, as_of)
+        return self.memory.recall.discover(query, top_k, hops, read, max_results, max_visited)
+
+    def answer(
+        self,
+        query: str,
+        top_k: int = 5,
+        hops: int = 4,
+        scopes: Scopes = None,
+        isolate: bool | None = None,
+        include_superseded: bool = False,
+        as_of: object = None,
+        synthesizer: Synthesizer | None = None,
+        min_support: float = 0.5,
+        max_visited: int = QUERY_VISITED,
+    ) -> dict[str, Any]:
+        """An answer in words from the recalled facts, each sentence with its support."""
+        read = ReadOptions(scopes, isolate, include_superseded, as_of)
+        recall = self.memory.recall
+        return recall.answer(query, top_k, hops, read, synthesizer, min_support, max_visited)
+
+    # ----------------------------------------------------------------- memory: causes
+    def trace_effects(
+        self,
+        content: str,
+        max_depth: int = 6,
+        scopes: Scopes = None,
+        isolate: bool | None = None,
+        include_superseded: bool = False,
+        as_of: object = None,
+        max_visited: int = 1000,
+    ) -> dict[str, Any]:
+        """What follows from a fact (or a cause phrase), each hop cited to its fact."""
+        read = ReadOptions(scopes, isolate, include_superseded, as_of)
+        return self.memory.causal.trace_effects(content, max_depth, read, max_visited)
+
+    def trace_causes(
+        self,
+        content: str,
+        max_depth: int = 6,
+        scopes: Scopes = None,
+        isolate: bool | None = None,
+        include_superseded: bool = False,
+        as_of: object = None,
+        max_visited: int = 1000,
+    ) -> dict[str, Any]:
+        """What led to a fact (or an effect phrase), walking ``causes`` edges backwards."""
+        read = ReadOptions(scopes, isolate, include_superseded, as_of)
+        return self.memory.causal.trace_causes(content, max_depth, read, max_visited)
+
+    def root_causes(
+        self,
+        content: str,
+        max_depth: int = 6,
+        scopes: Scopes = None,
+        isolate: bool | None = None,
+        include_superseded: bool = False,
+        as_of: object = None,
+        max_visited: int = 1000,
+    ) -> list[str]:
+        """The causes nothing visible explains further: the terminals of trace_causes."""
+        read = ReadOptions(scopes, isolate, include_superseded, as_of)
+        return self.memory.causal.root_causes(content, max_depth, read, max_visited)
+
+    def causal_chain(
+        self,
+        from_content: str,
+        to_content: str,
+        max_depth: int = 6,
+        scopes: Scopes = None,
+        isolate: bool | None = None,
+        include_superseded: bool = False,
+        as_of: object = None,
+        max_visited: int = 1000,
+    ) -> list[dict[str, Any]] | None:
+        """The shortest cited run of cause → effect hops between two facts, or None."""
+        read = ReadOptions(scopes, isolate, include_superseded, as_of)
+        causal = self.memory.causal
+        return causal.causal_chain(from_content, to_content, max_depth, read, max_visited)
+
+    def what_if(
+        self,
+        content: str,
+        origin: str | None = None,
+        direction: str = EFFECTS,
+        max_depth: int = 6,
+        scopes: Scopes = None,
+        isolate: bool | None = None,
+        include_superseded: bool = False,
+        as_of: object = None,
+        max_visited: int = 1000,
+    ) -> dict[str, Any]:
+        """If a fact were false: which effects collapse and which another path keeps."""
+        read = ReadOptions(scopes, isolate, include_superseded, as_of)
+        causal = self.memory.causal
+        return causal.what_if(content, origin, direction, max_depth, read, max_visited)
+
+    # ----------------------------------------------------------------- memory: lifecycle
+    def supersession_history(self, fact: str, scopes: Scopes = None) -> dict[str, Any]:
+        """What a fact replaced and what replaced it, and every change in its life."""
+        return self.memory.lifecycle.supersession_history(fact, scopes)
+
+    def conflicts(self, scopes: Scopes = None) -> list[dict[str, Any]]:
+        """The contradiction ledger, oldest first: both facts as they were, the rule, when."""
+        return self.memory.lifecycle.conflicts(scopes)
+
+    def delete(self, fact_or_doc: str, purge_orphans: bool = False) -> dict[str, Any]:
+        """Remove a fact or a document and report every node, edge and entity that went."""
+        return self.memory.lifecycle.delete(fact_or_doc, purge_orphans)
+
+    def delete_stale(self, now: object = None) -> list[dict[str, Any]]:
+        """Delete every fact not read for ``forget_after`` days; the reports."""
+        return self.memory.lifecycle.delete_stale(now)
+
+    def maybe_forget(self) -> list[dict[str, Any]]:
+        """:meth:`delete_stale`, at most once per ``forget_every`` seconds."""
+        return self.memory.lifecycle.maybe_forget()

@@ -1,19 +1,20 @@
-"""Grounding verbs of DocumentGraph: ``support`` and ``ground``, over the graph's own BM25 idf.
+"""Grounding on DocumentGraph: ``support`` and ``ground``, over the graph's own BM25 idf.
 
-:class:`GroundingVerbs` is a mixin: it gives :class:`~groundgraph.graph.DocumentGraph` the
-four methods of :class:`~groundgraph.reason.ground.GroundingCorpus` (so a graph can be
-handed to :func:`~groundgraph.reason.ground.ground` as it is) and the two verbs, which
-check node ids and read the index once per call.
+:class:`Grounder` gives the graph the four methods of
+:class:`~groundgraph.reason.ground.GroundingCorpus` (so a graph can be handed to
+:func:`~groundgraph.reason.ground.ground` as it is) and the two verbs, which check node
+ids and read the index once per call.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
 
 from groundgraph.errors import NotFoundError
-from groundgraph.index.bm25 import LexicalIndex
-from groundgraph.model import Hit, Node
+from groundgraph.graph.indexes import DerivedIndexes
+from groundgraph.graph.reader import GraphReader
+from groundgraph.model import Node
+from groundgraph.model.ids import is_entity_id
 from groundgraph.reason.ground import (
     DEFAULT_MIN_SUPPORT,
     Grounding,
@@ -26,19 +27,6 @@ from groundgraph.reason.ground import (
 from groundgraph.reason.support import check_node_ids
 from groundgraph.search import MAX_QUERY_CHARS
 from groundgraph.store import Store
-from groundgraph.text import Analyzer
-
-
-class _GraphParts(Protocol):
-    """The parts of DocumentGraph the grounding verbs read."""
-
-    store: Store
-    index: LexicalIndex
-    analyzer: Analyzer
-
-    def _sync(self) -> None: ...
-
-    def search(self, query: str, max_results: int = 8) -> list[Hit]: ...
 
 
 def _section(node: Node) -> SectionText:
@@ -50,38 +38,39 @@ def _section(node: Node) -> SectionText:
 class _SyncedCorpus:
     """The graph as a GroundingCorpus, brought up to date once and read without re-checking."""
 
-    def __init__(self, graph: _GraphParts) -> None:
-        graph._sync()
-        self.graph = graph
+    def __init__(self, indexes: DerivedIndexes, reader: GraphReader) -> None:
+        indexes.sync()
+        self.indexes = indexes
+        self.reader = reader
 
     def node_texts(self, node_ids: Sequence[str]) -> dict[str, str]:
         return {i: f"{s.title}\n{s.content}" for i, s in self.sections(node_ids).items()}
 
     def sections(self, node_ids: Sequence[str]) -> dict[str, SectionText]:
         # A node no longer valid (a superseded fact) is not evidence.
-        nodes = self.graph.store.get_nodes(list(node_ids))
+        nodes = self.indexes.store.get_nodes(list(node_ids))
         return {
             i: _section(nodes[i]) for i in node_ids if i in nodes and nodes[i].invalid_at is None
         }
 
     def idf(self, term: str) -> float:
-        return self.graph.index.idf(term)
+        return self.indexes.index.idf(term)
 
     def terms(self, text: str) -> list[str]:
-        return self.graph.analyzer.terms(text)
+        return self.indexes.analyzer.terms(text)
 
     def candidate_nodes(self, text: str, limit: int) -> list[str]:
         if not text.strip():
             return []
-        hits = self.graph.search(text[:MAX_QUERY_CHARS], max_results=limit)
-        return [h.node_id for h in hits if not h.node_id.startswith("entity:")]
+        hits = self.reader.search(text[:MAX_QUERY_CHARS], max_results=limit)
+        return [h.node_id for h in hits if not is_entity_id(h.node_id)]
 
 
-def _known(graph: _GraphParts, node_ids: Sequence[str] | None) -> list[str] | None:
+def _known(store: Store, node_ids: Sequence[str] | None) -> list[str] | None:
     if node_ids is None:
         return None
     ids = check_node_ids(node_ids)
-    found = graph.store.get_nodes(ids)
+    found = store.get_nodes(ids)
     missing = [i for i in ids if i not in found]
     if missing:
         shown = ", ".join(repr(i) for i in missing[:5])
@@ -89,43 +78,48 @@ def _known(graph: _GraphParts, node_ids: Sequence[str] | None) -> list[str] | No
     return ids
 
 
-class GroundingVerbs:
-    """``support``, ``ground`` and the GroundingCorpus methods, mixed into DocumentGraph."""
+class Grounder:
+    """``support``, ``ground`` and the GroundingCorpus methods."""
 
-    def node_texts(self: _GraphParts, node_ids: Sequence[str]) -> dict[str, str]:
+    def __init__(self, indexes: DerivedIndexes, reader: GraphReader) -> None:
+        self.indexes = indexes
+        self.reader = reader
+
+    def _corpus(self) -> _SyncedCorpus:
+        return _SyncedCorpus(self.indexes, self.reader)
+
+    def node_texts(self, node_ids: Sequence[str]) -> dict[str, str]:
         """``title + "\\n" + content`` of each node the graph holds (others left out)."""
-        return _SyncedCorpus(self).node_texts(node_ids)
+        return self._corpus().node_texts(node_ids)
 
-    def sections(self: _GraphParts, node_ids: Sequence[str]) -> dict[str, SectionText]:
+    def sections(self, node_ids: Sequence[str]) -> dict[str, SectionText]:
         """Title, content and where the content starts in the source, per node held."""
-        return _SyncedCorpus(self).sections(node_ids)
+        return self._corpus().sections(node_ids)
 
-    def idf(self: _GraphParts, term: str) -> float:
+    def idf(self, term: str) -> float:
         """The BM25 idf of an analysed term: ln(1 + (N − df + 0.5) / (df + 0.5))."""
-        self._sync()
-        return self.index.idf(term)
+        self.indexes.sync()
+        return self.indexes.index.idf(term)
 
-    def terms(self: _GraphParts, text: str) -> list[str]:
+    def terms(self, text: str) -> list[str]:
         """The analysed terms of ``text``, as the index sees them."""
-        return self.analyzer.terms(text)
+        return self.indexes.analyzer.terms(text)
 
-    def candidate_nodes(self: _GraphParts, text: str, limit: int) -> list[str]:
+    def candidate_nodes(self, text: str, limit: int) -> list[str]:
         """Ids of the top ``limit`` search hits for ``text`` (entities left out)."""
-        return _SyncedCorpus(self).candidate_nodes(text, limit)
+        return self._corpus().candidate_nodes(text, limit)
 
-    def support(
-        self: _GraphParts, claim: str, node_ids: Sequence[str], max_nodes: int = 2
-    ) -> Support:
+    def support(self, claim: str, node_ids: Sequence[str], max_nodes: int = 2) -> Support:
         """How much of ``claim``'s rare-word weight up to ``max_nodes`` of the nodes cover.
 
         ``share, ids, mass = graph.support(...)`` unpacks it; an unknown id raises
         NotFoundError.
         """
-        ids = _known(self, node_ids)
-        return support(_SyncedCorpus(self), claim, ids or [], max_nodes)
+        ids = _known(self.indexes.store, node_ids)
+        return support(self._corpus(), claim, ids or [], max_nodes)
 
     def ground(
-        self: _GraphParts,
+        self,
         answer: str,
         node_ids: Sequence[str] | None = None,
         query: str | None = None,
@@ -143,9 +137,9 @@ class GroundingVerbs:
         sentences of the documents that back it (see :func:`groundgraph.reason.ground.ground`).
         """
         return ground(
-            _SyncedCorpus(self),
+            self._corpus(),
             answer,
-            _known(self, node_ids),
+            _known(self.indexes.store, node_ids),
             query,
             min_support,
             verify,

@@ -1,344 +1,43 @@
-"""Agent memory on DocumentGraph: facts in, updates, contradictions, deletion, forgetting.
+"""Agent memory on DocumentGraph, as one object composed of its parts.
 
-:class:`MemoryVerbs` is the mixin DocumentGraph inherits for memory; the reading verbs
-come from :class:`~groundgraph.graph.memory_read.MemoryReads` and
-:class:`~groundgraph.graph.memory_causal.CausalReads`, and the logic from
-``groundgraph.memory``. A fact is a one-node document (``memory.facts``) with scopes,
-``created_at`` and ``invalid_at``; its entities (zero-model extractor or any callable)
-and causal pairs (the cue extractor or any ``CausalExtractor``) join it to the rest of
-the graph. Nothing is ever silently lost: a contradicted fact is retired, not deleted,
-and the contradiction goes to a ledger; only ``delete`` and forgetting remove facts, and
-they say exactly what went.
+A fact is a one-node document (``memory.facts``) with scopes, ``created_at`` and
+``invalid_at``; its entities and causal pairs join it to the rest of the graph. Nothing is
+ever silently lost: a contradicted fact is retired, not deleted, and the contradiction
+goes to a ledger; only ``delete`` and forgetting remove facts, and they say what went.
+
+- ``context`` (``graph.memory_core``): settings, clock, fact states, views of a read;
+- ``writes`` (``graph.memory_write``): add, merge, contradict and supersede facts;
+- ``recall`` (``graph.memory_read``): query, discover, answer;
+- ``causal`` (``graph.memory_causal``): traces, root causes, chains, what-if;
+- ``lifecycle`` (``graph.memory_lifecycle``): history, the ledger, deletion, forgetting.
 """
 
 from __future__ import annotations
 
-import hashlib
-from collections.abc import Iterable, Sequence
-from typing import Any
-
-from groundgraph.errors import InputError
-from groundgraph.graph.evidence import evidence_for
+from groundgraph.graph.grounding import Grounder
+from groundgraph.graph.indexes import DerivedIndexes
+from groundgraph.graph.memory_causal import MemoryCausal
+from groundgraph.graph.memory_core import MemoryContext, MemorySettings
 from groundgraph.graph.memory_lifecycle import MemoryLifecycle
-from groundgraph.graph.memory_read import Scopes
-from groundgraph.index.bm25 import top_positions
-from groundgraph.memory.conflicts import ConflictResolver, Contradiction
-from groundgraph.memory.dedup import check_threshold, nearest
-from groundgraph.memory.facts import (
-    SUPERSEDES_WEIGHT,
-    CausalExtractorLike,
-    EntityCallable,
-    Fact,
-    as_mentions,
-    causal_records,
-    check_fact_text,
-    check_source,
-    fact_texts,
-)
-from groundgraph.memory.resolve import Found, candidates, contradicted
-from groundgraph.memory.scopes import check_scopes, share_scope
-from groundgraph.memory.timeline import INVALIDATED, REVIVED, SCOPED, FactState
-from groundgraph.model import Document, Edge, Node
-from groundgraph.model.ids import fact_id, is_fact_id
-from groundgraph.search import MAX_QUERY_CHARS
-from groundgraph.store.base import ConflictRecord, FactEvent, FactSnapshot, FactUpdate
-
-DEDUP_CANDIDATES = 10
-DELIBERATE = "replaced by supersede()"
-CONFLICT_NEIGHBOURS = 10
-MAX_SHARED_ENTITY_EDGES = 500
+from groundgraph.graph.memory_read import MemoryRecall
+from groundgraph.graph.memory_write import MemoryWriter
+from groundgraph.graph.writer import DocumentWriter
+from groundgraph.store import Store
 
 
-class MemoryVerbs(MemoryLifecycle):
-    """Facts and their lifecycle on DocumentGraph (reads come from MemoryReads, CausalReads)."""
+class Memory:
+    """The memory parts of one graph, sharing one context."""
 
-    # ----------------------------------------------------------------- adding facts
-    def add_text(
+    def __init__(
         self,
-        text: str,
-        scopes: Scopes = None,
-        extractor: EntityCallable | None = None,
-        causal: bool | CausalExtractorLike | None = None,
-        dedup_threshold: float | None = None,
-        resolve_conflicts: bool | None = None,
-        *,
-        source: str = "",
-    ) -> Fact:
-        """Remember one fact; returns it as stored (see ``Fact.status`` for what happened).
-
-        ``scopes`` are who may read it; ``extractor`` replaces the entity extractor
-        (names or ``Mention`` spans); ``causal`` False skips causal pairs, a callable
-        replaces the extractor; ``dedup_threshold`` overrides the graph's (a near-duplicate
-        is merged into the fact it repeats, unioning scopes); ``resolve_conflicts`` False
-        skips the contradiction check; ``source`` records who said it.
-        """
-        return self._add(
-            check_fact_text(text),
-            check_scopes(scopes),
-            extractor,
-            self._causal(causal),
-            self._threshold(dedup_threshold),
-            self._resolver(resolve_conflicts),
-            check_source(source),
-        )
-
-    def add_texts(
-        self,
-        texts: Iterable[str],
-        scopes: Scopes = None,
-        extractor: EntityCallable | None = None,
-        causal: bool | CausalExtractorLike | None = None,
-        dedup_threshold: float | None = None,
-        resolve_conflicts: bool | None = None,
-        *,
-        source: str = "",
-    ) -> list[Fact]:
-        """Remember facts in order, each as :meth:`add_text` would (one transaction each)."""
-        batch = [check_fact_text(t) for t in fact_texts(texts)]
-        options = (
-            check_scopes(scopes),
-            extractor,
-            self._causal(causal),
-            self._threshold(dedup_threshold),
-            self._resolver(resolve_conflicts),
-            check_source(source),
-        )
-        return [self._add(text, *options) for text in batch]
-
-    def load_dataset(self, name: str, scopes: Scopes = None) -> list[Fact]:
-        """Add a built-in dataset's facts (``groundgraph.memory.dataset_names()``), each with
-        its own scopes, or with ``scopes`` when given."""
-        from groundgraph.memory.datasets import load_dataset_facts
-
-        override = None if scopes is None else check_scopes(scopes)
-        return [
-            self.add_text(f.text, scopes=f.scopes if override is None else override)
-            for f in load_dataset_facts(name)
-        ]
-
-    def _causal(self, causal: bool | CausalExtractorLike | None) -> CausalExtractorLike | None:
-        default = self.memory_settings.causal_extractor
-        if causal is None or causal is True:
-            if causal is True and default is None:
-                raise InputError(
-                    "causal=True, but this graph was made with causal_extractor=False: "
-                    "pass a causal extractor instead"
-                )
-            return default
-        if causal is False:
-            return None
-        if callable(causal):
-            return causal
-        raise InputError("causal must be True, False, None or a causal extractor")
-
-    def _threshold(self, value: float | None) -> float | None:
-        return self.memory_settings.dedup_threshold if value is None else check_threshold(value)
-
-    def _resolver(self, resolve: bool | None) -> ConflictResolver | None:
-        resolver = self.memory_settings.conflict_resolver
-        if resolve is None:
-            return resolver
-        if not isinstance(resolve, bool):
-            raise InputError("resolve_conflicts must be True, False or None")
-        if resolve and resolver is None:
-            raise InputError(
-                "resolve_conflicts=True, but this graph was made with conflict_resolver=False"
-            )
-        return resolver if resolve else None
-
-    def _add(
-        self,
-        text: str,
-        scopes: tuple[str, ...],
-        extractor: EntityCallable | None,
-        causal: CausalExtractorLike | None,
-        threshold: float | None,
-        resolver: ConflictResolver | None,
-        source: str,
-        retire: Sequence[Found] = (),
-    ) -> Fact:
-        memory = self._memory()
-        fid = fact_id(text)
-        known = memory.states.get(fid)
-        if known is not None:
-            return self._reassert(known, scopes, resolver, "existing", None, retire)
-        if threshold is not None:
-            pool = [
-                (f, memory.states[f].text)
-                for f in self._lexical_neighbours(text, DEDUP_CANDIDATES * 3)
-                if share_scope(scopes, memory.states[f].scopes)
-            ][:DEDUP_CANDIDATES]
-            near = nearest(text, pool, threshold, self.memory_settings.embedder)
-            if near is not None:
-                return self._reassert(memory.states[near[0]], scopes, resolver, "merged", near[1])
-        stamp = self._clock.now()
-        node = Node(fid, fid, "document", "", text, 0, None, (0, len(text)), scopes, stamp)
-        digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
-        document = Document(fid, "", "memory fact", source, digest, scopes, stamp)
-        entity_fn = as_mentions(extractor) if extractor is not None else self._entities()
-        entities, evidence = evidence_for([node], entity_fn, self.relation_extractor)
-        pairs = _pairs(causal, text)
-        spans, causal_edges, _ = causal_records(fid, text, pairs)
-        named = {e.target for e in causal_edges if e.type == "mentions"}
-        edges = causal_edges + [
-            e for e in evidence if not (e.type == "mentions" and e.target in named)
-        ]
-        counts = self.index.term_counts("", text)
-        self._commit(
-            document, [node], edges, [], [counts], [self.linker.top_terms(counts)], entities + spans
-        )
-        state = FactState(fid, text, stamp, scopes, None, source)
-        superseded = self._settle(state, resolver, [], retire)
-        return self._fact_record(state, "added", superseded=superseded)
-
-    def _reassert(
-        self,
-        state: FactState,
-        scopes: tuple[str, ...],
-        resolver: ConflictResolver | None,
-        status: str,
-        similarity: float | None,
-        retire: Sequence[Found] = (),
-    ) -> Fact:
-        """The same (or a nearly same) fact again: union scopes, revive, re-check."""
-        stamp = self._clock.now()
-        added = tuple(s for s in scopes if s not in state.scopes)
-        events = []
-        if added:
-            events.append(FactEvent(state.fact_id, SCOPED, stamp, added))
-        revived = state.invalid_at is not None
-        if revived:
-            events.append(FactEvent(state.fact_id, REVIVED, stamp))
-            status = "revived"
-        merged = tuple(sorted({*state.scopes, *added}))
-        now = FactState(state.fact_id, state.text, state.created_at, merged, None, state.source)
-        update = [FactUpdate(state.fact_id, merged, None, tuple(events))] if events else []
-        superseded = self._settle(now, resolver, update, retire)
-        return self._fact_record(now, status, similarity=similarity, superseded=superseded)
-
-    def _settle(
-        self,
-        state: FactState,
-        resolver: ConflictResolver | None,
-        updates: list[FactUpdate],
-        retire: Sequence[Found] = (),
-    ) -> tuple[str, ...]:
-        """Retire what ``state`` contradicts (and the facts in ``retire``, a deliberate
-        replacement) and write ``updates`` with it, in one transaction."""
-        memory = self._memory()
-        found = [r for r in retire if r.fact_id != state.fact_id]
-        if resolver is not None:
-            pool = candidates(
-                state.fact_id,
-                state.scopes,
-                memory.states,
-                self._sharing_entities(state.fact_id),
-                self._lexical_neighbours(state.text, CONFLICT_NEIGHBOURS),
-            )
-            named = {r.fact_id for r in found}
-            judged = contradicted(resolver, state.text, pool, memory.states)
-            found += [r for r in judged if r.fact_id not in named]
-        if not found and not updates:
-            return ()
-        stamp = self._clock.now()
-        edges: list[tuple[str, Edge]] = []
-        ledger = []
-        for item in found:
-            old = memory.states[item.fact_id]
-            if old.invalid_at is None:  # one already retired keeps its date; gains a link
-                event = FactEvent(old.fact_id, INVALIDATED, stamp, (), state.fact_id)
-                updates.append(FactUpdate(old.fact_id, old.scopes, stamp, (event,)))
-            rule = item.contradiction.rule
-            edge = Edge(
-                state.fact_id,
-                old.fact_id,
-                "supersedes",
-                SUPERSEDES_WEIGHT,
-                (state.fact_id,),
-                rule,
-                created_at=stamp,
-            )
-            edges.append((state.fact_id, edge))
-            ledger.append(
-                ConflictRecord(
-                    stamp,
-                    _snapshot(state),
-                    _snapshot(old),
-                    rule,
-                    item.contradiction.detail,
-                    "" if item in retire else type(resolver).__name__,
-                )
-            )
-        self.store.update_facts(updates, edges, ledger)
-        self._sync()
-        return tuple(item.fact_id for item in found)
-
-    def _lexical_neighbours(self, text: str, limit: int) -> list[str]:
-        """Facts (valid or retired) that share the most BM25 weight with ``text``."""
-        index = self._memory().lexical
-        matches = index.match(text[:MAX_QUERY_CHARS])
-        ids = index.node_ids
-        rows = top_positions(matches.positions, matches.scores, limit, ids.__getitem__)
-        return [ids[int(matches.positions[i])] for i in rows]
-
-    def _sharing_entities(self, fact: str) -> list[str]:
-        """Other facts that mention an entity or span this fact mentions."""
-        names = sorted(
-            {e.target for e in self.store.edges_touching([fact]) if e.type == "mentions"}
-        )
-        out: dict[str, None] = {}
-        for edge in self.store.edges_touching(names)[:MAX_SHARED_ENTITY_EDGES]:
-            if edge.type == "mentions" and edge.source != fact and is_fact_id(edge.source):
-                out[edge.source] = None
-        return list(out)
-
-    # ----------------------------------------------------------------- updates
-    def supersede(
-        self,
-        old: str,
-        new_text: str,
-        scopes: Scopes = None,
-        *,
-        source: str = "",
-        rule: str = "supersede",
-    ) -> Fact:
-        """Replace a fact by a new one: the new fact is added (with the old one's scopes
-        unless ``scopes`` is given) and the old one retired, its history kept."""
-        memory = self._memory()
-        old_id = self._require(old)
-        text = check_fact_text(new_text)
-        if not isinstance(rule, str) or not 0 < len(rule) <= 100:
-            raise InputError("rule must be a short text (1 to 100 characters)")
-        if fact_id(text) == old_id:
-            raise InputError("the new text is the same fact as the old one: nothing to replace")
-        replaced = Found(old_id, Contradiction(memory.states[old_id].text, rule, DELIBERATE))
-        return self._add(
-            text,
-            memory.states[old_id].scopes if scopes is None else check_scopes(scopes),
-            None,
-            self._causal(None),
-            None,
-            self.memory_settings.conflict_resolver,
-            check_source(source),
-            (replaced,),
-        )
-
-
-def _pairs(extractor: CausalExtractorLike | None, text: str) -> Sequence[Any]:
-    if extractor is None:
-        return []
-    found = extractor(text)
-    if isinstance(found, str) or not isinstance(found, Iterable):
-        raise InputError("a causal extractor must return a list of causal pairs")
-    pairs = list(found)
-    for pair in pairs:
-        if not all(hasattr(pair, a) for a in ("cause_span", "effect_span", "cue")):
-            raise InputError(
-                f"a causal extractor returned a {type(pair).__name__}: return CausalPair "
-                "records (cause, effect, cause_span, effect_span, cue, language)"
-            )
-    return pairs
-
-
-def _snapshot(state: FactState) -> FactSnapshot:
-    return FactSnapshot(state.fact_id, state.text, state.scopes, state.created_at, state.source)
+        store: Store,
+        indexes: DerivedIndexes,
+        writer: DocumentWriter,
+        grounder: Grounder,
+        settings: MemorySettings,
+    ) -> None:
+        self.context = MemoryContext(store, indexes, settings)
+        self.writes = MemoryWriter(self.context, writer)
+        self.recall = MemoryRecall(self.context, grounder)
+        self.causal = MemoryCausal(self.context)
+        self.lifecycle = MemoryLifecycle(self.context, writer)

@@ -1,7 +1,7 @@
 """The causal reading verbs of memory on DocumentGraph: traces of effects and causes, root
 causes, the chain between two facts, and what-if.
 
-They take the read options of ``graph.memory_read`` (``scopes``, ``isolate``,
+They take a read's options (``graph.memory_core.ReadOptions``: ``scopes``, ``isolate``,
 ``include_superseded``, ``as_of``); with isolation nothing of a fact outside the scopes
 appears in a trace or a counterfactual. None of them writes.
 """
@@ -11,8 +11,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from groundgraph.errors import InputError
-from groundgraph.graph.memory_core import MAX_CONTENT_CHARS, not_found
-from groundgraph.graph.memory_read import MemoryReads, Scopes
+from groundgraph.graph.memory_core import MAX_CONTENT_CHARS, MemoryContext, ReadOptions, not_found
 from groundgraph.ingest.normalise import normalise_entity
 from groundgraph.memory.causal_graph import (
     CAUSES,
@@ -41,8 +40,11 @@ def _visited(value: object) -> int:
     return value
 
 
-class CausalReads(MemoryReads):
+class MemoryCausal:
     """``trace_effects``, ``trace_causes``, ``root_causes``, ``causal_chain`` and ``what_if``."""
+
+    def __init__(self, context: MemoryContext) -> None:
+        self.context = context
 
     def _causal_start(
         self, content: object, view: MemoryView, reader: CausalReader, direction: str
@@ -50,7 +52,7 @@ class CausalReads(MemoryReads):
         """(shown text, id, depth-0 pairs) of a fact or a span the read may start from.
 
         A span qualifies when a fact in the read's own scopes asserts a pair with it."""
-        fact = self._find(content, view)
+        fact = self.context.find(content, view)
         if fact is not None and fact in view.seedable:
             return reader.graph.texts[fact], fact, reader.fact_edges(fact)
         if isinstance(content, str) and content.strip():
@@ -61,28 +63,23 @@ class CausalReads(MemoryReads):
                     return reader.graph.name(span), span, reader.leaving(span, direction)
         raise not_found(content, "fact or causal span")
 
-    def _reader(
-        self, scopes: Scopes, isolate: bool | None, include_superseded: bool, as_of: object
-    ) -> CausalReader:
-        view = self._view(scopes, isolate, include_superseded, as_of)
-        return CausalReader(self._fact_graph(view))
+    def _reader(self, read: ReadOptions) -> CausalReader:
+        view = self.context.view(read)
+        return CausalReader(self.context.fact_graph(view))
 
     def _trace(
         self,
         content: object,
         direction: str,
         max_depth: int,
-        scopes: Scopes,
-        isolate: bool | None,
-        include_superseded: bool,
-        as_of: object,
+        read: ReadOptions,
         max_visited: int,
     ) -> dict[str, Any]:
-        reader = self._reader(scopes, isolate, include_superseded, as_of)
+        reader = self._reader(read)
         shown, origin, start = self._causal_start(content, reader.view, reader, direction)
         found = trace(reader, start, direction, _depth(max_depth), _visited(max_visited))
         if reader.view.options.as_of is None:
-            self._touch([h.fact_id for h in found.hops])
+            self.context.touch([h.fact_id for h in found.hops])
         return {
             "origin": shown,
             "originId": origin,
@@ -96,47 +93,32 @@ class CausalReads(MemoryReads):
         self,
         content: str,
         max_depth: int = 6,
-        scopes: Scopes = None,
-        isolate: bool | None = None,
-        include_superseded: bool = False,
-        as_of: object = None,
+        read: ReadOptions = ReadOptions(),  # noqa: B008 (immutable)
         max_visited: int = 1000,
     ) -> dict[str, Any]:
         """What follows from a fact (or a cause phrase): ``{origin, chain, terminals}``,
         each hop of the chain cited to the fact that asserts it."""
-        return self._trace(
-            content, EFFECTS, max_depth, scopes, isolate, include_superseded, as_of, max_visited
-        )
+        return self._trace(content, EFFECTS, max_depth, read, max_visited)
 
     def trace_causes(
         self,
         content: str,
         max_depth: int = 6,
-        scopes: Scopes = None,
-        isolate: bool | None = None,
-        include_superseded: bool = False,
-        as_of: object = None,
+        read: ReadOptions = ReadOptions(),  # noqa: B008 (immutable)
         max_visited: int = 1000,
     ) -> dict[str, Any]:
         """What led to a fact (or an effect phrase), walking ``causes`` edges backwards."""
-        return self._trace(
-            content, CAUSES, max_depth, scopes, isolate, include_superseded, as_of, max_visited
-        )
+        return self._trace(content, CAUSES, max_depth, read, max_visited)
 
     def root_causes(
         self,
         content: str,
         max_depth: int = 6,
-        scopes: Scopes = None,
-        isolate: bool | None = None,
-        include_superseded: bool = False,
-        as_of: object = None,
+        read: ReadOptions = ReadOptions(),  # noqa: B008 (immutable)
         max_visited: int = 1000,
     ) -> list[str]:
         """The causes nothing visible explains further: the terminals of trace_causes."""
-        found = self.trace_causes(
-            content, max_depth, scopes, isolate, include_superseded, as_of, max_visited
-        )
+        found = self.trace_causes(content, max_depth, read, max_visited)
         return cast(list[str], found["terminals"])
 
     def causal_chain(
@@ -144,15 +126,12 @@ class CausalReads(MemoryReads):
         from_content: str,
         to_content: str,
         max_depth: int = 6,
-        scopes: Scopes = None,
-        isolate: bool | None = None,
-        include_superseded: bool = False,
-        as_of: object = None,
+        read: ReadOptions = ReadOptions(),  # noqa: B008 (immutable)
         max_visited: int = 1000,
     ) -> list[dict[str, Any]] | None:
         """The shortest run of cause → effect hops from one fact to another, each cited
         to its fact; None when no visible chain links them."""
-        reader = self._reader(scopes, isolate, include_superseded, as_of)
+        reader = self._reader(read)
         _, source, start = self._causal_start(from_content, reader.view, reader, EFFECTS)
         _, target, _ = self._causal_start(to_content, reader.view, reader, EFFECTS)
         if target.startswith(ENTITY_PREFIX):
@@ -171,7 +150,7 @@ class CausalReads(MemoryReads):
         if found is None:
             return None
         if reader.view.options.as_of is None:
-            self._touch([h.fact_id for h in found])
+            self.context.touch([h.fact_id for h in found])
         return [h.to_dict() for h in found]
 
     def what_if(
@@ -180,18 +159,15 @@ class CausalReads(MemoryReads):
         origin: str | None = None,
         direction: str = EFFECTS,
         max_depth: int = 6,
-        scopes: Scopes = None,
-        isolate: bool | None = None,
-        include_superseded: bool = False,
-        as_of: object = None,
+        read: ReadOptions = ReadOptions(),  # noqa: B008 (immutable)
         max_visited: int = 1000,
     ) -> dict[str, Any]:
         """If the fact ``content`` were false: which spans downstream of ``origin`` (the
         fact itself by default) collapse, and which another path keeps. Changes nothing."""
         if direction not in DIRECTIONS:
             raise InputError(f"direction must be one of {', '.join(DIRECTIONS)}, not {direction!r}")
-        reader = self._reader(scopes, isolate, include_superseded, as_of)
-        pruned = self._find(content, reader.view)
+        reader = self._reader(read)
+        pruned = self.context.find(content, reader.view)
         if pruned is None or pruned not in reader.view.seedable:
             raise not_found(content)
         shown, start, edges = self._causal_start(

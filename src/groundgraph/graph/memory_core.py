@@ -1,10 +1,9 @@
-"""What every memory verb of DocumentGraph shares: settings, the memory index, reads' views.
+"""What every memory part of DocumentGraph shares: settings, the fact states, reads' views.
 
-``MemoryCore`` is the base of the memory mixins (``graph.memory_read``, ``graph.memory``).
-It owns the typed memory settings given to ``DocumentGraph(...)``, keeps the memory
-index (``memory.index``) current with the store, turns a read's options into a
-``MemoryView``, finds the fact a "content" argument names (its id or its text), and
-records when facts were read (for forgetting).
+:class:`MemoryContext` holds the typed memory settings given to ``DocumentGraph(...)``
+and the clock, reads the fact states the graph's derived indexes keep current, turns a
+read's options (:class:`ReadOptions`) into a ``MemoryView``, finds the fact a "content"
+argument names (its id or its text), and records when facts were read (for forgetting).
 """
 
 from __future__ import annotations
@@ -13,9 +12,10 @@ import logging
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from groundgraph.errors import InputError, NotFoundError, StoreBusyError
+from groundgraph.graph.indexes import DerivedIndexes
 from groundgraph.memory.conflicts import ConflictResolver, RuleConflictResolver
 from groundgraph.memory.dedup import DEFAULT_DEDUP_THRESHOLD, Embedder, check_threshold
 from groundgraph.memory.fact_graph import FactGraph
@@ -27,16 +27,7 @@ from groundgraph.memory.synthesis import Synthesizer, TemplateSynthesizer
 from groundgraph.memory.timeline import Clock, FactState, parse_as_of
 from groundgraph.memory.view import MemoryView, ViewOptions
 from groundgraph.model.ids import fact_id, is_fact_id
-
-if TYPE_CHECKING:
-    from collections import Counter
-
-    from groundgraph.graph.evidence import EntityExtractor, RelationExtractor
-    from groundgraph.index.bm25 import BM25Params, LexicalIndex
-    from groundgraph.index.links import TermLinker, TopTerms
-    from groundgraph.model import Document, Edge, Node
-    from groundgraph.store import PendingLink, Removal, Store
-    from groundgraph.text import Analyzer
+from groundgraph.store import Store
 
 logger = logging.getLogger(__name__)
 TOUCH_EVERY_SECONDS = 60.0
@@ -153,82 +144,60 @@ def check_flag(value: object, name: str) -> bool:
     return value
 
 
-class MemoryCore:
-    """Shared state and helpers of the memory verbs (a mixin of DocumentGraph)."""
+@dataclass(frozen=True)
+class ReadOptions:
+    """What every memory read takes: read as ``scopes`` (None reads all), stay inside them
+    (``isolate``; None means the graph's ``isolate_traversal``), count retired facts, and
+    read the memory as it was at ``as_of`` (None: now). Checked when a view is made."""
 
-    if TYPE_CHECKING:
-        store: Store
-        index: LexicalIndex
-        analyzer: Analyzer
-        bm25: BM25Params
-        linker: TermLinker
-        relation_extractor: RelationExtractor | None
-        _generation: int
-        _dirty: bool
+    scopes: str | Iterable[str] | None = None
+    isolate: bool | None = None
+    include_superseded: bool = False
+    as_of: object = None
 
-        def _sync(self) -> None: ...
 
-        def _entities(self) -> EntityExtractor | None: ...
+class MemoryContext:
+    """Shared state and helpers of the memory parts."""
 
-        def _commit(
-            self,
-            document: Document,
-            nodes: list[Node],
-            edges: list[Edge],
-            pending: list[PendingLink],
-            counts: list[Counter[str]],
-            tops: list[TopTerms],
-            entities: list[Node] | None = None,
-        ) -> Document: ...
-
-        def remove_document(self, doc_id: str) -> Removal | None: ...
-
-    def _init_memory(self, settings: MemorySettings) -> None:
-        self.memory_settings = settings
-        self._memory_index: MemoryIndex | None = None
-        self._clock = Clock()
+    def __init__(self, store: Store, indexes: DerivedIndexes, settings: MemorySettings) -> None:
+        self.store = store
+        self.indexes = indexes
+        self.settings = settings
+        self.clock = Clock()
         self._touched: dict[str, float] = {}
 
     # ----------------------------------------------------------------- state
-    def _memory(self) -> MemoryIndex:
-        """The memory index, caught up with the store."""
-        if self._memory_index is None:
-            self._memory_index = MemoryIndex(self.analyzer, self.bm25)
-        self._memory_index.sync(self.store)
-        return self._memory_index
+    def memory(self) -> MemoryIndex:
+        """The fact states and causal spans, caught up with the store."""
+        return self.indexes.memory()
 
-    def _view(
-        self,
-        scopes: str | Iterable[str] | None,
-        isolate: bool | None,
-        include_superseded: bool,
-        as_of: object,
-    ) -> MemoryView:
+    def view(self, read: ReadOptions) -> MemoryView:
+        """What one read with these options may see."""
         isolate = (
-            self.memory_settings.isolate_traversal
-            if isolate is None
-            else check_flag(isolate, "isolate")
+            self.settings.isolate_traversal
+            if read.isolate is None
+            else check_flag(read.isolate, "isolate")
         )
         options = ViewOptions(
-            query_scopes(scopes),
+            query_scopes(read.scopes),
             isolate,
-            check_flag(include_superseded, "include_superseded"),
-            parse_as_of(as_of),
+            check_flag(read.include_superseded, "include_superseded"),
+            parse_as_of(read.as_of),
         )
-        return MemoryView(self._memory().states, options)
+        return MemoryView(self.memory().states, options)
 
-    def _fact_graph(self, view: MemoryView) -> FactGraph:
-        memory = self._memory()
+    def fact_graph(self, view: MemoryView) -> FactGraph:
+        memory = self.memory()
         texts = VisibleTexts(memory.states, view)
         return FactGraph(partial(memory.edges_touching, self.store), view, memory.spans, texts)
 
-    def _find(self, content: object, view: MemoryView | None = None) -> str | None:
+    def find(self, content: object, view: MemoryView | None = None) -> str | None:
         """The fact a content argument names: a fact id, or the text of a fact."""
         if not isinstance(content, str):
             raise InputError(f"name a fact by its id or its text, not {type(content).__name__}")
         if len(content) > MAX_CONTENT_CHARS:
             raise InputError("that is too long to name a fact: pass its id or its text")
-        states = self._memory().states
+        states = self.memory().states
         candidates = [content] if is_fact_id(content.strip()) else []
         if content.strip():
             candidates.append(fact_id(content))
@@ -238,17 +207,17 @@ class MemoryCore:
                 return candidate
         return None
 
-    def _require(self, content: object, view: MemoryView | None = None) -> str:
-        found = self._find(content, view)
+    def require(self, content: object, view: MemoryView | None = None) -> str:
+        found = self.find(content, view)
         if found is None:
             raise not_found(content)
         return found
 
     def fact(self, content: str) -> Fact:
         """The fact named by its id or its text, as the memory holds it now."""
-        return self._fact_record(self._memory().states[self._require(content)])
+        return self.fact_record(self.memory().states[self.require(content)])
 
-    def _fact_record(self, state: FactState, status: str = "existing", **extra: Any) -> Fact:
+    def fact_record(self, state: FactState, status: str = "existing", **extra: Any) -> Fact:
         mentions = self.store.edges_touching([state.fact_id])
         own = [e for e in mentions if e.source == state.fact_id and e.type == "mentions"]
         entities = [
@@ -278,7 +247,7 @@ class MemoryCore:
             **extra,
         )
 
-    def _touch(self, fact_ids: Sequence[str]) -> None:
+    def touch(self, fact_ids: Sequence[str]) -> None:
         """Note that a read returned these facts (at most once a minute per fact)."""
         import time
 
@@ -287,7 +256,7 @@ class MemoryCore:
         if not due:
             return
         try:
-            self.store.touch(due, self._clock.now())
+            self.store.touch(due, self.clock.now())
         except StoreBusyError:  # access times are bookkeeping: a busy store skips them
             logger.warning("store busy: access times of %d facts not recorded", len(due))
             return

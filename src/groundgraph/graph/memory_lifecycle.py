@@ -1,36 +1,41 @@
 """The lifecycle verbs of memory on DocumentGraph: history, the ledger, deletion, forgetting.
 
-:class:`MemoryLifecycle` sits between the reading verbs and ``MemoryVerbs``: it reads
-what happened to a fact (``supersession_history``, ``conflicts``) and removes facts,
-saying exactly what went (``delete``, ``delete_stale``, ``maybe_forget``).
+:class:`MemoryLifecycle` reads what happened to a fact (``supersession_history``,
+``conflicts``) and removes facts, saying exactly what went (``delete``, ``delete_stale``,
+``maybe_forget``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from groundgraph.errors import InputError, NotFoundError
-from groundgraph.graph.memory_causal import CausalReads
-from groundgraph.graph.memory_core import not_found
-from groundgraph.graph.memory_read import Scopes
-from groundgraph.index.bm25 import LexicalIndex
-from groundgraph.index.links import TermLinker
+from groundgraph.graph.memory_core import MemoryContext, not_found
+from groundgraph.graph.writer import DocumentWriter
 from groundgraph.memory.forget import LAST_SWEEP_SETTING, cutoff, stale, sweep_due
 from groundgraph.memory.scopes import ScopeReader, query_scopes
 from groundgraph.memory.timeline import parse_as_of
 from groundgraph.model import Edge
-from groundgraph.model.ids import INDEXED_KINDS, is_fact_id
+from groundgraph.model.ids import is_entity_id, is_fact_id
 from groundgraph.store.base import FactSnapshot
 
+Scopes = str | Iterable[str] | None
 
-class MemoryLifecycle(CausalReads):
+
+class MemoryLifecycle:
     """``supersession_history``, ``conflicts``, ``delete``, ``delete_stale``, ``maybe_forget``."""
+
+    def __init__(self, context: MemoryContext, writer: DocumentWriter) -> None:
+        self.context = context
+        self.store = context.store
+        self.writer = writer
 
     def supersession_history(self, fact: str, scopes: Scopes = None) -> dict[str, Any]:
         """What a fact replaced and what replaced it, and every change in its life."""
         reader = ScopeReader(query_scopes(scopes))
-        memory = self._memory()
-        found = self._find(fact)
+        memory = self.context.memory()
+        found = self.context.find(fact)
         if found is None or not reader.reads(memory.states[found].scopes):
             raise not_found(fact)
         links = [e for e in self.store.edges_touching([found]) if e.type == "supersedes"]
@@ -52,7 +57,7 @@ class MemoryLifecycle(CausalReads):
         older = [entry(e.target, e) for e in links if e.source == found]
         newer = [entry(e.source, e) for e in links if e.target == found]
         return {
-            "fact": self._fact_record(memory.states[found]).to_dict(),
+            "fact": self.context.fact_record(memory.states[found]).to_dict(),
             "supersedes": [x for x in older if x is not None],
             "supersededBy": [x for x in newer if x is not None],
             "events": [
@@ -92,7 +97,7 @@ class MemoryLifecycle(CausalReads):
         the lexical indexes, so not even the vocabulary keeps its words."""
         if not isinstance(purge_orphans, bool):
             raise InputError("purge_orphans must be True or False")
-        target = self._find(fact_or_doc)
+        target = self.context.find(fact_or_doc)
         if (
             target is None
             and isinstance(fact_or_doc, str)
@@ -105,60 +110,43 @@ class MemoryLifecycle(CausalReads):
                 f"nothing named {str(fact_or_doc)[:80]!r} to delete: pass a fact id, a fact's "
                 "text or a document id"
             )
-        removed = self.remove_document(target)
+        removed = self.writer.remove_document(target)
         ledger = 0
         if is_fact_id(target):
             ledger = self.store.forget_fact_records([target], ledger=purge_orphans)
         if purge_orphans:
-            self._rebuild_indexes()
+            self.context.indexes.purge()
         nodes = list(removed.nodes) if removed is not None else []
         edges = list(removed.edges) if removed is not None else []
         return {
             "docId": target,
             "fact": is_fact_id(target),
-            "nodes": [n for n in nodes if not n.startswith("entity:")],
-            "entities": [n for n in nodes if n.startswith("entity:")],
+            "nodes": [n for n in nodes if not is_entity_id(n)],
+            "entities": [n for n in nodes if is_entity_id(n)],
             "edges": [{"from": s, "to": t, "type": k} for s, t, k in edges],
             "ledgerEntries": ledger,
             "purged": purge_orphans,
         }
 
-    def _rebuild_indexes(self) -> None:
-        """Fresh lexical indexes from the store (dropping removed nodes' terms and ids)."""
-        generation = self.store.generation()
-        index = LexicalIndex(self.analyzer, self.bm25)
-        for node in self.store.iter_nodes():
-            if node.kind in INDEXED_KINDS and node.invalid_at is None:
-                index.add(node.node_id, node.doc_id, node.title, node.content)
-        self.index = index
-        self.linker = TermLinker(index, self.linker.params)
-        self._generation = generation
-        self._dirty = True
-        if self.store.load_blob("bm25") is not None:
-            self.store.save_blob("bm25", generation, index.dump())
-            self._dirty = False
-        self._sync()
-        self._memory().rebuild(self.store)
-
     def delete_stale(self, now: object = None) -> list[dict[str, Any]]:
         """Delete every fact not read for ``forget_after`` days (the graph's setting);
         ``now`` (a datetime or ISO text) stands in for the present. Returns the reports."""
-        days = self.memory_settings.forget_after
+        days = self.context.settings.forget_after
         if days is None:
             return []
-        moment = parse_as_of(now) or self._clock.now()
-        memory = self._memory()
+        moment = parse_as_of(now) or self.context.clock.now()
+        memory = self.context.memory()
         access = self.store.access_times(list(memory.states))
         return [self.delete(f) for f in stale(memory.states, access, cutoff(moment, days))]
 
     def maybe_forget(self) -> list[dict[str, Any]]:
         """:meth:`delete_stale`, at most once per ``forget_every`` seconds (shared by every
         process on the store); [] when it is not due or forgetting is off."""
-        if self.memory_settings.forget_after is None:
+        if self.context.settings.forget_after is None:
             return []
-        now = self._clock.now()
+        now = self.context.clock.now()
         if not sweep_due(
-            self.store.get_setting(LAST_SWEEP_SETTING), now, self.memory_settings.forget_every
+            self.store.get_setting(LAST_SWEEP_SETTING), now, self.context.settings.forget_every
         ):
             return []
         self.store.set_setting(LAST_SWEEP_SETTING, now)

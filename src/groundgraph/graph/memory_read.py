@@ -1,19 +1,20 @@
-"""The reading verbs of memory on DocumentGraph: recall, discover and answers (the causal
-verbs are in ``graph.memory_causal``).
+"""Recall from memory on DocumentGraph: query, discover and answers (the causal reads are
+in ``graph.memory_causal``).
 
-Every verb takes the same read options: ``scopes`` (read as these; None reads all),
-``isolate`` (stay inside them; default the graph's ``isolate_traversal``),
-``include_superseded`` and ``as_of``. With isolation nothing of a fact outside the
-scopes appears: not in results, explanations, paths, traces or counterfactuals.
+Every verb takes a :class:`~groundgraph.graph.memory_core.ReadOptions`: ``scopes`` (read
+as these; None reads all), ``isolate`` (stay inside them; default the graph's
+``isolate_traversal``), ``include_superseded`` and ``as_of``. With isolation nothing of a
+fact outside the scopes appears: not in results, explanations, paths, traces or
+counterfactuals.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any, Protocol, cast
+from typing import Any
 
 from groundgraph.errors import InputError
-from groundgraph.graph.memory_core import MemoryCore
+from groundgraph.graph.grounding import Grounder
+from groundgraph.graph.memory_core import MemoryContext, ReadOptions
 from groundgraph.memory.causal_graph import (
     CausalReader,
 )
@@ -21,41 +22,29 @@ from groundgraph.memory.fact_graph import FactGraph
 from groundgraph.memory.recall import Recalled, RecallParams, recall
 from groundgraph.memory.synthesis import FactContext, Synthesizer
 
-Scopes = str | Iterable[str] | None
 #: Nodes a query's walk settles at most: enough for 4-hop chains, cheap on a dense memory.
 QUERY_VISITED = 300
 
 
-class _Grounder(Protocol):
-    """The part of ``GroundingVerbs`` that ``answer`` uses."""
-
-    def ground(
-        self,
-        answer: str,
-        node_ids: list[str] | None = None,
-        query: str | None = None,
-        min_support: float = 0.5,
-    ) -> Any: ...
-
-
-class MemoryReads(MemoryCore):
+class MemoryRecall:
     """``query``, ``query_detailed``, ``discover`` and ``answer``."""
+
+    def __init__(self, context: MemoryContext, grounder: Grounder) -> None:
+        self.context = context
+        self.grounder = grounder
 
     # ----------------------------------------------------------------- recall
     def _recall(
         self,
         query: str,
         params: RecallParams,
-        scopes: Scopes,
-        isolate: bool | None,
-        include_superseded: bool,
-        as_of: object,
+        read: ReadOptions,
     ) -> tuple[list[Recalled], FactGraph]:
-        view = self._view(scopes, isolate, include_superseded, as_of)
-        graph = self._fact_graph(view)
-        found = recall(query, self._memory(), graph, view, params)
+        view = self.context.view(read)
+        graph = self.context.fact_graph(view)
+        found = recall(query, self.context.memory(), graph, view, params)
         if view.options.as_of is None:
-            self._touch([r.fact_id for r in found])
+            self.context.touch([r.fact_id for r in found])
         return found, graph
 
     def query(
@@ -63,16 +52,13 @@ class MemoryReads(MemoryCore):
         query: str,
         top_k: int = 5,
         hops: int = 4,
-        scopes: Scopes = None,
-        isolate: bool | None = None,
-        include_superseded: bool = False,
-        as_of: object = None,
+        read: ReadOptions = ReadOptions(),  # noqa: B008 (immutable)
         recency_weight: float = 0.0,
         max_visited: int = QUERY_VISITED,
     ) -> list[str]:
         """The texts of the ``top_k`` facts best for ``query``, best first."""
         params = RecallParams(top_k, top_k, hops, recency_weight, max_visited)
-        found, _ = self._recall(query, params, scopes, isolate, include_superseded, as_of)
+        found, _ = self._recall(query, params, read)
         return [r.text for r in found]
 
     def query_detailed(
@@ -80,16 +66,13 @@ class MemoryReads(MemoryCore):
         query: str,
         top_k: int = 5,
         hops: int = 4,
-        scopes: Scopes = None,
-        isolate: bool | None = None,
-        include_superseded: bool = False,
-        as_of: object = None,
+        read: ReadOptions = ReadOptions(),  # noqa: B008 (immutable)
         recency_weight: float = 0.0,
         max_visited: int = QUERY_VISITED,
     ) -> list[dict[str, Any]]:
         """Like :meth:`query`, each fact with its score, time, scopes and explanation."""
         params = RecallParams(top_k, top_k, hops, recency_weight, max_visited)
-        found, graph = self._recall(query, params, scopes, isolate, include_superseded, as_of)
+        found, graph = self._recall(query, params, read)
         return [_detailed(r, graph) for r in found]
 
     def discover(
@@ -97,17 +80,14 @@ class MemoryReads(MemoryCore):
         query: str,
         top_k: int = 5,
         hops: int = 4,
-        scopes: Scopes = None,
-        isolate: bool | None = None,
-        include_superseded: bool = False,
-        as_of: object = None,
+        read: ReadOptions = ReadOptions(),  # noqa: B008 (immutable)
         max_results: int = 10,
         max_visited: int = 1000,
     ) -> list[dict[str, Any]]:
         """Facts with the paths that connect them to a seed (through entities or causal
         spans), the scopes those cross, and each fact's cause → effect pairs."""
         params = RecallParams(top_k, max_results, hops, 0.0, max_visited)
-        found, graph = self._recall(query, params, scopes, isolate, include_superseded, as_of)
+        found, graph = self._recall(query, params, read)
         reader = CausalReader(graph)
         out = []
         for item in found:
@@ -126,17 +106,14 @@ class MemoryReads(MemoryCore):
         query: str,
         top_k: int = 5,
         hops: int = 4,
-        scopes: Scopes = None,
-        isolate: bool | None = None,
-        include_superseded: bool = False,
-        as_of: object = None,
+        read: ReadOptions = ReadOptions(),  # noqa: B008 (immutable)
         synthesizer: Synthesizer | None = None,
         min_support: float = 0.5,
         max_visited: int = QUERY_VISITED,
     ) -> dict[str, Any]:
         """An answer in words from the recalled facts, each sentence with its support."""
         params = RecallParams(top_k, top_k, hops, 0.0, max_visited)
-        found, graph = self._recall(query, params, scopes, isolate, include_superseded, as_of)
+        found, graph = self._recall(query, params, read)
         reader = CausalReader(graph)
         contexts = [
             FactContext(
@@ -149,7 +126,7 @@ class MemoryReads(MemoryCore):
             )
             for r in found
         ]
-        synth = synthesizer if synthesizer is not None else self.memory_settings.synthesizer
+        synth = synthesizer if synthesizer is not None else self.context.settings.synthesizer
         if not callable(synth):
             raise InputError("synthesizer must be a callable (question, facts) -> str")
         text = synth(query, contexts) if contexts else ""
@@ -159,9 +136,7 @@ class MemoryReads(MemoryCore):
         sentences: list[dict[str, Any]] = []
         grounding: dict[str, Any] | None = None
         if text and ids:
-            checked = cast(_Grounder, self).ground(
-                text, node_ids=ids, query=query, min_support=min_support
-            )
+            checked = self.grounder.ground(text, node_ids=ids, query=query, min_support=min_support)
             grounding = checked.to_dict()
             sentences = [
                 {

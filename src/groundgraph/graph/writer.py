@@ -1,4 +1,4 @@
-"""Adding and removing documents: DocumentGraph's write verbs, as a mixin.
+"""Adding and removing documents: the write half of DocumentGraph.
 
 Each document lands in one store transaction. Its text-only half (``graph.prepare``) may
 run in worker processes (``add_documents``, ``index_files``); the half that needs the
@@ -10,56 +10,52 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, Any
 
-from groundgraph.errors import InputError
+from groundgraph.errors import InputError, NotFoundError
 from groundgraph.graph.evidence import (
     EntityExtractor,
     RelationExtractor,
     evidence_for,
     has_prose,
 )
-from groundgraph.graph.linking import KeyIndex, TitleIndex, link_edges, semantic_edges, title_edges
+from groundgraph.graph.facts import FACTS_DOC_ID, fact_records
+from groundgraph.graph.indexes import DerivedIndexes
+from groundgraph.graph.linking import link_edges, semantic_edges, title_edges
 from groundgraph.graph.pool import check_workers, default_workers, prepared_in_order
 from groundgraph.graph.prepare import PreparedDocument, Preparer, PrepareSettings
 from groundgraph.graph.saved_extension import SavedExtension, fact_updates
-from groundgraph.index.bm25 import BM25Params, LexicalIndex, TermBatch
-from groundgraph.index.links import TermLinker, TopTerms
+from groundgraph.graph.settings import GraphSettings
+from groundgraph.index.bm25 import TermBatch
+from groundgraph.index.links import TopTerms
 from groundgraph.ingest import ParsedDocument, parse_markdown, parse_plaintext
 from groundgraph.ingest.edges import EdgeSet
-from groundgraph.ingest.entities import Mention, TitleMatcher, extract_entities, with_titles
+from groundgraph.ingest.entities import Mention, extract_entities, with_titles
 from groundgraph.ingest.folder import PlannedFile, SkippedFile
 from groundgraph.ingest.relations import extract_relations
 from groundgraph.model import Document, Edge, Node
-from groundgraph.model.ids import INDEXED_KINDS, check_doc_id
+from groundgraph.model.ids import check_doc_id
 from groundgraph.store import PendingLink, Removal, Store
-from groundgraph.text import Analyzer
 
 
-class WriteVerbs:
-    """``add_document``, ``add_parsed``, ``add_documents``, ``index_files``,
-    ``load_json`` and ``remove_document``, mixed into DocumentGraph."""
+class DocumentWriter:
+    """``add_document``, ``add_parsed``, ``add_prepared``, ``add_documents``,
+    ``index_files``, ``load_json_documents``, ``remove_document`` and ``add_fact``: every
+    write of documents, over the store and the graph's derived indexes."""
 
-    store: Store
-    index: LexicalIndex
-    linker: TermLinker
-    analyzer: Analyzer
-    bm25: BM25Params
-    settings: Any
-    entity_extractor: EntityExtractor | None
-    relation_extractor: RelationExtractor | None
-    _generation: int
-    _dirty: bool
-    _title_matcher: TitleMatcher | None
-    _titles: TitleIndex | None
-    _keys: KeyIndex | None
-    _local_preparer: Preparer | None
-
-    if TYPE_CHECKING:
-
-        def _sync(self) -> None: ...
-
-        def _unindex(self, doc_id: str) -> None: ...
+    def __init__(
+        self,
+        store: Store,
+        indexes: DerivedIndexes,
+        settings: GraphSettings,
+        entities: EntityExtractor | None,
+        relations: RelationExtractor | None,
+    ) -> None:
+        self.store = store
+        self.indexes = indexes
+        self.settings = settings
+        self.entity_extractor = entities
+        self.relation_extractor = relations
+        self._local_preparer: Preparer | None = None
 
     # ----------------------------------------------------------------- one document
     def add_document(
@@ -96,20 +92,25 @@ class WriteVerbs:
 
     def add_prepared(self, prepared: PreparedDocument) -> Document:
         """Store a prepared document (``graph.prepare``) and link it into the graph."""
-        self._sync()
+        self.indexes.sync()
         parsed = prepared.parsed
         document = parsed.document
         check_doc_id(document.doc_id)
-        titles, keys = self._lookups()
-        old_positions = set(self.index.doc_positions.get(document.doc_id, []))
+        titles, keys = self.indexes.lookups()
+        old_positions = set(self.indexes.index.doc_positions.get(document.doc_id, []))
         nodes = parsed.nodes
         counts = prepared.counts
-        tops = self.linker.top_terms_many(counts)
+        tops = self.indexes.linker.top_terms_many(counts)
         references = title_edges(
-            document, nodes, titles, self.index, self.store, [w.split() for w in prepared.words]
+            document,
+            nodes,
+            titles,
+            self.indexes.index,
+            self.store,
+            [w.split() for w in prepared.words],
         )
         links, pending = link_edges(document, nodes, parsed.links, keys.resolve, self.store)
-        semantic = semantic_edges(nodes, tops, self.linker, old_positions)
+        semantic = semantic_edges(nodes, tops, self.indexes.linker, old_positions)
         # At most one edge per pair of nodes, by the same rule the parser applies.
         merged = EdgeSet()
         for edge in (*parsed.edges, *references, *links, *semantic):
@@ -117,40 +118,35 @@ class WriteVerbs:
         edges = merged.to_list()
         entities, evidence = evidence_for(
             nodes,
-            self._entities(),
+            self.entities(),
             self.relation_extractor,
             mentions=self._titled(prepared),
             stated=prepared.relations,
             sentences=prepared.sentences,
         )
-        return self._commit(document, nodes, edges + evidence, pending, counts, tops, entities)
+        return self.commit(document, nodes, edges + evidence, pending, counts, tops, entities)
 
     def _titled(self, prepared: PreparedDocument) -> list[list[Mention]] | None:
         """The prepared mentions of each node with the titles known now added."""
         if prepared.mentions is None:
             return None
-        matcher = self._matcher()
+        matcher = self.indexes.matcher()
         return [
             with_titles(node.content, found, masked, matcher) if has_prose(node) else []
             for node, (found, masked) in zip(prepared.parsed.nodes, prepared.mentions, strict=True)
         ]
 
-    def _matcher(self) -> TitleMatcher:
-        if self._title_matcher is None:
-            self._title_matcher = TitleMatcher(d.title for d in self.store.documents())
-        return self._title_matcher
-
-    def _entities(self) -> EntityExtractor | None:
+    def entities(self) -> EntityExtractor | None:
         """The entity extractor; the default one also looks for the documents' titles."""
         if self.entity_extractor is not extract_entities:
             return self.entity_extractor
-        matcher = self._matcher()
+        matcher = self.indexes.matcher()
         return lambda text: extract_entities(text, titles=matcher)
 
     def _prepare_settings(self) -> PrepareSettings:
         return PrepareSettings(
             self.settings.language,
-            self.bm25.title_boost,
+            self.indexes.bm25.title_boost,
             self.settings.max_chunk_chars,
             self.entity_extractor is extract_entities,
             self.relation_extractor is extract_relations,
@@ -162,7 +158,7 @@ class WriteVerbs:
             self._local_preparer = Preparer(settings)
         return self._local_preparer
 
-    def _commit(
+    def commit(
         self,
         document: Document,
         nodes: list[Node],
@@ -173,35 +169,10 @@ class WriteVerbs:
         entities: list[Node] | None = None,
     ) -> Document:
         # The store first: if it fails, the in-memory indexes still match it.
-        titles, keys = self._lookups()
         generation, _ = self.store.replace_document(document, nodes, edges, pending, entities or [])
-        self._unindex(document.doc_id)
         batch = counts if isinstance(counts, TermBatch) else TermBatch.of(counts)
-        rows = [i for i, n in enumerate(nodes) if n.kind in INDEXED_KINDS and n.invalid_at is None]
-        positions = self.index.add_many(
-            [nodes[i].node_id for i in rows],
-            [nodes[i].doc_id for i in rows],
-            batch if len(rows) == len(nodes) else batch.take(rows),
-            [not nodes[i].content.strip() for i in rows],
-        )
-        self.linker.register_many(positions, [tops[i] for i in rows])
-        titles.add(document)
-        keys.add(document)
-        if self._title_matcher is not None:
-            self._title_matcher.add(document.title)
-        self._dirty = True
-        if generation == self._generation + 1:
-            self._generation = generation
-        else:
-            self._sync()
+        self.indexes.committed(document, nodes, batch, tops, generation)
         return document
-
-    def _lookups(self) -> tuple[TitleIndex, KeyIndex]:
-        if self._titles is None or self._keys is None:
-            documents = self.store.documents()
-            self._titles = TitleIndex.build(documents)
-            self._keys = KeyIndex.build(documents)
-        return self._titles, self._keys
 
     # ----------------------------------------------------------------- many documents
     def add_documents(
@@ -242,35 +213,62 @@ class WriteVerbs:
         With ``extension`` (``graph.saved_extension``), the evidence and memory edges and
         the facts' history come from it; without, the evidence layer is rebuilt from text.
         """
-        self._sync()
+        self.indexes.sync()
         parsed = list(parsed)
         added = []
         for item in parsed:
-            counts = TermBatch.of([self.index.term_counts(n.title, n.content) for n in item.nodes])
-            tops = self.linker.top_terms_many(counts)
+            counts = TermBatch.of(
+                [self.indexes.index.term_counts(n.title, n.content) for n in item.nodes]
+            )
+            tops = self.indexes.linker.top_terms_many(counts)
             check_doc_id(item.document.doc_id)
             if extension is None:
                 entities, evidence = evidence_for(
-                    item.nodes, self._entities(), self.relation_extractor
+                    item.nodes, self.entities(), self.relation_extractor
                 )
             else:
                 evidence = extension.edges.get(item.document.doc_id, [])
                 entities = extension.entities_for(evidence)
             edges = [*item.edges, *evidence]
-            added.append(self._commit(item.document, item.nodes, edges, [], counts, tops, entities))
+            added.append(self.commit(item.document, item.nodes, edges, [], counts, tops, entities))
         if extension is not None:
             updates = fact_updates(extension, parsed)
             if updates or extension.conflicts:
                 self.store.update_facts(updates, (), extension.conflicts)
-                self._sync()
+                self.indexes.sync()
         return added
 
     def remove_document(self, doc_id: str) -> Removal | None:
         """Remove a document and everything that touches it; None if it was not there."""
-        self._sync()
+        self.indexes.sync()
         removed = self.store.remove_document(doc_id)
         if removed is not None:
-            self._unindex(doc_id)
-            self._dirty = True
-            self._generation = self.store.generation()
+            self.indexes.removed(doc_id)
         return removed
+
+    # ----------------------------------------------------------------- relation facts
+    def add_fact(self, subject: str, relation: str, obj: str, source: str | None = None) -> Edge:
+        """Record "obj is the relation of subject", asserted by node ``source`` if given.
+
+        The fact goes with the source's document; without a source it belongs to the
+        graph's ``facts`` document.
+        """
+        self.indexes.sync()
+        edge, entities = fact_records(subject, relation, obj, source)
+        if source is not None:
+            found = self.store.get_nodes([source]).get(source)
+            if found is None:
+                raise NotFoundError(
+                    f"unknown node {source!r}: use search or outline to find node ids"
+                )
+            owner = found.doc_id
+        else:
+            owner = FACTS_DOC_ID
+            if self.store.get_document(owner) is None:
+                root = Node(owner, owner, "document", "Facts", "")
+                self.store.replace_document(Document(owner, "Facts"), [root], [])
+        generation = self.store.add_edges(owner, [edge], entities)
+        if generation == self.indexes.generation + 1:
+            self.indexes.generation = generation
+        self.indexes.sync()
+        return edge

@@ -1,0 +1,187 @@
+"""The read half of DocumentGraph over documents: search, views, bridges, extractive answers.
+
+:class:`GraphReader` never writes. It reads the store and the derived indexes, bringing
+them up to the store's generation first, so a graph open in one process sees what
+another wrote.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from groundgraph.errors import NotFoundError
+from groundgraph.graph.bridges import find_bridges
+from groundgraph.graph.facts import build_reasoner
+from groundgraph.graph.indexes import DerivedIndexes
+from groundgraph.graph.settings import GraphSettings
+from groundgraph.memory.scopes import readable_documents
+from groundgraph.model import PARENT_CHILD, Answer, Bridge, Hit, Node
+from groundgraph.model.views import DocumentInfo, GraphStats, NodeLink, NodeRef, NodeView
+from groundgraph.reason.answer import DEFAULT_THRESHOLD, extractive_answer
+from groundgraph.search import SearchParams, search
+from groundgraph.store import Store
+from groundgraph.walk.matrix import GraphMatrix
+
+if TYPE_CHECKING:
+    from groundgraph.reason.relations import GroundedReasoner
+
+
+class GraphReader:
+    """``search``, ``retrieve``, ``node``, ``outline``, ``show``, ``documents``, ``stats``,
+    ``bridge``, ``ask`` and ``reasoner``."""
+
+    def __init__(self, store: Store, indexes: DerivedIndexes, settings: GraphSettings) -> None:
+        self.store = store
+        self.indexes = indexes
+        self.settings = settings
+
+    # ----------------------------------------------------------------- search
+    def search(
+        self,
+        query: str,
+        max_results: int = 8,
+        max_seeds: int = 5,
+        max_hops: int = 2,
+        damping: float = 0.85,
+        min_score: float = 0.1,
+        max_activated: int = 200,
+        doc_ids: Iterable[str] | None = None,
+        walker: str = "bounded",
+        fusion: str = "noisy-or",
+        graph_weight: float = 0.3,
+        scopes: str | Iterable[str] | None = None,
+    ) -> list[Hit]:
+        """Hits for a query, best first, each saying how it was reached (see
+        ``DocumentGraph.search``)."""
+        self.indexes.sync()
+        walkable = None
+        if scopes is not None:
+            doc_ids, walkable = readable_documents(self.store.documents(), scopes, doc_ids)
+        params = SearchParams(
+            max_results,
+            max_seeds,
+            max_hops,
+            damping,
+            min_score,
+            max_activated,
+            None if doc_ids is None else tuple(doc_ids),
+            walker,
+            fusion,
+            graph_weight,
+        )
+        return search(query, self.indexes.index, self.store, params, self.graph_matrix, walkable)
+
+    def graph_matrix(self) -> GraphMatrix:
+        """The whole graph as a sparse matrix (built on first use, rebuilt after writes)."""
+        return self.indexes.matrix()
+
+    def retrieve(self, query: str, **search_kwargs: Any) -> str:
+        """Hits as ``### {title} [{nodeId}]`` blocks, ready to hand to a language model."""
+        hits = self.search(query, **search_kwargs)
+        return "\n\n".join(f"### {h.title} [{h.node_id}]\n{h.content}" for h in hits)
+
+    # ----------------------------------------------------------------- views
+    def node(self, node_id: str) -> Node:
+        found = self.store.get_nodes([node_id]).get(node_id)
+        if found is None:
+            raise NotFoundError(f"unknown node {node_id!r}: use search or outline to find node ids")
+        return found
+
+    def outline(self, doc_id: str, max_depth: int = 6) -> str:
+        """A document's table of contents, one ``- [nodeId] title`` line per node."""
+        nodes = self.store.document_nodes(doc_id)
+        if not nodes:
+            raise NotFoundError(f"unknown document {doc_id!r}: list documents with stats")
+        depth: dict[str, int] = {}
+        lines = []
+        for node in nodes:
+            d = 0 if node.parent_id is None else depth.get(node.parent_id, 0) + 1
+            depth[node.node_id] = d
+            if d <= max_depth:
+                lines.append(f"{'  ' * d}- [{node.node_id}] {node.title}")
+        return "\n".join(lines)
+
+    def show(self, node_id: str) -> NodeView:
+        """A node with its parent, children and other links."""
+        node = self.node(node_id)
+        edges = self.store.edges_touching([node_id])
+        others = {e.target if e.source == node_id else e.source for e in edges}
+        titles = {n.node_id: n.title for n in self.store.get_nodes(sorted(others)).values()}
+        children = [e.target for e in edges if e.type == PARENT_CHILD and e.source == node_id]
+        links = []
+        for e in edges:
+            if e.type != PARENT_CHILD:
+                other = e.target if e.source == node_id else e.source
+                direction = "out" if e.source == node_id else "in"
+                links.append(NodeLink(other, titles.get(other, ""), e.type, direction, e.weight))
+        return NodeView(
+            node.node_id,
+            node.doc_id,
+            node.title,
+            node.kind,
+            node.level,
+            node.content,
+            node.span,
+            node.parent_id,
+            titles.get(node.parent_id or ""),
+            tuple(NodeRef(c, titles.get(c, "")) for c in children),
+            tuple(links),
+        )
+
+    def documents(self) -> list[DocumentInfo]:
+        """Every document: id, title, description, source and node count."""
+        counts = self.store.node_counts()
+        return [
+            DocumentInfo(
+                d.doc_id, d.title, d.description, d.source, d.added_at, counts.get(d.doc_id, 0)
+            )
+            for d in self.store.documents()
+        ]
+
+    def stats(self) -> GraphStats:
+        """How many documents, nodes, edges (by type) and terms; the language; the generation."""
+        counts = self.store.counts()
+        self.indexes.sync()
+        index = self.indexes.index
+        return GraphStats(
+            counts.documents,
+            counts.nodes,
+            counts.edges,
+            dict(counts.edge_types),
+            sum(1 for t in index.terms if index.df(t) > 0),
+            self.settings.language,
+            self.indexes.generation,
+        )
+
+    # ----------------------------------------------------------------- evidence
+    def bridge(self, a: str, b: str, max_hops: int = 3, k: int = 3) -> list[Bridge]:
+        """Up to ``k`` shortest paths between two entities (by name) or nodes (by id),
+        each hop with the sentence or section that supports it."""
+        self.indexes.sync()
+        return find_bridges(self.store, a, b, max_hops, k)
+
+    def ask(
+        self,
+        question: str,
+        threshold: float = DEFAULT_THRESHOLD,
+        max_sentences: int = 2,
+        **search_kwargs: Any,
+    ) -> Answer:
+        """The sentences that best answer ``question``, cited, or ``insufficient_evidence``.
+
+        Never writes text of its own: every sentence is copied from a section.
+        """
+        hits = self.search(question, **search_kwargs)
+        spans = {
+            n.node_id: n.span for n in self.store.get_nodes([h.node_id for h in hits]).values()
+        }
+        index = self.indexes.index
+        return extractive_answer(
+            question, hits, self.indexes.analyzer, index.idf, spans, threshold, max_sentences
+        )
+
+    def reasoner(self, **options: Any) -> GroundedReasoner:
+        """A relation verifier over the graph's relation facts; proof hops cite sections."""
+        self.indexes.sync()
+        return build_reasoner(self.store, **options)

@@ -1,0 +1,44 @@
+"""Settings fixed for the life of a store: kept in it and checked when it is opened again."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from groundgraph.errors import InputError
+from groundgraph.store import Store
+
+MIN_CHUNK_CHARS = 100
+
+
+@dataclass(frozen=True)
+class GraphSettings:
+    """Settings fixed for the life of a store (kept in it, checked on open)."""
+
+    language: str = "english"
+    max_chunk_chars: int = 2000
+    semantic_neighbors: int = 5
+    min_similarity: float = 0.08
+
+
+def graph_settings(
+    store: Store,
+    language: str | None,
+    max_chunk_chars: int,
+    semantic_neighbors: int,
+    min_similarity: float,
+) -> GraphSettings:
+    """The settings of a graph over ``store``: the language the store was built with, or
+    the one given (recorded on first use); a different one is an error."""
+    stored_language = store.get_setting("language")
+    if language is None:
+        language = stored_language or "english"
+    elif stored_language and stored_language != language:
+        raise InputError(
+            f"this store was built with language {stored_language!r}, not {language!r}; "
+            "open it without a language or index into a new store"
+        )
+    if stored_language is None:
+        store.set_setting("language", language)
+    if max_chunk_chars < MIN_CHUNK_CHARS:
+        raise InputError(f"max_chunk_chars must be at least {MIN_CHUNK_CHARS}")
+    return GraphSettings(language, max_chunk_chars, semantic_neighbors, min_similarity)

@@ -1,0 +1,68 @@
+"""Records of the views of a graph: one node with its links, a document in the list, counts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from groundgraph.model.record import Record
+
+
+@dataclass(frozen=True, slots=True)
+class NodeRef(Record):
+    """A node named by id, with its title."""
+
+    node_id: str
+    title: str
+
+
+@dataclass(frozen=True, slots=True)
+class NodeLink(Record):
+    """A link of a node other than parent-child: the node at the other end and the edge."""
+
+    node_id: str
+    title: str
+    type: str
+    direction: str  # "out" | "in"
+    weight: float
+
+
+@dataclass(frozen=True, slots=True)
+class NodeView(Record):
+    """A node with its parent, children and other links (``show``)."""
+
+    node_id: str
+    doc_id: str
+    title: str
+    type: str
+    level: int
+    content: str
+    span: tuple[int, int]
+    parent_id: str | None
+    parent_title: str | None
+    children: tuple[NodeRef, ...] = ()
+    links: tuple[NodeLink, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentInfo(Record):
+    """A document in the graph's list (``documents``)."""
+
+    doc_id: str
+    title: str
+    description: str
+    source: str
+    added_at: str
+    nodes: int
+
+
+@dataclass(frozen=True)
+class GraphStats(Record):
+    """Counts of a graph (``stats``)."""
+
+    documents: int
+    nodes: int
+    edges: int
+    edge_types: dict[str, int] = field(default_factory=dict)
+    terms: int = 0
+    language: str = ""
+    generation: int = 0
