@@ -192,9 +192,17 @@ def _fused(reached: Reached | None, lexical: tuple[int, float] | None, p: Search
     through_graph = reached is not None and (reached.hops > 0 or p.walker == "ppr")
     if p.fusion == "linear":
         return (1.0 - p.graph_weight) * lex + p.graph_weight * (graph if through_graph else 0.0)
-    if reached is not None and reached.hops > 0:
-        return 1.0 - (1.0 - graph) * (1.0 - lex)
-    return max(graph, lex)
+    return noisy_or(graph, reached.hops if reached is not None else 0, lex)
+
+
+def noisy_or(graph: float, hops: int, lexical: float) -> float:
+    """The fused score of a node the walk reached with ``graph`` after ``hops`` steps and
+    BM25 matched with ``lexical`` (both in [0, 1]): ``1 − (1 − graph)(1 − lexical)`` when
+    it was reached through another node, else the larger (a seed is not counted twice).
+    Document search and memory recall fuse with this one rule."""
+    if hops > 0:
+        return 1.0 - (1.0 - graph) * (1.0 - lexical)
+    return max(graph, lexical)
 
 
 def _ppr_reached(

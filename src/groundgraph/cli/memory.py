@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
@@ -17,6 +17,7 @@ import click
 from groundgraph.cli.app import friendly, main
 from groundgraph.errors import InputError, InputTooLargeError
 from groundgraph.graph import DocumentGraph
+from groundgraph.model import to_json
 
 F = TypeVar("F", bound=Callable[..., Any])
 MAX_STDIN_CHARS = 10_000_000
@@ -32,7 +33,7 @@ def memory_graph(ctx: click.Context, **options: Any) -> Iterator[DocumentGraph]:
 
 
 def emit(data: Any) -> None:
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    click.echo(json.dumps(to_json(data), indent=2, ensure_ascii=False))
 
 
 def read_options(command: F) -> F:
@@ -181,7 +182,7 @@ def _how(path: list[dict[str, Any]]) -> str:
     return f"from {path[0]['factId']} via " + ", ".join(steps)
 
 
-def _scope_note(row: dict[str, Any]) -> str:
+def _scope_note(row: Mapping[str, Any]) -> str:
     scopes = ", ".join(row.get("scopes", [])) or "no scope"
     cross = "; another scope" if row.get("crossScope") else ""
     retired = "; retired" if row.get("retired") else ""

@@ -35,9 +35,21 @@ from groundgraph.ingest.relations import extract_relations
 from groundgraph.memory.causal_graph import EFFECTS
 from groundgraph.memory.conflicts import ConflictResolver
 from groundgraph.memory.dedup import Embedder
-from groundgraph.memory.facts import CausalExtractorLike, EntityCallable, Fact
+from groundgraph.memory.facts import CausalExtractorLike, EntityCallable
 from groundgraph.memory.synthesis import Synthesizer
 from groundgraph.model import Answer, Bridge, Document, Edge, Hit, Node
+from groundgraph.model.memory import (
+    CausalHop,
+    CausalTrace,
+    ConflictLine,
+    Connection,
+    Fact,
+    FactHistory,
+    MemoryAnswer,
+    MemoryHit,
+    PurgeReport,
+    WhatIf,
+)
 from groundgraph.model.views import DocumentInfo, GraphStats, NodeView
 from groundgraph.reason.answer import DEFAULT_THRESHOLD
 from groundgraph.reason.ground import DEFAULT_MIN_SUPPORT, Grounding, SectionText, Support, Verifier
@@ -432,7 +444,7 @@ class DocumentGraph:
         as_of: object = None,
         recency_weight: float = 0.0,
         max_visited: int = QUERY_VISITED,
-    ) -> list[dict[str, Any]]:
+    ) -> list[MemoryHit]:
         """Like :meth:`query`, each fact with its score, time, scopes and explanation."""
         read = ReadOptions(scopes, isolate, include_superseded, as_of)
         recall = self.memory.recall
@@ -449,7 +461,7 @@ class DocumentGraph:
         as_of: object = None,
         max_results: int = 10,
         max_visited: int = 1000,
-    ) -> list[dict[str, Any]]:
+    ) -> list[Connection]:
         """Facts with the paths that connect them to a seed, and their cause → effect pairs."""
         read = ReadOptions(scopes, isolate, include_superseded, as_of)
         return self.memory.recall.discover(query, top_k, hops, read, max_results, max_visited)
@@ -466,7 +478,7 @@ class DocumentGraph:
         synthesizer: Synthesizer | None = None,
         min_support: float = 0.5,
         max_visited: int = QUERY_VISITED,
-    ) -> dict[str, Any]:
+    ) -> MemoryAnswer:
         """An answer in words from the recalled facts, each sentence with its support."""
         read = ReadOptions(scopes, isolate, include_superseded, as_of)
         recall = self.memory.recall
@@ -482,7 +494,7 @@ class DocumentGraph:
         include_superseded: bool = False,
         as_of: object = None,
         max_visited: int = 1000,
-    ) -> dict[str, Any]:
+    ) -> CausalTrace:
         """What follows from a fact (or a cause phrase), each hop cited to its fact."""
         read = ReadOptions(scopes, isolate, include_superseded, as_of)
         return self.memory.causal.trace_effects(content, max_depth, read, max_visited)
@@ -496,7 +508,7 @@ class DocumentGraph:
         include_superseded: bool = False,
         as_of: object = None,
         max_visited: int = 1000,
-    ) -> dict[str, Any]:
+    ) -> CausalTrace:
         """What led to a fact (or an effect phrase), walking ``causes`` edges backwards."""
         read = ReadOptions(scopes, isolate, include_superseded, as_of)
         return self.memory.causal.trace_causes(content, max_depth, read, max_visited)
@@ -525,7 +537,7 @@ class DocumentGraph:
         include_superseded: bool = False,
         as_of: object = None,
         max_visited: int = 1000,
-    ) -> list[dict[str, Any]] | None:
+    ) -> list[CausalHop] | None:
         """The shortest cited run of cause → effect hops between two facts, or None."""
         read = ReadOptions(scopes, isolate, include_superseded, as_of)
         causal = self.memory.causal
@@ -542,29 +554,29 @@ class DocumentGraph:
         include_superseded: bool = False,
         as_of: object = None,
         max_visited: int = 1000,
-    ) -> dict[str, Any]:
+    ) -> WhatIf:
         """If a fact were false: which effects collapse and which another path keeps."""
         read = ReadOptions(scopes, isolate, include_superseded, as_of)
         causal = self.memory.causal
         return causal.what_if(content, origin, direction, max_depth, read, max_visited)
 
     # ----------------------------------------------------------------- memory: lifecycle
-    def supersession_history(self, fact: str, scopes: Scopes = None) -> dict[str, Any]:
+    def supersession_history(self, fact: str, scopes: Scopes = None) -> FactHistory:
         """What a fact replaced and what replaced it, and every change in its life."""
         return self.memory.lifecycle.supersession_history(fact, scopes)
 
-    def conflicts(self, scopes: Scopes = None) -> list[dict[str, Any]]:
+    def conflicts(self, scopes: Scopes = None) -> list[ConflictLine]:
         """The contradiction ledger, oldest first: both facts as they were, the rule, when."""
         return self.memory.lifecycle.conflicts(scopes)
 
-    def delete(self, fact_or_doc: str, purge_orphans: bool = False) -> dict[str, Any]:
+    def delete(self, fact_or_doc: str, purge_orphans: bool = False) -> PurgeReport:
         """Remove a fact or a document and report every node, edge and entity that went."""
         return self.memory.lifecycle.delete(fact_or_doc, purge_orphans)
 
-    def delete_stale(self, now: object = None) -> list[dict[str, Any]]:
+    def delete_stale(self, now: object = None) -> list[PurgeReport]:
         """Delete every fact not read for ``forget_after`` days; the reports."""
         return self.memory.lifecycle.delete_stale(now)
 
-    def maybe_forget(self) -> list[dict[str, Any]]:
+    def maybe_forget(self) -> list[PurgeReport]:
         """:meth:`delete_stale`, at most once per ``forget_every`` seconds."""
         return self.memory.lifecycle.maybe_forget()

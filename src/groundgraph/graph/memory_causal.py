@@ -8,8 +8,6 @@ appears in a trace or a counterfactual. None of them writes.
 
 from __future__ import annotations
 
-from typing import Any, cast
-
 from groundgraph.errors import InputError
 from groundgraph.graph.memory_core import MAX_CONTENT_CHARS, MemoryContext, ReadOptions, not_found
 from groundgraph.ingest.normalise import normalise_entity
@@ -26,6 +24,7 @@ from groundgraph.memory.view import MemoryView
 from groundgraph.memory.what_if import counterfactual
 from groundgraph.model import Edge
 from groundgraph.model.ids import ENTITY_PREFIX
+from groundgraph.model.memory import CausalHop, CausalTrace, WhatIf
 
 
 def _depth(value: object, name: str = "max_depth") -> int:
@@ -74,20 +73,13 @@ class MemoryCausal:
         max_depth: int,
         read: ReadOptions,
         max_visited: int,
-    ) -> dict[str, Any]:
+    ) -> CausalTrace:
         reader = self._reader(read)
         shown, origin, start = self._causal_start(content, reader.view, reader, direction)
         found = trace(reader, start, direction, _depth(max_depth), _visited(max_visited))
         if reader.view.options.as_of is None:
             self.context.touch([h.fact_id for h in found.hops])
-        return {
-            "origin": shown,
-            "originId": origin,
-            "direction": direction,
-            "chain": [h.to_dict() for h in found.hops],
-            "terminals": list(found.terminals),
-            "truncated": found.truncated,
-        }
+        return CausalTrace(shown, origin, direction, found.hops, found.terminals, found.truncated)
 
     def trace_effects(
         self,
@@ -95,7 +87,7 @@ class MemoryCausal:
         max_depth: int = 6,
         read: ReadOptions = ReadOptions(),  # noqa: B008 (immutable)
         max_visited: int = 1000,
-    ) -> dict[str, Any]:
+    ) -> CausalTrace:
         """What follows from a fact (or a cause phrase): ``{origin, chain, terminals}``,
         each hop of the chain cited to the fact that asserts it."""
         return self._trace(content, EFFECTS, max_depth, read, max_visited)
@@ -106,7 +98,7 @@ class MemoryCausal:
         max_depth: int = 6,
         read: ReadOptions = ReadOptions(),  # noqa: B008 (immutable)
         max_visited: int = 1000,
-    ) -> dict[str, Any]:
+    ) -> CausalTrace:
         """What led to a fact (or an effect phrase), walking ``causes`` edges backwards."""
         return self._trace(content, CAUSES, max_depth, read, max_visited)
 
@@ -119,7 +111,7 @@ class MemoryCausal:
     ) -> list[str]:
         """The causes nothing visible explains further: the terminals of trace_causes."""
         found = self.trace_causes(content, max_depth, read, max_visited)
-        return cast(list[str], found["terminals"])
+        return list(found.terminals)
 
     def causal_chain(
         self,
@@ -128,7 +120,7 @@ class MemoryCausal:
         max_depth: int = 6,
         read: ReadOptions = ReadOptions(),  # noqa: B008 (immutable)
         max_visited: int = 1000,
-    ) -> list[dict[str, Any]] | None:
+    ) -> list[CausalHop] | None:
         """The shortest run of cause → effect hops from one fact to another, each cited
         to its fact; None when no visible chain links them."""
         reader = self._reader(read)
@@ -151,7 +143,7 @@ class MemoryCausal:
             return None
         if reader.view.options.as_of is None:
             self.context.touch([h.fact_id for h in found])
-        return [h.to_dict() for h in found]
+        return list(found)
 
     def what_if(
         self,
@@ -161,7 +153,7 @@ class MemoryCausal:
         max_depth: int = 6,
         read: ReadOptions = ReadOptions(),  # noqa: B008 (immutable)
         max_visited: int = 1000,
-    ) -> dict[str, Any]:
+    ) -> WhatIf:
         """If the fact ``content`` were false: which spans downstream of ``origin`` (the
         fact itself by default) collapse, and which another path keeps. Changes nothing."""
         if direction not in DIRECTIONS:
@@ -176,14 +168,14 @@ class MemoryCausal:
         result = counterfactual(
             reader, pruned, edges, direction, _depth(max_depth), _visited(max_visited)
         )
-        return {
-            "pruned": reader.graph.texts[pruned],
-            "prunedId": pruned,
-            "origin": shown,
-            "originId": start,
-            "direction": direction,
-            "prunedEdges": list(result.pruned_edges),
-            "collapsed": [r.to_dict() for r in result.collapsed],
-            "survived": [r.to_dict() for r in result.survived],
-            "truncated": result.truncated,
-        }
+        return WhatIf(
+            reader.graph.texts[pruned],
+            pruned,
+            shown,
+            start,
+            direction,
+            result.pruned_edges,
+            result.collapsed,
+            result.survived,
+            result.truncated,
+        )

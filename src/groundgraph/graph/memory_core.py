@@ -19,7 +19,7 @@ from groundgraph.graph.indexes import DerivedIndexes
 from groundgraph.memory.conflicts import ConflictResolver, RuleConflictResolver
 from groundgraph.memory.dedup import DEFAULT_DEDUP_THRESHOLD, Embedder, check_threshold
 from groundgraph.memory.fact_graph import FactGraph
-from groundgraph.memory.facts import CAUSE, EFFECT, CausalExtractorLike, CausalPairLike, Fact
+from groundgraph.memory.facts import CAUSE, EFFECT, CausalExtractorLike, CausalPairLike
 from groundgraph.memory.forget import DEFAULT_FORGET_EVERY, check_days, check_seconds
 from groundgraph.memory.index import MemoryIndex
 from groundgraph.memory.scopes import query_scopes
@@ -27,6 +27,7 @@ from groundgraph.memory.synthesis import Synthesizer, TemplateSynthesizer
 from groundgraph.memory.timeline import Clock, FactState, parse_as_of
 from groundgraph.memory.view import MemoryView, ViewOptions
 from groundgraph.model.ids import fact_id, is_fact_id
+from groundgraph.model.memory import Fact
 from groundgraph.store import Store
 
 logger = logging.getLogger(__name__)

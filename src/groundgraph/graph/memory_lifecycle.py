@@ -8,7 +8,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from groundgraph.errors import InputError, NotFoundError
 from groundgraph.graph.memory_core import MemoryContext, not_found
@@ -18,6 +17,15 @@ from groundgraph.memory.scopes import ScopeReader, query_scopes
 from groundgraph.memory.timeline import parse_as_of
 from groundgraph.model import Edge
 from groundgraph.model.ids import is_entity_id, is_fact_id
+from groundgraph.model.memory import (
+    ConflictLine,
+    ConflictSide,
+    FactChange,
+    FactHistory,
+    FactLink,
+    PurgeReport,
+    RemovedEdge,
+)
 from groundgraph.store.base import FactSnapshot
 
 Scopes = str | Iterable[str] | None
@@ -31,7 +39,7 @@ class MemoryLifecycle:
         self.store = context.store
         self.writer = writer
 
-    def supersession_history(self, fact: str, scopes: Scopes = None) -> dict[str, Any]:
+    def supersession_history(self, fact: str, scopes: Scopes = None) -> FactHistory:
         """What a fact replaced and what replaced it, and every change in its life."""
         reader = ScopeReader(query_scopes(scopes))
         memory = self.context.memory()
@@ -40,35 +48,35 @@ class MemoryLifecycle:
             raise not_found(fact)
         links = [e for e in self.store.edges_touching([found]) if e.type == "supersedes"]
 
-        def entry(other: str, edge: Edge) -> dict[str, Any] | None:
+        def entry(other: str, edge: Edge) -> FactLink | None:
             state = memory.states.get(other)
             if state is None or not reader.reads(state.scopes):
                 return None
-            return {
-                "factId": other,
-                "content": state.text,
-                "scopes": list(state.scopes),
-                "createdAt": state.created_at,
-                "invalidAt": state.invalid_at,
-                "rule": edge.label,
-                "at": edge.created_at,
-            }
+            return FactLink(
+                other,
+                state.text,
+                state.scopes,
+                state.created_at,
+                state.invalid_at,
+                edge.label,
+                edge.created_at,
+            )
 
         older = [entry(e.target, e) for e in links if e.source == found]
         newer = [entry(e.source, e) for e in links if e.target == found]
-        return {
-            "fact": self.context.fact_record(memory.states[found]).to_dict(),
-            "supersedes": [x for x in older if x is not None],
-            "supersededBy": [x for x in newer if x is not None],
-            "events": [
-                {"kind": e.kind, "at": e.at, "scopes": list(e.scopes), "by": e.other}
+        return FactHistory(
+            self.context.fact_record(memory.states[found]),
+            tuple(x for x in older if x is not None),
+            tuple(x for x in newer if x is not None),
+            tuple(
+                FactChange(e.kind, e.at, e.scopes, e.other)
                 for e in memory.states[found].events
                 if e.other is None
                 or (e.other in memory.states and reader.reads(memory.states[e.other].scopes))
-            ],
-        }
+            ),
+        )
 
-    def conflicts(self, scopes: Scopes = None) -> list[dict[str, Any]]:
+    def conflicts(self, scopes: Scopes = None) -> list[ConflictLine]:
         """The contradiction ledger, oldest first: both facts as they were, the rule, when.
 
         With ``scopes``, only lines whose two facts both lie in readable scopes."""
@@ -78,19 +86,19 @@ class MemoryLifecycle:
             if not (reader.reads(record.new.scopes) and reader.reads(record.old.scopes)):
                 continue
             out.append(
-                {
-                    "at": record.at,
-                    "rule": record.rule,
-                    "detail": record.detail,
-                    "resolver": record.resolver,
-                    "new": _snapshot_dict(record.new),
-                    "old": _snapshot_dict(record.old),
-                }
+                ConflictLine(
+                    record.at,
+                    record.rule,
+                    record.detail,
+                    record.resolver,
+                    _side(record.new),
+                    _side(record.old),
+                )
             )
         return out
 
     # ----------------------------------------------------------------- removal
-    def delete(self, fact_or_doc: str, purge_orphans: bool = False) -> dict[str, Any]:
+    def delete(self, fact_or_doc: str, purge_orphans: bool = False) -> PurgeReport:
         """Remove a fact (by id or text) or a document, and report every node, edge and
         entity that went. Entities no longer touched by any edge always go;
         ``purge_orphans`` also erases the fact from the contradiction ledger and rebuilds
@@ -118,17 +126,17 @@ class MemoryLifecycle:
             self.context.indexes.purge()
         nodes = list(removed.nodes) if removed is not None else []
         edges = list(removed.edges) if removed is not None else []
-        return {
-            "docId": target,
-            "fact": is_fact_id(target),
-            "nodes": [n for n in nodes if not is_entity_id(n)],
-            "entities": [n for n in nodes if is_entity_id(n)],
-            "edges": [{"from": s, "to": t, "type": k} for s, t, k in edges],
-            "ledgerEntries": ledger,
-            "purged": purge_orphans,
-        }
+        return PurgeReport(
+            target,
+            is_fact_id(target),
+            tuple(n for n in nodes if not is_entity_id(n)),
+            tuple(n for n in nodes if is_entity_id(n)),
+            tuple(RemovedEdge(s, t, k) for s, t, k in edges),
+            ledger,
+            purge_orphans,
+        )
 
-    def delete_stale(self, now: object = None) -> list[dict[str, Any]]:
+    def delete_stale(self, now: object = None) -> list[PurgeReport]:
         """Delete every fact not read for ``forget_after`` days (the graph's setting);
         ``now`` (a datetime or ISO text) stands in for the present. Returns the reports."""
         days = self.context.settings.forget_after
@@ -139,7 +147,7 @@ class MemoryLifecycle:
         access = self.store.access_times(list(memory.states))
         return [self.delete(f) for f in stale(memory.states, access, cutoff(moment, days))]
 
-    def maybe_forget(self) -> list[dict[str, Any]]:
+    def maybe_forget(self) -> list[PurgeReport]:
         """:meth:`delete_stale`, at most once per ``forget_every`` seconds (shared by every
         process on the store); [] when it is not due or forgetting is off."""
         if self.context.settings.forget_after is None:
@@ -153,11 +161,7 @@ class MemoryLifecycle:
         return self.delete_stale()
 
 
-def _snapshot_dict(snapshot: FactSnapshot) -> dict[str, Any]:
-    return {
-        "factId": snapshot.fact_id,
-        "content": snapshot.text,
-        "scopes": list(snapshot.scopes),
-        "createdAt": snapshot.created_at,
-        "source": snapshot.source,
-    }
+def _side(snapshot: FactSnapshot) -> ConflictSide:
+    return ConflictSide(
+        snapshot.fact_id, snapshot.text, snapshot.scopes, snapshot.created_at, snapshot.source
+    )

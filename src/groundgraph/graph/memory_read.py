@@ -21,6 +21,14 @@ from groundgraph.memory.causal_graph import (
 from groundgraph.memory.fact_graph import FactGraph
 from groundgraph.memory.recall import Recalled, RecallParams, recall
 from groundgraph.memory.synthesis import FactContext, Synthesizer
+from groundgraph.model.memory import (
+    AnswerSentence,
+    CausePair,
+    Connection,
+    MemoryAnswer,
+    MemoryHit,
+    RecallExplanation,
+)
 
 #: Nodes a query's walk settles at most: enough for 4-hop chains, cheap on a dense memory.
 QUERY_VISITED = 300
@@ -69,7 +77,7 @@ class MemoryRecall:
         read: ReadOptions = ReadOptions(),  # noqa: B008 (immutable)
         recency_weight: float = 0.0,
         max_visited: int = QUERY_VISITED,
-    ) -> list[dict[str, Any]]:
+    ) -> list[MemoryHit]:
         """Like :meth:`query`, each fact with its score, time, scopes and explanation."""
         params = RecallParams(top_k, top_k, hops, recency_weight, max_visited)
         found, graph = self._recall(query, params, read)
@@ -83,7 +91,7 @@ class MemoryRecall:
         read: ReadOptions = ReadOptions(),  # noqa: B008 (immutable)
         max_results: int = 10,
         max_visited: int = 1000,
-    ) -> list[dict[str, Any]]:
+    ) -> list[Connection]:
         """Facts with the paths that connect them to a seed (through entities or causal
         spans), the scopes those cross, and each fact's cause → effect pairs."""
         params = RecallParams(top_k, max_results, hops, 0.0, max_visited)
@@ -91,13 +99,30 @@ class MemoryRecall:
         reader = CausalReader(graph)
         out = []
         for item in found:
-            row = _detailed(item, graph)
-            explanation = row.pop("explanation")
-            row["seed"] = explanation["seed"]
-            row["path"] = explanation["path"]
-            row["edgeTypes"] = explanation["edgeTypes"]
-            row["causes"] = [{"cause": c, "effect": e} for c, e in _pairs_of(reader, item.fact_id)]
-            out.append(row)
+            hit = _detailed(item, graph)
+            pairs = tuple(CausePair(c, e) for c, e in _pairs_of(reader, item.fact_id))
+            out.append(
+                Connection(
+                    hit.content,
+                    hit.fact_id,
+                    hit.score,
+                    hit.created_at,
+                    hit.scopes,
+                    hit.cross_scope,
+                    hit.retired,
+                    item.seed,
+                    hit.explanation.path,
+                    hit.edge_types,
+                    pairs,
+                    hit.node_id,
+                    hit.lexical_score,
+                    hit.graph_score,
+                    hit.hops,
+                    hit.via,
+                    hit.edge_type,
+                    hit.terms,
+                )
+            )
         return out
 
     # ----------------------------------------------------------------- answers
@@ -110,7 +135,7 @@ class MemoryRecall:
         synthesizer: Synthesizer | None = None,
         min_support: float = 0.5,
         max_visited: int = QUERY_VISITED,
-    ) -> dict[str, Any]:
+    ) -> MemoryAnswer:
         """An answer in words from the recalled facts, each sentence with its support."""
         params = RecallParams(top_k, top_k, hops, 0.0, max_visited)
         found, graph = self._recall(query, params, read)
@@ -133,31 +158,24 @@ class MemoryRecall:
         if not isinstance(text, str):
             raise InputError(f"the synthesizer returned {type(text).__name__}, not text")
         ids = [r.fact_id for r in found]
-        sentences: list[dict[str, Any]] = []
+        sentences: list[AnswerSentence] = []
         grounding: dict[str, Any] | None = None
         if text and ids:
             checked = self.grounder.ground(text, node_ids=ids, query=query, min_support=min_support)
             grounding = checked.to_dict()
             sentences = [
-                {
-                    "text": c.text,
-                    "start": c.start,
-                    "end": c.end,
-                    "supported": c.supported,
-                    "share": c.share,
-                    "factIds": list(c.node_ids),
-                }
+                AnswerSentence(c.text, c.start, c.end, c.supported, c.share, tuple(c.node_ids))
                 for c in checked.claims
             ]
-        return {
-            "question": query,
-            "answer": text,
-            "status": "answered" if text else "no_facts",
-            "synthesizer": type(synth).__name__,
-            "facts": [_detailed(r, graph) for r in found],
-            "sentences": sentences,
-            "grounding": grounding,
-        }
+        return MemoryAnswer(
+            query,
+            text,
+            "answered" if text else "no_facts",
+            type(synth).__name__,
+            tuple(_detailed(r, graph) for r in found),
+            tuple(sentences),
+            grounding,
+        )
 
 
 def _pairs_of(reader: CausalReader, fact: str) -> tuple[tuple[str, str], ...]:
@@ -165,7 +183,7 @@ def _pairs_of(reader: CausalReader, fact: str) -> tuple[tuple[str, str], ...]:
     return tuple((h.cause, h.effect) for h in hops)
 
 
-def _detailed(item: Recalled, graph: FactGraph) -> dict[str, Any]:
+def _detailed(item: Recalled, graph: FactGraph) -> MemoryHit:
     path: list[dict[str, Any]] = []
     for node in item.path:
         if node in graph.texts:
@@ -181,23 +199,34 @@ def _detailed(item: Recalled, graph: FactGraph) -> dict[str, Any]:
             path.append({"span": graph.name(node)})
         else:
             path.append({"entity": graph.name(node)})
-    return {
-        "content": item.text,
-        "factId": item.fact_id,
-        "score": item.score,
-        "createdAt": item.created_at,
-        "scopes": list(item.scopes),
-        "crossScope": item.cross_scope,
-        "retired": item.retired,
-        "explanation": {
-            "seed": item.seed,
-            "lexicalScore": item.lexical_score,
-            "graphScore": item.graph_score,
-            "hops": item.hops,
-            "path": path,
-            "edgeTypes": list(item.edge_types),
-            "terms": [
-                {"term": t.term, "tf": t.tf, "idf": t.idf, "score": t.score} for t in item.terms
-            ],
-        },
-    }
+    explanation = RecallExplanation(
+        item.seed,
+        item.lexical_score,
+        item.graph_score,
+        item.hops,
+        tuple(path),
+        item.edge_types,
+        item.terms,
+    )
+    reached = len(item.path) > 1
+    return MemoryHit(
+        item.text,
+        item.fact_id,
+        item.score,
+        item.created_at,
+        item.scopes,
+        item.cross_scope,
+        item.retired,
+        explanation,
+        node_id=item.fact_id,
+        doc_id=item.fact_id,
+        title="",
+        lexical_score=item.lexical_score,
+        graph_score=item.graph_score,
+        hops=item.hops,
+        via=item.path[-2] if reached else None,
+        edge_type=item.edge_types[-1] if reached and item.edge_types else None,
+        path=item.path,
+        edge_types=item.edge_types,
+        terms=item.terms,
+    )

@@ -28,7 +28,6 @@ from groundgraph.memory.facts import (
     SUPERSEDES_WEIGHT,
     CausalExtractorLike,
     EntityCallable,
-    Fact,
     as_mentions,
     causal_records,
     check_fact_text,
@@ -40,6 +39,7 @@ from groundgraph.memory.scopes import check_scopes, share_scope
 from groundgraph.memory.timeline import INVALIDATED, REVIVED, SCOPED, FactState
 from groundgraph.model import Document, Edge, Node
 from groundgraph.model.ids import fact_id, is_fact_id
+from groundgraph.model.memory import Fact
 from groundgraph.search import MAX_QUERY_CHARS
 from groundgraph.store.base import ConflictRecord, FactEvent, FactSnapshot, FactUpdate
 

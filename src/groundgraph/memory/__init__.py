@@ -23,7 +23,6 @@ from groundgraph.memory.datasets import (
 )
 
 # -- facts, scopes, recall and answers (facts.py, scopes.py, synthesis.py) --
-from groundgraph.memory.facts import Fact
 from groundgraph.memory.scopes import check_scope
 from groundgraph.memory.synthesis import (
     FactContext,
@@ -32,6 +31,7 @@ from groundgraph.memory.synthesis import (
     TemplateSynthesizer,
 )
 from groundgraph.model.ids import fact_id
+from groundgraph.model.memory import Fact
 
 __all__ = [
     # -- contradictions and built-in datasets --

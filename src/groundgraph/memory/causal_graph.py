@@ -15,41 +15,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
 
 from groundgraph.memory.fact_graph import FactGraph
 from groundgraph.memory.facts import CAUSE, EFFECT
 from groundgraph.model import Edge
+from groundgraph.model.memory import CausalHop
 
 EFFECTS, CAUSES = "effects", "causes"
 DIRECTIONS = (EFFECTS, CAUSES)
 EdgeKey = tuple[str, str, str]
-
-
-@dataclass(frozen=True)
-class CausalHop:
-    """One cause → effect pair on a trace, cited to the fact that asserts it."""
-
-    cause: str
-    effect: str
-    cause_id: str
-    effect_id: str
-    fact_id: str
-    fact: str
-    depth: int
-    scopes: tuple[str, ...]
-    cross_scope: bool
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "cause": self.cause,
-            "effect": self.effect,
-            "fact": self.fact,
-            "factId": self.fact_id,
-            "depth": self.depth,
-            "scopes": list(self.scopes),
-            "crossScope": self.cross_scope,
-        }
 
 
 @dataclass(frozen=True)

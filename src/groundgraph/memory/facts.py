@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from groundgraph.errors import InputError, InputTooLargeError
@@ -57,45 +56,6 @@ class CausalPairLike(Protocol):
 
 CausalExtractorLike = Callable[[str], Sequence[CausalPairLike]]
 EntityCallable = Callable[[str], Sequence[Any]]
-
-
-@dataclass(frozen=True)
-class Fact:
-    """A fact in memory, as an add or a lookup returns it.
-
-    ``status`` says what the add did: ``added`` (new), ``existing`` (the same text was
-    there; scopes unioned), ``revived`` (it was retired and is valid again) or ``merged``
-    (a near-duplicate of this fact, which is returned; ``similarity`` says how near).
-    ``superseded`` are the facts this add retired as contradicted.
-    """
-
-    fact_id: str
-    text: str
-    scopes: tuple[str, ...]
-    created_at: str
-    invalid_at: str | None = None
-    entities: tuple[str, ...] = ()
-    causes: tuple[tuple[str, str], ...] = ()
-    source: str = ""
-    status: str = "added"
-    similarity: float | None = None
-    superseded: tuple[str, ...] = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON form, camelCase keys."""
-        return {
-            "factId": self.fact_id,
-            "content": self.text,
-            "scopes": list(self.scopes),
-            "createdAt": self.created_at,
-            "invalidAt": self.invalid_at,
-            "entities": list(self.entities),
-            "causes": [{"cause": c, "effect": e} for c, e in self.causes],
-            "source": self.source,
-            "status": self.status,
-            "similarity": self.similarity,
-            "superseded": list(self.superseded),
-        }
 
 
 def check_fact_text(text: object) -> str:

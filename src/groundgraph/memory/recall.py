@@ -24,8 +24,8 @@ from groundgraph.memory.index import MemoryIndex
 from groundgraph.memory.seeds import visible_bm25
 from groundgraph.memory.view import MemoryView
 from groundgraph.model import TermScore
-from groundgraph.search import check_query
-from groundgraph.walk.dijkstra import Reached, WalkParams, walk_from_seeds
+from groundgraph.search import check_query, noisy_or
+from groundgraph.walk.dijkstra import WalkParams, walk_from_seeds
 
 DAMPING = 0.85
 MIN_SCORE = 0.005
@@ -108,7 +108,7 @@ def recall(
     for fact, how in reached.items():
         if view.sees(fact) and fact in memory.states:
             lex = min(1.0, lexical.scores.get(fact, 0.0) / best)
-            candidates[fact] = _fused(how, lex)
+            candidates[fact] = noisy_or(how.score, how.hops, lex)
     for fact in ranked[: params.limit + len(candidates)]:
         candidates.setdefault(fact, seedable[fact] / best)
     order = _rank(candidates, memory, params.recency_weight)
@@ -135,12 +135,6 @@ def recall(
             )
         )
     return out
-
-
-def _fused(how: Reached, lexical: float) -> float:
-    if how.hops > 0:
-        return 1.0 - (1.0 - how.score) * (1.0 - lexical)
-    return max(how.score, lexical)
 
 
 def _rank(

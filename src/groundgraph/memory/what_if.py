@@ -14,7 +14,6 @@ Nothing is written: both walks read the same edges; the store is never changed.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from groundgraph.memory.causal_graph import (
     EFFECTS,
@@ -24,43 +23,22 @@ from groundgraph.memory.causal_graph import (
 )
 from groundgraph.memory.facts import CAUSE, EFFECT
 from groundgraph.model import Edge
+from groundgraph.model.memory import SpanReach
 
 Pair = tuple[str, str]
 
 
 @dataclass(frozen=True)
-class Reach:
-    """A span a walk reached: its text, the fact whose pair reached it, and how deep."""
-
-    span: str
-    fact_id: str
-    fact: str
-    depth: int
-    scopes: tuple[str, ...]
-    cross_scope: bool
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "span": self.span,
-            "fact": self.fact,
-            "factId": self.fact_id,
-            "depth": self.depth,
-            "scopes": list(self.scopes),
-            "crossScope": self.cross_scope,
-        }
-
-
-@dataclass(frozen=True)
 class Counterfactual:
     pruned_edges: tuple[dict[str, str], ...]
-    collapsed: tuple[Reach, ...]
-    survived: tuple[Reach, ...]
+    collapsed: tuple[SpanReach, ...]
+    survived: tuple[SpanReach, ...]
     truncated: bool
 
 
 @dataclass
 class _Walk:
-    reached: dict[str, tuple[Reach, bool]]  # span id -> (how, first path crossed a pruned pair)
+    reached: dict[str, tuple[SpanReach, bool]]  # span id -> (how, first path crossed a pruned pair)
     truncated: bool = False
 
 
@@ -103,7 +81,7 @@ def counterfactual(
     )
 
 
-def _order(reach: Reach) -> tuple[int, str, str]:
+def _order(reach: SpanReach) -> tuple[int, str, str]:
     return (reach.depth, reach.span, reach.fact_id)
 
 
@@ -141,7 +119,7 @@ def _walk(
                 continue
             hop = reader.hop(edge, depth)
             walk.reached[end] = (
-                Reach(
+                SpanReach(
                     hop.effect if forward else hop.cause,
                     hop.fact_id,
                     hop.fact,

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from groundgraph.model.record import Record
 from groundgraph.reason.sentences import sentence_spans
 from groundgraph.reason.support import GroundingCorpus, SectionCorpus, SectionText, numbers_in
 
@@ -19,7 +20,7 @@ SENTENCES_PER_SECTION = 2  # cited per supporting section at most
 
 
 @dataclass(frozen=True, slots=True)
-class EvidenceSpan:
+class EvidenceSpan(Record):
     """A cited sentence: ``content[start:end]`` of the node, and its place in the source text."""
 
     node_id: str

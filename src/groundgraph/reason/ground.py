@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from groundgraph.errors import InputError, InputTooLargeError
+from groundgraph.model.record import Record
 from groundgraph.reason.claims import (
     claim_names,
     missing_code,
@@ -79,7 +80,7 @@ RULES = ("share", "numbers", "names", "links", "verify")
 
 
 @dataclass(frozen=True)
-class ClaimCheck:
+class ClaimCheck(Record):
     """One sentence of an answer, ``answer[start:end]``, and how the documents back it.
 
     ``rejected_by`` names what made an unsupported claim fail, from :data:`RULES`.
@@ -133,7 +134,7 @@ class ClaimCheck:
 
 
 @dataclass(frozen=True)
-class Grounding:
+class Grounding(Record):
     """Every claim of an answer, checked; ``share`` is their mass-weighted support."""
 
     claims: tuple[ClaimCheck, ...]

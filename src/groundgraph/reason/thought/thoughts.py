@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
+from groundgraph.model.record import Record
 from groundgraph.reason.ground import EvidenceSpan
 
 #: Weight of unsupported mass against supported mass in ``net`` (the seed's value).
@@ -25,7 +26,7 @@ UNSUPPORTED_PENALTY = 2.0
 
 
 @dataclass(frozen=True, slots=True)
-class Claim:
+class Claim(Record):
     """One sentence of a thought and how well the evidence supports it.
 
     ``support`` is the share of the sentence's rare-word weight the evidence covers,
@@ -69,7 +70,7 @@ class Claim:
 
 
 @dataclass(frozen=True, slots=True)
-class Thought:
+class Thought(Record):
     """A node of the thought graph: an answer, where it came from and what backs it.
 
     ``operation`` is ``retrieve``, ``generate``, ``aggregate``, ``refine`` or ``ground``
@@ -131,7 +132,7 @@ class Thought:
 
 
 @dataclass(frozen=True, slots=True)
-class CitedNode:
+class CitedNode(Record):
     """A section that backs at least one supported claim of the answer."""
 
     node_id: str
@@ -143,7 +144,7 @@ class CitedNode:
 
 
 @dataclass(frozen=True, slots=True)
-class TokenCount:
+class TokenCount(Record):
     """Tokens a run used; ``estimated`` when the client did not report usage.
 
     Estimates count one token per four characters of prompt and reply, rounded up.
@@ -167,7 +168,7 @@ class TokenCount:
 
 
 @dataclass(frozen=True, slots=True)
-class ReasoningResult:
+class ReasoningResult(Record):
     """What ``GroundedGraphOfThought.reason`` returns.
 
     ``answer`` is the content of the ``best`` thought; ``claims`` its sentences with their
@@ -187,10 +188,18 @@ class ReasoningResult:
     budget_exhausted: bool
     tokens: TokenCount
 
+    # Read as a Mapping of its JSON form (Record), and by field name as the seed's
+    # result was: ``result["llm_calls"]``.
     def __getitem__(self, key: str) -> Any:
-        if key not in _RESULT_FIELDS:
-            raise KeyError(key)
-        return getattr(self, key)
+        data = self.to_dict()
+        if key in data:
+            return data[key]
+        if key in _RESULT_FIELDS:
+            return getattr(self, key)
+        raise KeyError(key)
+
+    def __contains__(self, key: object) -> bool:
+        return key in _RESULT_FIELDS or key in self.to_dict()
 
     def to_dict(self) -> dict[str, Any]:
         return {
