@@ -324,7 +324,7 @@ TABLE: tuple[VerbDoc, ...] = (
         params={
             "answer": Param("The text to check."),
             "node_ids": Param("Check against these sections only (default: search per claim)."),
-            "query": Param("The question it answers, to find sections when node_ids is not given."),
+            "query": Param("The question it answers: searched once for evidence instead."),
             "min_support": Param(
                 "Share of a claim's rare-word weight its sections must cover.",
                 minimum=0,
@@ -350,7 +350,11 @@ TABLE: tuple[VerbDoc, ...] = (
                 "back with its support (0 to 1), whether it is supported, and the sections and "
                 "sentences that back it. Rewrite or drop unsupported sentences. Costs no tokens.",
                 ("answer", "query", "node_ids"),
-                docs={"node_ids": "Check against these sections only."},
+                docs={
+                    "query": "The question it answers, to find sections when node_ids is not "
+                    "given.",
+                    "node_ids": "Check against these sections only.",
+                },
             ),
         ),
     ),
@@ -397,11 +401,11 @@ TABLE: tuple[VerbDoc, ...] = (
     ),
     VerbDoc(
         "add_texts",
-        "Remember facts (one per argument; '-' reads one fact per line from stdin).",
+        "Remember facts in order, each as add_text would (one transaction each).",
         writes=True,
         params={
             "texts": Param("The facts, in order."),
-            "scopes": Param("A scope of the facts (repeatable)."),
+            "scopes": Param("The facts' scopes: who may read them."),
             **_ADD_OPTIONS,
         },
         cli=("memory add",),
@@ -549,14 +553,14 @@ TABLE: tuple[VerbDoc, ...] = (
         "supersession_history",
         "What a fact replaced, what replaced it, and every change in its life.",
         writes=False,
-        params={"fact": Param(_FACT), "scopes": Param("Read as this scope (repeatable).")},
+        params={"fact": Param(_FACT), "scopes": Param("Read as these scopes.")},
         cli=("memory history",),
     ),
     VerbDoc(
         "conflicts",
         "The contradiction ledger: both facts, their provenance and the rule that fired.",
         writes=False,
-        params={"scopes": Param("Read as this scope (repeatable).")},
+        params={"scopes": Param("Read as these scopes.")},
         cli=("memory conflicts",),
     ),
     VerbDoc(
