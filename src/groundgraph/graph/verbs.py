@@ -50,23 +50,14 @@ EXCLUDED: Mapping[str, str] = {
 }
 
 _DATE_TIME = {"type": ["string", "null"], "format": "date-time"}
-_SCOPE_NAMES = "a scope also reads its parents"
-
-
-def _reads(scopes: str = f"Read as these scopes ({_SCOPE_NAMES}).") -> dict[str, Param]:
-    """The read options every memory read takes."""
-    return {
-        "scopes": Param(scopes),
-        "isolate": Param("Stay inside the scopes (default: the walk may cross into others)."),
-        "include_superseded": Param("Also use retired (superseded) facts."),
-        "as_of": Param("Answer as the memory stood then (ISO).", schema=_DATE_TIME),
-    }
-
-
-def _visited(default_doc: str = "Most nodes the walk may settle.") -> Param:
-    return Param(default_doc, minimum=1, maximum=MAX_VISITED)
-
-
+#: The read options every memory read takes.
+_READS: dict[str, Param] = {
+    "scopes": Param("Read as these scopes (a scope also reads its parents)."),
+    "isolate": Param("Stay inside the scopes (default: the walk may cross into others)."),
+    "include_superseded": Param("Also use retired (superseded) facts."),
+    "as_of": Param("Answer as the memory stood then (ISO).", schema=_DATE_TIME),
+}
+_VISITED = Param("Most nodes the walk may settle.", minimum=1, maximum=MAX_VISITED)
 _DEPTH = Param("Longest chain, in hops.", minimum=1, maximum=MAX_HOPS * 4)
 _HOPS = Param("Fact-to-fact hops of the walk.", minimum=0, maximum=MAX_HOPS)
 _WORKERS = Param(
@@ -450,9 +441,9 @@ TABLE: tuple[VerbDoc, ...] = (
             "query": Param("What to recall."),
             "top_k": Param("Facts to return.", minimum=1, maximum=MAX_TOP_K),
             "hops": _HOPS,
-            **_reads(),
+            **_READS,
             "recency_weight": Param("Weight of recency in [0, 1].", minimum=0, maximum=1),
-            "max_visited": _visited(),
+            "max_visited": _VISITED,
         },
     ),
     VerbDoc(
@@ -463,9 +454,9 @@ TABLE: tuple[VerbDoc, ...] = (
             "query": Param("What to recall."),
             "top_k": Param("Facts to return.", minimum=1, maximum=MAX_TOP_K),
             "hops": _HOPS,
-            **_reads(),
+            **_READS,
             "recency_weight": Param("Weight of recency in [0, 1].", minimum=0, maximum=1),
-            "max_visited": _visited(),
+            "max_visited": _VISITED,
         },
         cli=("memory query",),
     ),
@@ -477,9 +468,9 @@ TABLE: tuple[VerbDoc, ...] = (
             "query": Param("What to start from."),
             "top_k": Param("Facts to start from.", minimum=1, maximum=MAX_TOP_K),
             "hops": _HOPS,
-            **_reads(),
+            **_READS,
             "max_results": Param("Facts to return.", minimum=1, maximum=MAX_TOP_K),
-            "max_visited": _visited(),
+            "max_visited": _VISITED,
         },
         cli=("memory discover",),
     ),
@@ -491,13 +482,13 @@ TABLE: tuple[VerbDoc, ...] = (
             "query": Param("The question."),
             "top_k": Param("Facts to answer from.", minimum=1, maximum=MAX_TOP_K),
             "hops": _HOPS,
-            **_reads(),
+            **_READS,
             "synthesizer": Param(
                 "Writes the answer from the facts (default: the graph's, else extractive).",
                 python_only=True,
             ),
             "min_support": Param("Share of a sentence its facts must support."),
-            "max_visited": _visited(),
+            "max_visited": _VISITED,
         },
         cli=("memory answer",),
     ),
@@ -510,8 +501,8 @@ TABLE: tuple[VerbDoc, ...] = (
             params={
                 "content": Param(_CAUSE),
                 "max_depth": _DEPTH,
-                **_reads(),
-                "max_visited": _visited(),
+                **_READS,
+                "max_visited": _VISITED,
             },
             cli=("memory trace",),
         )
@@ -529,8 +520,8 @@ TABLE: tuple[VerbDoc, ...] = (
             "from_content": Param(_CAUSE),
             "to_content": Param("Find the causal chain to this fact."),
             "max_depth": _DEPTH,
-            **_reads(),
-            "max_visited": _visited(),
+            **_READS,
+            "max_visited": _VISITED,
         },
         cli=("memory trace",),
     ),
@@ -543,8 +534,8 @@ TABLE: tuple[VerbDoc, ...] = (
             "origin": Param("Measure from this fact (default: the pruned one)."),
             "direction": Param("Which side of the origin to check.", enum=DIRECTIONS),
             "max_depth": _DEPTH,
-            **_reads(),
-            "max_visited": _visited(),
+            **_READS,
+            "max_visited": _VISITED,
         },
         cli=("memory what-if",),
     ),
