@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from groundgraph.cli.app import friendly, main
+from groundgraph.cli.verb_help import example_epilog
 from groundgraph.errors import FormatError, InputTooLargeError
 
 MAX_FACTS_BYTES = 100 << 20
@@ -38,7 +39,7 @@ def _read_facts(path: Path) -> list[Any]:
     return data
 
 
-@main.command()
+@main.command(epilog=example_epilog("groundgraph verify alice parent carol --facts facts.json"))
 @click.argument("subject")
 @click.argument("relation")
 @click.argument("obj", metavar="OBJECT")
@@ -77,7 +78,10 @@ def eval_group() -> None:
     """Measure: retrieval quality on labelled questions, relation reasoning on CLUTRR."""
 
 
-@eval_group.command("retrieval")
+@eval_group.command(
+    "retrieval",
+    epilog=example_epilog("groundgraph eval retrieval questions.jsonl --config bm25 -k 5"),
+)
 @click.argument("questions_file", type=click.Path(path_type=Path, exists=True, dir_okay=False))
 @click.option(
     "--config",
@@ -116,7 +120,7 @@ def eval_retrieval(
         click.echo(report.to_markdown())
 
 
-@eval_group.command("clutrr")
+@eval_group.command("clutrr", epilog=example_epilog("groundgraph eval clutrr data/clutrr/ --json"))
 @click.argument("path", type=click.Path(path_type=Path, exists=True))
 @click.option(
     "--learn-from",

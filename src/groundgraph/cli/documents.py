@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from groundgraph.cli.app import fail, friendly, main, open_graph
+from groundgraph.cli.verb_help import verb_command, verb_option
 from groundgraph.errors import FormatError, InputTooLargeError, NotFoundError
 from groundgraph.ingest import SkippedFile, plan_folder
 
@@ -21,18 +22,17 @@ def example_folder() -> Path:
     return Path(str(resources.files("groundgraph") / "examples"))
 
 
-@main.command()
+@verb_command(
+    main,
+    "index",
+    verb="index_files",
+    example=("groundgraph index docs/ README.md", "groundgraph index --example"),
+)
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--example", is_flag=True, help="Index the bundled example documents.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
-@click.option(
-    "--workers",
-    type=click.IntRange(0, 64),
-    default=None,
-    help="Processes that read and parse files alongside the writer "
-    "(default: GROUNDGRAPH_WORKERS, else one per core but one; 0: none).",
-)
+@verb_option("--workers", verb="index_files", param="workers", type=click.IntRange(0, 64))
 @click.pass_context
 @friendly
 def index(
@@ -43,7 +43,6 @@ def index(
     as_json: bool,
     workers: int | None,
 ) -> None:
-    """Index files and folders (.md .markdown .txt .jsonl); the same document id replaces."""
     targets = list(paths) + ([example_folder()] if example else [])
     if not targets:
         fail("name files or folders to index, or pass --example")
@@ -85,13 +84,13 @@ def index(
             click.echo(f"  {item.path}: {item.reason}")
 
 
-@main.command()
+@verb_command(main, "remove", verb="remove_document", example="groundgraph remove user-guide notes")
 @click.argument("doc_ids", nargs=-1, required=True)
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the removal reports as JSON.")
 @click.pass_context
 @friendly
 def remove(ctx: click.Context, doc_ids: tuple[str, ...], as_json: bool) -> None:
-    """Remove documents and everything that touches them."""
+    """Several document ids remove each in turn."""
     reports = []
     with open_graph(ctx) as graph:
         for doc_id in doc_ids:
@@ -106,14 +105,13 @@ def remove(ctx: click.Context, doc_ids: tuple[str, ...], as_json: bool) -> None:
         click.echo(f"removed {r.doc_id}: {len(r.nodes)} nodes, {len(r.edges)} edges")
 
 
-@main.command("export")
+@verb_command(main, "export", verb="to_json", example="groundgraph export -o graph.json")
 @click.option(
     "--out", "-o", type=click.Path(path_type=Path), help="File to write (default: stdout)."
 )
 @click.pass_context
 @friendly
 def export_command(ctx: click.Context, out: Path | None) -> None:
-    """Write the graph as graph-of-thought v2 JSON."""
     with open_graph(ctx) as graph:
         data = graph.to_json()
     text = json.dumps(data, ensure_ascii=False)
@@ -124,12 +122,11 @@ def export_command(ctx: click.Context, out: Path | None) -> None:
         click.echo(f"wrote {len(data['documents'])} documents, {len(data['nodes'])} nodes to {out}")
 
 
-@main.command("import")
+@verb_command(main, "import", verb="load_json", example="groundgraph import graph.json")
 @click.argument("file", type=click.Path(path_type=Path, exists=True, dir_okay=False))
 @click.pass_context
 @friendly
 def import_command(ctx: click.Context, file: Path) -> None:
-    """Load a graph-of-thought v2 JSON file; documents with the same ids are replaced."""
     size = file.stat().st_size
     if size > MAX_IMPORT_BYTES:
         raise InputTooLargeError(str(file), size, MAX_IMPORT_BYTES, "split the graph")
@@ -142,13 +139,12 @@ def import_command(ctx: click.Context, file: Path) -> None:
     click.echo(f"imported {len(added)} documents from {file}")
 
 
-@main.command()
+@verb_command(main, "stats", verb="stats", example="groundgraph stats --docs")
 @click.option("--docs", is_flag=True, help="List the documents too.")
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the counts as JSON.")
 @click.pass_context
 @friendly
 def stats(ctx: click.Context, docs: bool, as_json: bool) -> None:
-    """Counts of documents, nodes, edges by type and terms."""
     with open_graph(ctx) as graph:
         figures = graph.stats().to_dict()
         documents = [d.to_dict() for d in graph.documents()] if docs else []

@@ -8,23 +8,21 @@ from pathlib import Path
 import click
 
 from groundgraph.cli.app import friendly, main, open_graph
+from groundgraph.cli.verb_help import example_epilog, verb_command, verb_option
 from groundgraph.graph.export import evidence_graph
 
 
-@main.command()
+@verb_command(main, "ask", verb="ask", example='groundgraph ask "Who services the boiler?"')
 @click.argument("question")
-@click.option("--threshold", default=0.5, show_default=True, help="Least score that answers.")
-@click.option("--max-sentences", default=2, show_default=True)
-@click.option("--json", "as_json", is_flag=True)
+@verb_option("--threshold", verb="ask", param="threshold", show_default=True)
+@verb_option("--max-sentences", verb="ask", param="max_sentences", show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the answer and its citations as JSON.")
 @click.pass_context
 @friendly
 def ask(
     ctx: click.Context, question: str, threshold: float, max_sentences: int, as_json: bool
 ) -> None:
-    """Answer with sentences copied from the documents, cited; or say the evidence is thin.
-
-    Exit code 0 when answered, 1 for insufficient_evidence.
-    """
+    """Exit code 0 when answered, 1 for insufficient_evidence."""
     with open_graph(ctx) as graph:
         answer = graph.ask(question, threshold=threshold, max_sentences=max_sentences)
     if as_json:
@@ -42,16 +40,17 @@ def ask(
     raise SystemExit(0 if answer.status == "answered" else 1)
 
 
-@main.command()
+@verb_command(
+    main, "bridge", verb="bridge", example='groundgraph bridge "Aster Research" Atlas --json'
+)
 @click.argument("a")
 @click.argument("b")
-@click.option("--max-hops", default=3, show_default=True)
-@click.option("-k", "k", default=3, show_default=True, help="How many paths.")
-@click.option("--json", "as_json", is_flag=True)
+@verb_option("--max-hops", verb="bridge", param="max_hops", show_default=True)
+@verb_option("-k", "k", verb="bridge", param="k", show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the paths as JSON.")
 @click.pass_context
 @friendly
 def bridge(ctx: click.Context, a: str, b: str, max_hops: int, k: int, as_json: bool) -> None:
-    """Shortest paths between two entities (by name) or nodes (by id), each hop cited."""
     with open_graph(ctx) as graph:
         bridges = graph.bridge(a, b, max_hops=max_hops, k=k)
     if as_json:
@@ -69,7 +68,7 @@ def bridge(ctx: click.Context, a: str, b: str, max_hops: int, k: int, as_json: b
                 click.echo(f"      “{hop.support.text}” ({hop.support.node_id})")
 
 
-@main.command("graph")
+@main.command("graph", epilog=example_epilog("groundgraph graph -o evidence.json"))
 @click.option(
     "--out", "-o", type=click.Path(path_type=Path), help="File to write (default: stdout)."
 )

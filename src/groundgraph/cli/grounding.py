@@ -9,6 +9,7 @@ from typing import BinaryIO
 import click
 
 from groundgraph.cli.app import friendly, main, open_graph
+from groundgraph.cli.verb_help import verb_command, verb_option
 from groundgraph.errors import FormatError, InputTooLargeError
 from groundgraph.reason.ground import MAX_ANSWER_CHARS, ClaimCheck, Grounding
 from groundgraph.reason.verifiers import negation_mismatch_verifier
@@ -79,23 +80,26 @@ def _print(grounding: Grounding) -> None:
     )
 
 
-@main.command("ground")
-@click.argument("answer_file", type=click.File("rb"))
-@click.option("--query", "-q", default=None, help="Search once for this text for evidence.")
-@click.option(
-    "--node",
-    "node_ids",
-    multiple=True,
-    help="Use this node as evidence (repeat); default: search for each claim.",
+@verb_command(
+    main,
+    "ground",
+    verb="ground",
+    example=(
+        "groundgraph ground answer.md",
+        "echo 'Edit config.json.' | groundgraph ground - --json",
+    ),
 )
-@click.option(
+@click.argument("answer_file", type=click.File("rb"))
+@verb_option("--query", "-q", verb="ground", param="query")
+@verb_option("--node", "node_ids", verb="ground", param="node_ids", multiple=True)
+@verb_option(
     "--min-support",
-    default=0.5,
+    verb="ground",
+    param="min_support",
     show_default=True,
     type=click.FloatRange(0.0, 1.0),
-    help="Share of a claim's rare-word weight its sections must cover.",
 )
-@click.option("--max-nodes", default=2, show_default=True, help="Sections that may back one claim.")
+@verb_option("--max-nodes", verb="ground", param="max_nodes", show_default=True)
 @click.option(
     "--negation-check",
     is_flag=True,
@@ -120,11 +124,9 @@ def ground_command(
     lenient: bool,
     as_json: bool,
 ) -> None:
-    """Check each sentence of ANSWER_FILE ('-' reads stdin) against the documents.
-
-    Prints every claim with its share of rare-word weight covered, whether it is
-    supported, the sections that back it and their best matching sentences. Exit code 0
-    when every claim is supported, 1 when one is not.
+    """ANSWER_FILE is a file, or '-' for stdin. Prints every claim with its share of
+    rare-word weight covered, whether it is supported, the sections that back it and their
+    best matching sentences. Exit code 0 when every claim is supported, 1 when one is not.
     """
     name = "stdin" if answer_file is sys.stdin.buffer else answer_file.name
     answer = read_answer(answer_file, str(name))

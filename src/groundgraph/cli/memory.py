@@ -15,12 +15,15 @@ from typing import Any, TypeVar
 import click
 
 from groundgraph.cli.app import friendly, main
+from groundgraph.cli.verb_help import verb_command, verb_option
 from groundgraph.errors import InputError, InputTooLargeError
 from groundgraph.graph import DocumentGraph
 from groundgraph.model import to_json
 
 F = TypeVar("F", bound=Callable[..., Any])
 MAX_STDIN_CHARS = 10_000_000
+#: The verb whose read options (scopes, isolate, as_of, include_superseded) the help shows.
+READS = "query_detailed"
 
 
 @contextmanager
@@ -37,22 +40,14 @@ def emit(data: Any) -> None:
 
 
 def read_options(command: F) -> F:
+    """The read options every memory read takes; their help is query_detailed's."""
     for option in reversed(
         [
-            click.option(
-                "--scope",
-                "scopes",
-                multiple=True,
-                help="Read as this scope (repeat for several; a scope also reads its parents).",
-            ),
-            click.option(
-                "--isolate/--no-isolate",
-                default=None,
-                help="Stay inside the scopes (default: the walk may cross into others).",
-            ),
-            click.option("--as-of", default=None, help="Answer as the memory stood then (ISO)."),
-            click.option(
-                "--include-superseded", is_flag=True, help="Also use retired (superseded) facts."
+            verb_option("--scope", "scopes", verb=READS, param="scopes", multiple=True),
+            verb_option("--isolate/--no-isolate", verb=READS, param="isolate"),
+            verb_option("--as-of", verb=READS, param="as_of"),
+            verb_option(
+                "--include-superseded", verb=READS, param="include_superseded", is_flag=True
             ),
             click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts."),
         ]
@@ -77,12 +72,17 @@ def memory() -> None:
     """Agent memory: facts with scopes, recall, causal traces, what-if and forgetting."""
 
 
-@memory.command("add")
+@verb_command(
+    memory,
+    "add",
+    verb="add_texts",
+    example=("groundgraph memory add 'Alice leads the Atlas team.' --scope acme/team-a",),
+)
 @click.argument("texts", nargs=-1, required=True)
-@click.option("--scope", "scopes", multiple=True, help="A scope of the facts (repeatable).")
-@click.option("--source", default="", help="Who or what said it (kept as provenance).")
+@verb_option("--scope", "scopes", verb="add_texts", param="scopes", multiple=True)
+@verb_option("--source", verb="add_texts", param="source")
 @click.option("--no-causal", is_flag=True, help="Do not look for cause -> effect pairs.")
-@click.option("--dedup", type=float, default=None, help="Near-duplicate threshold in (0, 1].")
+@verb_option("--dedup", verb="add_texts", param="dedup_threshold", type=float)
 @click.option("--no-resolve", is_flag=True, help="Do not check for contradicted facts.")
 @click.option("--json", "as_json", is_flag=True, help="Print the facts as JSON.")
 @click.pass_context
@@ -97,7 +97,7 @@ def add_command(
     no_resolve: bool,
     as_json: bool,
 ) -> None:
-    """Remember facts (one per argument; '-' reads one fact per line from stdin)."""
+    """One fact per argument; '-' reads one fact per line from stdin."""
     facts_in: list[str] = []
     for text in texts:
         if text == "-":
@@ -129,11 +129,16 @@ def add_command(
             click.echo(f"{'':9}supersedes {old}")
 
 
-@memory.command("query")
+@verb_command(
+    memory,
+    "query",
+    verb="query_detailed",
+    example="groundgraph memory query 'who leads Atlas?' -k 3",
+)
 @click.argument("query")
-@click.option("--top-k", "-k", default=5, show_default=True, help="Facts to return.")
-@click.option("--hops", default=4, show_default=True, help="Fact-to-fact hops of the walk.")
-@click.option("--recency", default=0.0, show_default=True, help="Weight of recency in [0, 1].")
+@verb_option("--top-k", "-k", verb="query_detailed", param="top_k", show_default=True)
+@verb_option("--hops", verb="query_detailed", param="hops", show_default=True)
+@verb_option("--recency", verb="query_detailed", param="recency_weight", show_default=True)
 @read_options
 @click.pass_context
 @friendly
@@ -149,7 +154,6 @@ def query_command(
     include_superseded: bool,
     as_json: bool,
 ) -> None:
-    """Recall the facts best for a query, each with how it was found."""
     with memory_graph(ctx) as graph:
         found = graph.query_detailed(
             query,
@@ -189,11 +193,13 @@ def _scope_note(row: Mapping[str, Any]) -> str:
     return f"  [{scopes}{cross}{retired}]"
 
 
-@memory.command("discover")
+@verb_command(
+    memory, "discover", verb="discover", example="groundgraph memory discover Atlas --json"
+)
 @click.argument("query")
-@click.option("--top-k", "-k", default=5, show_default=True, help="Facts to start from.")
-@click.option("--hops", default=4, show_default=True, help="Fact-to-fact hops of the walk.")
-@click.option("--max-results", default=10, show_default=True, help="Facts to return.")
+@verb_option("--top-k", "-k", verb="discover", param="top_k", show_default=True)
+@verb_option("--hops", verb="discover", param="hops", show_default=True)
+@verb_option("--max-results", verb="discover", param="max_results", show_default=True)
 @read_options
 @click.pass_context
 @friendly
@@ -209,7 +215,6 @@ def discover_command(
     include_superseded: bool,
     as_json: bool,
 ) -> None:
-    """Facts and the paths that connect them, with their cause -> effect pairs."""
     with memory_graph(ctx) as graph:
         found = graph.discover(
             query,
@@ -230,14 +235,18 @@ def discover_command(
             click.echo(f"{'':4}causes: {pair['cause']} -> {pair['effect']}")
 
 
-@memory.command("history")
+@verb_command(
+    memory,
+    "history",
+    verb="supersession_history",
+    example="groundgraph memory history 'Alice leads the Atlas team.'",
+)
 @click.argument("fact")
-@click.option("--scope", "scopes", multiple=True, help="Read as this scope (repeatable).")
+@verb_option("--scope", "scopes", verb="supersession_history", param="scopes", multiple=True)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 @click.pass_context
 @friendly
 def history_command(ctx: click.Context, fact: str, scopes: tuple[str, ...], as_json: bool) -> None:
-    """What a fact replaced, what replaced it, and every change in its life."""
     with memory_graph(ctx) as graph:
         result = graph.supersession_history(fact, scopes=list(scopes) or None)
     if as_json:
@@ -253,13 +262,17 @@ def history_command(ctx: click.Context, fact: str, scopes: tuple[str, ...], as_j
         click.echo(f"{event['at']}  {event['kind']} {' '.join(event['scopes'])}".rstrip())
 
 
-@memory.command("conflicts")
-@click.option("--scope", "scopes", multiple=True, help="Read as this scope (repeatable).")
+@verb_command(
+    memory,
+    "conflicts",
+    verb="conflicts",
+    example="groundgraph memory conflicts --scope acme --json",
+)
+@verb_option("--scope", "scopes", verb="conflicts", param="scopes", multiple=True)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 @click.pass_context
 @friendly
 def conflicts_command(ctx: click.Context, scopes: tuple[str, ...], as_json: bool) -> None:
-    """The contradiction ledger: both facts, their provenance and the rule that fired."""
     with memory_graph(ctx) as graph:
         ledger = graph.conflicts(scopes=list(scopes) or None)
     if as_json:
@@ -273,9 +286,17 @@ def conflicts_command(ctx: click.Context, scopes: tuple[str, ...], as_json: bool
         click.echo(f"  old: {row['old']['content']}  [{row['old']['factId']}] (retired)")
 
 
-@memory.command("forget")
+@verb_command(
+    memory,
+    "forget",
+    verb="delete",
+    example=(
+        "groundgraph memory forget 'Alice leads the Atlas team.'",
+        "groundgraph memory forget --stale --after 30",
+    ),
+)
 @click.argument("facts", nargs=-1)
-@click.option("--purge", is_flag=True, help="Also erase them from the ledger and the indexes.")
+@verb_option("--purge", verb="delete", param="purge_orphans", is_flag=True)
 @click.option("--stale", is_flag=True, help="Forget every fact unread for --after days.")
 @click.option("--after", type=float, default=None, help="Days without a read (with --stale).")
 @click.option("--json", "as_json", is_flag=True, help="Print the removal reports as JSON.")
@@ -289,7 +310,7 @@ def forget_command(
     after: float | None,
     as_json: bool,
 ) -> None:
-    """Delete facts (by id or text) or, with --stale, those unread for --after days."""
+    """FACTS by id or text; or, with --stale, every fact unread for --after days."""
     if stale == bool(facts):
         raise InputError("name facts to forget, or pass --stale --after DAYS (not both)")
     if stale and after is None:
@@ -311,9 +332,11 @@ def forget_command(
         click.echo("nothing to forget")
 
 
-@memory.command("answer")
+@verb_command(
+    memory, "answer", verb="answer", example="groundgraph memory answer 'who leads Atlas?'"
+)
 @click.argument("query")
-@click.option("--top-k", "-k", default=5, show_default=True, help="Facts to answer from.")
+@verb_option("--top-k", "-k", verb="answer", param="top_k", show_default=True)
 @read_options
 @click.pass_context
 @friendly
@@ -327,7 +350,6 @@ def answer_command(
     include_superseded: bool,
     as_json: bool,
 ) -> None:
-    """An answer from the recalled facts (no model), each sentence with its fact."""
     with memory_graph(ctx) as graph:
         result = graph.answer(
             query, top_k=top_k, **reads(scopes, isolate, as_of, include_superseded)
@@ -340,13 +362,14 @@ def answer_command(
         click.echo(f"  [{', '.join(sentence['factIds'])}] {sentence['share']:.2f}")
 
 
-@memory.command("load")
+@verb_command(
+    memory, "load", verb="load_dataset", example="groundgraph memory load NAME --scope demo"
+)
 @click.argument("name")
-@click.option("--scope", "scopes", multiple=True, help="Give every fact these scopes instead.")
+@verb_option("--scope", "scopes", verb="load_dataset", param="scopes", multiple=True)
 @click.pass_context
 @friendly
 def load_command(ctx: click.Context, name: str, scopes: tuple[str, ...]) -> None:
-    """Add a built-in dataset's facts (see groundgraph.memory.dataset_names())."""
     with memory_graph(ctx) as graph:
         facts = graph.load_dataset(name, scopes=list(scopes) or None)
     click.echo(f"loaded {len(facts)} facts from {name}")

@@ -8,9 +8,18 @@ import click
 
 from groundgraph.cli.app import friendly
 from groundgraph.cli.memory import emit, memory, memory_graph, read_options, reads
+from groundgraph.cli.verb_help import verb_command, verb_option
 
 
-@memory.command("trace")
+@verb_command(
+    memory,
+    "trace",
+    verb="trace_effects",
+    example=(
+        "groundgraph memory trace 'the outage' --direction causes",
+        "groundgraph memory trace 'the outage' --to 'the refund'",
+    ),
+)
 @click.argument("content")
 @click.option(
     "--direction",
@@ -20,8 +29,8 @@ from groundgraph.cli.memory import emit, memory, memory_graph, read_options, rea
     help="Walk to effects (what follows) or to causes (what led to it).",
 )
 @click.option("--roots", is_flag=True, help="Only the root causes.")
-@click.option("--to", "to_content", default=None, help="Find the causal chain to this fact.")
-@click.option("--max-depth", default=6, show_default=True, help="Longest chain, in hops.")
+@verb_option("--to", "to_content", verb="causal_chain", param="to_content", default=None)
+@verb_option("--max-depth", verb="trace_effects", param="max_depth", show_default=True)
 @read_options
 @click.pass_context
 @friendly
@@ -38,7 +47,8 @@ def trace_command(
     include_superseded: bool,
     as_json: bool,
 ) -> None:
-    """Trace cause -> effect hops from a fact (its id or text) or a cause/effect phrase."""
+    """Walks to causes with --direction causes; --roots gives only the root causes, --to
+    the causal chain to another fact."""
     options = reads(scopes, isolate, as_of, include_superseded)
     with memory_graph(ctx) as graph:
         if to_content is not None:
@@ -66,17 +76,13 @@ def trace_command(
         click.echo("ends at: " + "; ".join(result["terminals"]))
 
 
-@memory.command("what-if")
-@click.argument("content")
-@click.option("--origin", default=None, help="Measure from this fact (default: the pruned one).")
-@click.option(
-    "--direction",
-    type=click.Choice(["effects", "causes"]),
-    default="effects",
-    show_default=True,
-    help="Which side of the origin to check.",
+@verb_command(
+    memory, "what-if", verb="what_if", example="groundgraph memory what-if 'the outage' --json"
 )
-@click.option("--max-depth", default=6, show_default=True, help="Longest chain, in hops.")
+@click.argument("content")
+@verb_option("--origin", verb="what_if", param="origin")
+@verb_option("--direction", verb="what_if", param="direction", show_default=True)
+@verb_option("--max-depth", verb="what_if", param="max_depth", show_default=True)
 @read_options
 @click.pass_context
 @friendly
@@ -92,7 +98,6 @@ def what_if_command(
     include_superseded: bool,
     as_json: bool,
 ) -> None:
-    """What would collapse if a fact were false (nothing is changed)."""
     with memory_graph(ctx) as graph:
         result = graph.what_if(
             content,

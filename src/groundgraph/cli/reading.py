@@ -9,6 +9,7 @@ from typing import Any, TypeVar
 import click
 
 from groundgraph.cli.app import friendly, main, open_graph
+from groundgraph.cli.verb_help import verb_command, verb_option
 from groundgraph.model import Hit
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -47,26 +48,28 @@ def _print_hits(hits: list[Hit], explain: bool, names: dict[str, str]) -> None:
 def _search_options(command: F) -> F:
     for option in reversed(
         [
-            click.option(
-                "--max-results", "-k", default=8, show_default=True, help="Hits to return."
+            verb_option(
+                "--max-results", "-k", verb="search", param="max_results", show_default=True
             ),
-            click.option("--max-hops", default=2, show_default=True, help="Walk length."),
-            click.option("--max-seeds", default=5, show_default=True, help="BM25 seeds."),
-            click.option("--doc", "doc_ids", multiple=True, help="Only these documents."),
-            click.option(
-                "--scope",
-                "scopes",
-                multiple=True,
-                help="Only what these scopes may read (facts of the scope and its ancestors); "
-                "nothing else is walked through. Repeat for several.",
-            ),
+            verb_option("--max-hops", verb="search", param="max_hops", show_default=True),
+            verb_option("--max-seeds", verb="search", param="max_seeds", show_default=True),
+            verb_option("--doc", "doc_ids", verb="search", param="doc_ids", multiple=True),
+            verb_option("--scope", "scopes", verb="search", param="scopes", multiple=True),
         ]
     ):
         command = option(command)
     return command
 
 
-@main.command("search")
+@verb_command(
+    main,
+    "search",
+    verb="search",
+    example=(
+        'groundgraph search "why does the config fail to load"',
+        "groundgraph search deploy --json -k 5",
+    ),
+)
 @click.argument("query")
 @_search_options
 @click.option("--json", "as_json", is_flag=True, help="Print hits as JSON.")
@@ -84,7 +87,6 @@ def search_command(
     as_json: bool,
     explain: bool,
 ) -> None:
-    """Search: BM25 seeds, a walk along links, and how each hit was reached."""
     with open_graph(ctx) as graph:
         hits = graph.search(
             query,
@@ -107,7 +109,7 @@ def search_command(
         _print_hits(hits, explain, names)
 
 
-@main.command()
+@verb_command(main, "retrieve", verb="retrieve", example='groundgraph retrieve "deploy" -k 3')
 @click.argument("query")
 @_search_options
 @click.pass_context
@@ -121,7 +123,6 @@ def retrieve(
     doc_ids: tuple[str, ...],
     scopes: tuple[str, ...],
 ) -> None:
-    """Print the hits as '### title [nodeId]' blocks to hand to a language model."""
     with open_graph(ctx) as graph:
         text = graph.retrieve(
             query,
@@ -134,24 +135,22 @@ def retrieve(
     click.echo(text)
 
 
-@main.command()
+@verb_command(main, "outline", verb="outline", example="groundgraph outline user-guide")
 @click.argument("doc_id")
-@click.option("--max-depth", default=6, show_default=True)
+@verb_option("--max-depth", verb="outline", param="max_depth", show_default=True)
 @click.pass_context
 @friendly
 def outline(ctx: click.Context, doc_id: str, max_depth: int) -> None:
-    """A document's table of contents with node ids."""
     with open_graph(ctx) as graph:
         click.echo(graph.outline(doc_id, max_depth=max_depth))
 
 
-@main.command()
+@verb_command(main, "show", verb="show", example="groundgraph show 'user-guide#4' --json")
 @click.argument("node_id")
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the node as JSON.")
 @click.pass_context
 @friendly
 def show(ctx: click.Context, node_id: str, as_json: bool) -> None:
-    """A node with its parent, children and links."""
     with open_graph(ctx) as graph:
         view = graph.show(node_id).to_dict()
     if as_json:

@@ -7,6 +7,7 @@ import json
 import click
 
 from groundgraph.cli.app import fail, friendly, main, open_graph
+from groundgraph.cli.verb_help import example_epilog
 from groundgraph.errors import LLMError
 from groundgraph.llm import OpenAICompatibleLLM
 from groundgraph.reason.thought import GroundedGraphOfThought, ReasoningResult
@@ -38,7 +39,11 @@ def _print_result(result: ReasoningResult, max_llm_calls: int) -> None:
         click.echo("budget exhausted: some steps were skipped; raise --max-llm-calls")
 
 
-@main.command()
+@main.command(
+    epilog=example_epilog(
+        'groundgraph reason "Why does config fail?" --llm-url http://localhost:11434 --model qwen3'
+    )
+)
 @click.argument("question")
 @click.option(
     "--llm-url",

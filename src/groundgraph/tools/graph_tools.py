@@ -8,20 +8,27 @@ with ``execute_tools``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from groundgraph.errors import InputError, NotFoundError
 from groundgraph.graph import DocumentGraph
+from groundgraph.graph.verbs import VERBS
 from groundgraph.reason.relations.tool import verify_relation as verify_with_facts
 from groundgraph.reason.thought import GroundedGraphOfThought
-from groundgraph.tools.spec import ToolParam, ToolSpec
+from groundgraph.tools.spec import ToolSpec
+from groundgraph.tools.verb_tools import tool_writes, verb_tool
 
 SNIPPET_CHARS = 300
 MAX_SEARCH_RESULTS = 50
 
 
-def _search(graph: DocumentGraph, query: str, max_results: int = 8) -> list[dict[str, Any]]:
+def _search(
+    graph: DocumentGraph,
+    query: str,
+    max_results: int = VERBS["search"].param("max_results").default,
+) -> list[dict[str, Any]]:
     if not 1 <= max_results <= MAX_SEARCH_RESULTS:
         raise InputError(f"max_results must be from 1 to {MAX_SEARCH_RESULTS}, not {max_results}")
     return [
@@ -96,112 +103,20 @@ def _reason(reasoner: GroundedGraphOfThought, question: str) -> dict[str, Any]:
     }
 
 
-def _read_tools(graph: DocumentGraph) -> list[ToolSpec]:
-    return [
-        ToolSpec(
-            "got_search",
-            "Search the documents. Returns the best matching sections with their node ids, "
-            "a score, how each was reached (a direct match or a link from another section) "
-            "and the start of its text. Read a whole section with got_read_node.",
-            [
-                ToolParam("query", "string", "What to look for, in a few words."),
-                ToolParam(
-                    "max_results",
-                    "integer",
-                    f"How many sections to return, 1 to {MAX_SEARCH_RESULTS} (default 8).",
-                    required=False,
-                ),
-            ],
-            lambda query, max_results=8: _search(graph, query, max_results),
-        ),
-        ToolSpec(
-            "got_read_node",
-            "Read one section in full: its text, its parent, its children and the sections "
-            "it links to.",
-            [ToolParam("node_id", "string", "A node id from got_search or got_outline.")],
-            lambda node_id: _read_node(graph, node_id),
-        ),
-        ToolSpec(
-            "got_outline",
-            "A document's table of contents, one '- [nodeId] title' line per section.",
-            [ToolParam("doc_id", "string", "A document id from got_list_documents.")],
-            lambda doc_id: graph.outline(doc_id),
-        ),
-        ToolSpec(
-            "got_list_documents",
-            "Every document: its id, title and number of nodes.",
-            [],
-            lambda: _list_documents(graph),
-        ),
-        ToolSpec(
-            "ground_answer",
-            "Check an answer against the documents before giving it: each sentence comes "
-            "back with its support (0 to 1), whether it is supported, and the sections and "
-            "sentences that back it. Rewrite or drop unsupported sentences. Costs no tokens.",
-            [
-                ToolParam("answer", "string", "The text to check."),
-                ToolParam(
-                    "query",
-                    "string",
-                    "The question it answers, to find sections when node_ids is not given.",
-                    required=False,
-                ),
-                ToolParam(
-                    "node_ids",
-                    "array",
-                    "Check against these sections only.",
-                    required=False,
-                    items={"type": "string"},
-                ),
-            ],
-            lambda answer, query=None, node_ids=None: _ground_answer(
-                graph, answer, query, node_ids
-            ),
-        ),
-        ToolSpec(
-            "verify_relation",
-            "Check a relation claim, 'object is the relation of subject', by a chain of "
-            "relation facts: the graph's own facts (each proof hop cites its section), or the "
-            "facts given as [subject, relation, object] triples. Grounded claims come with "
-            "their proof; do not state ungrounded ones. Costs no tokens.",
-            [
-                ToolParam("subject", "string", "Where the chain starts."),
-                ToolParam("relation", "string", "The relation to follow: 'parent', 'is_a'."),
-                ToolParam("object", "string", "Where the chain must end."),
-                ToolParam(
-                    "facts",
-                    "array",
-                    "Facts to use instead of the graph's: [subject, relation, object] each.",
-                    required=False,
-                    items={"type": "array", "items": {"type": "string"}},
-                ),
-            ],
-            lambda subject, relation, object, facts=None: _verify_relation(
-                graph, subject, relation, object, facts
-            ),
-        ),
-    ]
-
-
-def _write_tools(graph: DocumentGraph) -> list[ToolSpec]:
-    return [
-        ToolSpec(
-            "got_add_document",
-            "Add a markdown document (a document with the same title replaces it). "
-            "Returns its document id.",
-            [
-                ToolParam("content", "string", "The document's markdown text."),
-                ToolParam("title", "string", "The document's title."),
-            ],
-            lambda content, title: graph.add_document(content, title).doc_id,
-        ),
-        ToolSpec(
-            "got_remove_document",
-            "Remove a document and everything in it. Returns true if it was there.",
-            [ToolParam("doc_id", "string", "A document id from got_list_documents.")],
-            lambda doc_id: graph.remove_document(doc_id) is not None,
-        ),
-    ]
+#: The handlers of the graph tools, in the order ``got_tools`` lists them (reads first);
+#: each tool's description, parameters and read/write flag are the verb table's.
+_HANDLERS: dict[str, Callable[[DocumentGraph], Callable[..., Any]]] = {
+    "got_search": lambda graph: partial(_search, graph),
+    "got_read_node": lambda graph: partial(_read_node, graph),
+    "got_outline": lambda graph: graph.outline,
+    "got_list_documents": lambda graph: partial(_list_documents, graph),
+    "ground_answer": lambda graph: partial(_ground_answer, graph),
+    "verify_relation": lambda graph: partial(_verify_relation, graph),
+    "got_add_document": lambda graph: (
+        lambda content, title: graph.add_document(content, title).doc_id
+    ),
+    "got_remove_document": lambda graph: lambda doc_id: graph.remove_document(doc_id) is not None,
+}
 
 
 def got_tools(
@@ -211,18 +126,11 @@ def got_tools(
 ) -> list[ToolSpec]:
     """Tool specs over ``graph``: read tools, write tools if ``writable``, then ``got_reason``
     if a reasoner is given."""
-    tools = _read_tools(graph)
-    if writable:
-        tools += _write_tools(graph)
+    tools = [
+        verb_tool(name, handler(graph))
+        for name, handler in _HANDLERS.items()
+        if writable or not tool_writes(name)
+    ]
     if reasoner is not None:
-        tools.append(
-            ToolSpec(
-                "got_reason",
-                "Answer a question from the documents with a language model; every sentence "
-                "is checked. Returns the answer, the sections cited and the sentences the "
-                "documents do not support.",
-                [ToolParam("question", "string", "The question to answer.")],
-                lambda question: _reason(reasoner, question),
-            )
-        )
+        tools.append(verb_tool("got_reason", partial(_reason, reasoner)))
     return tools
