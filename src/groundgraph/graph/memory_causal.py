@@ -13,7 +13,7 @@ from typing import Any, cast
 from groundgraph.errors import InputError
 from groundgraph.graph.memory_core import MAX_CONTENT_CHARS, not_found
 from groundgraph.graph.memory_read import MemoryReads, Scopes
-from groundgraph.ingest.normalise import normalise_entity
+from groundgraph.ingest.entities.normalise import normalise_entity
 from groundgraph.memory.causal_graph import (
     CAUSES,
     DIRECTIONS,

@@ -14,8 +14,8 @@ from groundgraph.memory import (
     RuleConflictResolver,
     parse_claims,
 )
-from groundgraph.memory.conflict_rules import MAX_CLAIM_TEXT
 from groundgraph.memory.conflicts import MAX_CANDIDATES
+from groundgraph.memory.conflicts.rules import MAX_CLAIM_TEXT
 
 RESOLVER = RuleConflictResolver()
 

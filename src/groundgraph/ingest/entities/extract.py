@@ -8,7 +8,7 @@ key of ``normalise_entity`` (the node id is ``"entity:" + key``).
 What counts, and what does not:
 
 - **name**: capitalised words ("Marie Curie", "Bank of England", "New York City"); the
-  rules for sentence starts and German nouns are in ``ingest.names``.
+  rules for sentence starts and German nouns are in ``ingest.entities.names``.
 - **acronym**: 2 to 6 capitals, digits allowed ("NASA", "GDPR", "H2O", "COVID-19"), their
   plural ("APIs"), dotted initialisms ("U.S."); not inside a shouted line of three or more
   capitalised words, not Roman numerals, not "OK" or "TODO".
@@ -20,10 +20,11 @@ What counts, and what does not:
   least three letters and neither a common, generic or -ly word, that occurs at least
   twice in the text ("cold room" … "cold rooms"). Only pairs, only repeats.
 - **title**: the ``titles`` given (other documents' titles), matched exactly, ignoring case,
-  on whole words (``ingest.titles``); a title of one short or common word is not looked for.
+  on whole words (``ingest.entities.titles``); a title of one short or common word is not
+  looked for.
 
 Not entities: URLs, e-mail addresses, markdown link targets, HTML tags and fenced code
-blocks, which are blanked out before anything else is looked for (``ingest.masking``;
+blocks, which are blanked out before anything else is looked for (``ingest.entities.masking``;
 spans stay exact).
 When mentions with the same key overlap, one is kept: title, code, name, acronym, quoted,
 key phrase, in that order. The work is linear in the text.
@@ -41,28 +42,14 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Literal
 
-from groundgraph.ingest.keyphrases import keyphrase_spans
-from groundgraph.ingest.masking import BLANK, blank_spans, mask
-from groundgraph.ingest.names import name_spans
-from groundgraph.ingest.normalise import MAX_KEY_CHARS, normalise_entity
-from groundgraph.ingest.titles import TitleMatcher
-from groundgraph.ingest.wordlists import NOT_ACRONYMS
-from groundgraph.ingest.words import Words
+from groundgraph.ingest.entities.keyphrases import keyphrase_spans
+from groundgraph.ingest.entities.masking import BLANK, blank_spans, mask
+from groundgraph.ingest.entities.names import name_spans
+from groundgraph.ingest.entities.normalise import normalise_entity
+from groundgraph.ingest.entities.titles import TitleMatcher
+from groundgraph.ingest.entities.wordlists import NOT_ACRONYMS
+from groundgraph.ingest.entities.words import Words
 from groundgraph.text import sentence_spans
-
-__all__ = [
-    "KINDS",
-    "MAX_KEY_CHARS",
-    "EntityExtractor",
-    "Mention",
-    "MentionKind",
-    "TitleMatcher",
-    "extract_entities",
-    "normalise_entity",
-    "sentence_mentions",
-    "untitled_mentions",
-    "with_titles",
-]
 
 MentionKind = Literal["title", "code", "name", "acronym", "quoted", "keyphrase"]
 #: The kinds of mention, in the order of precedence when two with one key overlap.

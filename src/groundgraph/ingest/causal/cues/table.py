@@ -2,9 +2,10 @@
 
 A cue is a marker (``leads to``, ``because``, ``nedeniyle``) and the role of the text on
 its left: for a cause-first cue the left side is the cause and the right side the effect,
-for an effect-first cue the other way round. The tables themselves live in
-``causal_germanic`` (en, de, nl), ``causal_romance`` (fr, es, it, pt) and
-``causal_turkish`` (tr); ``causal_language`` collects them and guesses a text's language.
+for an effect-first cue the other way round. The tables themselves live beside this
+module: ``english`` (en), ``germanic`` (de, nl), ``french``, ``spanish``, ``italian``,
+``portuguese`` and ``turkish``; ``causal.language`` collects them and guesses a text's
+language.
 
 A cue's pattern may name groups: ``cue`` (the marker proper, when the pattern also reads
 words around it), and ``cause`` or ``effect`` (a span inside the pattern, for split

@@ -17,7 +17,7 @@ spaces as "_". Precision comes before recall: a sentence that asks, negates or h
 ("is not", "might be", "if", "reportedly") gives nothing; X must open its clause (so "the
 friend of Ann is the mother of Bo" does not make Ann anyone's mother); Y must close the
 statement (not "Y and Z", not "Y's sister"); plural statements ("X and Y are …") are not
-read. For text no pattern reads, the LLM hook (``ingest.llm_relations``) does, and
+read. For text no pattern reads, the LLM hook (``ingest.relations.llm``) does, and
 ``ground_triples`` keeps the model's triples that the text really names.
 """
 
@@ -29,35 +29,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from groundgraph.ingest.entities import Mention, extract_entities
-from groundgraph.ingest.llm_relations import (
-    MAX_FIELD_CHARS,
-    MAX_REPLY_CHARS,
-    RELATION_PROMPT,
-    ParsedTriples,
+from groundgraph.ingest.relations.llm import (
     Triple,
-    llm_relation_extractor,
-    parse_llm_triples,
-    read_llm_triples,
-    relation_prompt,
 )
 from groundgraph.text import ENGLISH_STOPWORDS, sentence_spans
-
-__all__ = [
-    "IS_A",
-    "MAX_FIELD_CHARS",
-    "MAX_REPLY_CHARS",
-    "RELATION_PROMPT",
-    "ParsedTriples",
-    "RelationMention",
-    "Triple",
-    "extract_relations",
-    "ground_triples",
-    "llm_relation_extractor",
-    "parse_llm_triples",
-    "read_llm_triples",
-    "relation_name",
-    "relation_prompt",
-]
 
 IS_A = "is_a"
 

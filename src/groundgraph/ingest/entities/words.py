@@ -17,7 +17,7 @@ import itertools
 import operator
 import re
 
-from groundgraph.ingest.wordlists import ABBREVIATIONS, ENGLISH_HINTS, GERMAN_HINTS
+from groundgraph.ingest.entities.wordlists import ABBREVIATIONS, ENGLISH_HINTS, GERMAN_HINTS
 
 #: Han and kana: scripts written without spaces, where each character counts as a word.
 CJK = (

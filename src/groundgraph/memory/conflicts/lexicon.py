@@ -7,7 +7,7 @@ offices, languages, visits) are deliberately absent.
 
 from __future__ import annotations
 
-from groundgraph.memory.conflict_values import ValueKind
+from groundgraph.memory.conflicts.values import ValueKind
 
 
 def word_set(text: str) -> frozenset[str]:

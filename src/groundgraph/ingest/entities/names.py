@@ -22,7 +22,7 @@ whole text:
   nothing, "Angela Merkel" and "Deutsche Bank" do, and single-word names such as "Berlin"
   are missed. That is the trade: without a tagger, precision over recall.
 
-CJK scripts have no capitals (``ingest.words``), so no name is ever found in them.
+CJK scripts have no capitals (``ingest.entities.words``), so no name is ever found in them.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from groundgraph.ingest.wordlists import (
+from groundgraph.ingest.entities.wordlists import (
     CONNECTOR_PAIRS,
     CONNECTORS,
     GERMAN_CONNECTORS,
@@ -40,7 +40,7 @@ from groundgraph.ingest.wordlists import (
     SUBJECT_VERBS,
     is_common,
 )
-from groundgraph.ingest.words import Words
+from groundgraph.ingest.entities.words import Words
 
 _SAME_LINE = re.compile(r"[ \u00a0]{1,3}|[ \u00a0]?&[ \u00a0]?")
 _INITIAL_GAP = re.compile(r"\.[ \u00a0]{0,2}")

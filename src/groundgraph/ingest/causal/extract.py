@@ -1,7 +1,7 @@
 """Model-free causal extraction: cue markers give the direction, clauses bound the spans.
 
 ``extract_causal`` reads a text sentence by sentence with the cue tables of its language
-(``causal_language``). In a sentence, markers are found left to right; where two overlap
+(``causal.language``). In a sentence, markers are found left to right; where two overlap
 the earlier one wins, and at the same place the longer one (``because of`` over
 ``because``). A marker's left and right spans run to the nearest clause boundary (``,``
 ``;`` ``:`` dashes, brackets, ``but``-words) or the next marker, so ``X caused Y, which
@@ -31,33 +31,18 @@ import re
 from dataclasses import dataclass
 
 from groundgraph.errors import InputError, InputTooLargeError
-from groundgraph.ingest.causal_cues import BOUNDARY, Cue, CueTable, Role
-from groundgraph.ingest.causal_language import TABLES, guess_language, language_codes, tables_for
-from groundgraph.ingest.causal_llm import llm_causal_extractor, read_llm_causal
-from groundgraph.ingest.causal_pair import CausalExtractor, CausalPair
-from groundgraph.ingest.causal_spans import (
+from groundgraph.ingest.causal.cues.table import BOUNDARY, Cue, CueTable, Role
+from groundgraph.ingest.causal.language import TABLES, guess_language, tables_for
+from groundgraph.ingest.causal.pair import CausalPair
+from groundgraph.ingest.causal.spans import (
     Span,
     is_pointer,
     phrase_end,
-    same_span,
-    span_key,
     split_object,
     tokens,
     trim,
 )
 from groundgraph.text import sentence_spans
-
-__all__ = [
-    "CausalExtractor",
-    "CausalPair",
-    "extract_causal",
-    "guess_language",
-    "language_codes",
-    "llm_causal_extractor",
-    "read_llm_causal",
-    "same_span",
-    "span_key",
-]
 
 #: Longest text extract_causal reads, in characters.
 MAX_TEXT_CHARS = 200_000

@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from groundgraph.errors import FormatError, InputError, InputTooLargeError
-from groundgraph.ingest.causal_language import guess_language
-from groundgraph.ingest.causal_pair import CausalExtractor, CausalPair
+from groundgraph.ingest.causal.language import guess_language
+from groundgraph.ingest.causal.pair import CausalExtractor, CausalPair
 
 MAX_REPLY_CHARS = 200_000
 MAX_SPAN_CHARS = 500

@@ -18,8 +18,8 @@ import re
 import unicodedata
 
 from groundgraph.errors import InputError, InputTooLargeError
-from groundgraph.ingest.causal_cues import CueTable
-from groundgraph.ingest.causal_language import TABLES, guess_language
+from groundgraph.ingest.causal.cues.table import CueTable
+from groundgraph.ingest.causal.language import TABLES, guess_language
 from groundgraph.text import Analyzer, words
 
 #: Longest span span_key and same_span accept, in characters.

@@ -1,4 +1,4 @@
-"""The fact store behind the verifier: entities, relations, weights and sources.
+"""The triple store behind the verifier: entities, relations, weights and sources.
 
 Facts are ``(subject, relation, object)`` triples read as "object is the relation of
 subject". Entities pass through an optional ``normalize`` function before they become
@@ -17,21 +17,21 @@ Normalizer = Callable[[str], str]
 
 
 @dataclass(frozen=True, slots=True)
-class Fact:
-    """A stored fact, by entity key."""
+class Triple:
+    """A stored (subject, relation, object) triple, by entity key."""
 
     subject: str
     relation: str
     object: str
 
 
-class FactStore:
-    """Facts with per-relation and any-relation adjacency, edge weights and sources."""
+class TripleStore:
+    """Triples with per-relation and any-relation adjacency, edge weights and sources."""
 
     def __init__(self, normalize: Normalizer | None = None) -> None:
         self._normalize = normalize
         self._display: dict[str, str] = {}
-        self._facts: dict[Fact, dict[str, None]] = {}  # fact -> ordered set of sources
+        self._facts: dict[Triple, dict[str, None]] = {}  # fact -> ordered set of sources
         self._by_relation: dict[str, dict[str, dict[str, None]]] = {}
         self._any: dict[str, dict[str, str]] = {}  # subject -> object -> first relation
         self._weights: dict[tuple[str, str], float] = {}
@@ -48,12 +48,12 @@ class FactStore:
             )
         return key
 
-    def add(self, subject: str, relation: str, obj: str, source: str | None = None) -> Fact:
+    def add(self, subject: str, relation: str, obj: str, source: str | None = None) -> Triple:
         """Store one fact; adding it again adds weight to its edge and merges the source."""
         s_key, o_key = self.key(subject), self.key(obj)
         self._display.setdefault(s_key, subject)
         self._display.setdefault(o_key, obj)
-        fact = Fact(s_key, relation, o_key)
+        fact = Triple(s_key, relation, o_key)
         sources = self._facts.setdefault(fact, {})
         if source is not None:
             sources[source] = None
@@ -79,7 +79,7 @@ class FactStore:
         """Relation names in first-seen order."""
         return list(self._by_relation)
 
-    def facts(self) -> Iterator[Fact]:
+    def facts(self) -> Iterator[Triple]:
         """Distinct facts in insertion order."""
         return iter(self._facts)
 
@@ -98,7 +98,7 @@ class FactStore:
 
     def sources(self, subject_key: str, relation: str, object_key: str) -> tuple[str, ...]:
         """The sources that assert a fact, in the order they were added."""
-        return tuple(self._facts.get(Fact(subject_key, relation, object_key), ()))
+        return tuple(self._facts.get(Triple(subject_key, relation, object_key), ()))
 
     def weights(self) -> dict[tuple[str, str], float]:
         """Edge weights of the any-relation graph: how many times each pair was asserted."""

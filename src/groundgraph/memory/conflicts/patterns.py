@@ -1,10 +1,10 @@
-"""The anchored patterns behind ``memory.conflict_rules``: one per way of stating a claim.
+"""The anchored patterns behind ``memory.conflicts.rules``: one per way of stating a claim.
 
 ``CLAIM_RULES`` lists (rule, pattern) in the order they are tried on a clause. Each
 pattern is anchored at the clause start and may trail a time or reason phrase ("this
 week", "since March", "because ..."); ``subj`` is the subject's group and ``val`` the
 value's, whatever the word order; other groups (``attr``, ``role``, ``verb``, ``status``,
-``unit``) say which attribute. ``conflict_rules._claims_for`` turns a match into claims.
+``unit``) say which attribute. ``rules._claims_for`` turns a match into claims.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from groundgraph.memory.conflict_lexicon import ATTRIBUTES, DATE_VERBS, ROLES
-from groundgraph.memory.conflict_values import STATUS
+from groundgraph.memory.conflicts.lexicon import ATTRIBUTES, DATE_VERBS, ROLES
+from groundgraph.memory.conflicts.values import STATUS
 
 
 def _alternation(words: Iterable[str]) -> str:

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from groundgraph.errors import InputError
-from groundgraph.memory.conflicts import ConflictResolver, Contradiction
+from groundgraph.memory.conflicts.resolvers import ConflictResolver, Contradiction
 from groundgraph.memory.scopes import share_scope
 from groundgraph.memory.timeline import FactState
 

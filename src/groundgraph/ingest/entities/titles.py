@@ -13,10 +13,10 @@ import itertools
 import re
 from collections.abc import Iterable
 
-from groundgraph.ingest.masking import BLANK
-from groundgraph.ingest.normalise import normalise_entity
-from groundgraph.ingest.wordlists import is_common
-from groundgraph.ingest.words import CJK
+from groundgraph.ingest.entities.masking import BLANK
+from groundgraph.ingest.entities.normalise import normalise_entity
+from groundgraph.ingest.entities.wordlists import is_common
+from groundgraph.ingest.entities.words import CJK
 
 # A CJK character is a word of its own, so a title in Japanese is found inside a sentence.
 _TITLE_WORD = re.compile(rf"[{CJK}]|[^\W{CJK}]+")

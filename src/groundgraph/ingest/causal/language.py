@@ -13,12 +13,14 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from groundgraph.ingest.causal_cues import CueTable
-from groundgraph.ingest.causal_english import ENGLISH
-from groundgraph.ingest.causal_germanic import DUTCH, GERMAN
-from groundgraph.ingest.causal_romance import FRENCH, SPANISH
-from groundgraph.ingest.causal_romance_more import ITALIAN, PORTUGUESE
-from groundgraph.ingest.causal_turkish import TURKISH
+from groundgraph.ingest.causal.cues.english import ENGLISH
+from groundgraph.ingest.causal.cues.french import FRENCH
+from groundgraph.ingest.causal.cues.germanic import DUTCH, GERMAN
+from groundgraph.ingest.causal.cues.italian import ITALIAN
+from groundgraph.ingest.causal.cues.portuguese import PORTUGUESE
+from groundgraph.ingest.causal.cues.spanish import SPANISH
+from groundgraph.ingest.causal.cues.table import CueTable
+from groundgraph.ingest.causal.cues.turkish import TURKISH
 
 #: Every cue table, by ISO 639-1 code, in the order they are tried.
 TABLES: dict[str, CueTable] = {

@@ -11,9 +11,9 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 
-from groundgraph.ingest.normalise import singular
-from groundgraph.ingest.wordlists import GENERIC_WORDS, is_common
-from groundgraph.ingest.words import Words
+from groundgraph.ingest.entities.normalise import singular
+from groundgraph.ingest.entities.wordlists import GENERIC_WORDS, is_common
+from groundgraph.ingest.entities.words import Words
 
 _MAX_REMEMBERED_WORDS = 1 << 16
 

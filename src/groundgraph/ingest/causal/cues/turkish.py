@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from groundgraph.ingest.causal_cues import CueTable, cause_first, effect_first, words
+from groundgraph.ingest.causal.cues.table import CueTable, cause_first, effect_first, words
 
 # A verb made a noun by -dık/-acak: "yağdığı", "olduğum", "geldikleri", "yağacağı".
 _DIK = (

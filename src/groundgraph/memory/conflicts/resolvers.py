@@ -27,9 +27,9 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from groundgraph.errors import FormatError, InputError, InputTooLargeError
-from groundgraph.memory.conflict_negation import negates, proposition
-from groundgraph.memory.conflict_rules import MAX_CLAIM_TEXT, Claim, parse_claims
-from groundgraph.memory.conflict_values import value_key, values_differ
+from groundgraph.memory.conflicts.negation import negates, proposition
+from groundgraph.memory.conflicts.rules import MAX_CLAIM_TEXT, Claim, parse_claims
+from groundgraph.memory.conflicts.values import value_key, values_differ
 from groundgraph.text import sentences
 
 __all__ = [

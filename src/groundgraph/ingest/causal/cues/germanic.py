@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from groundgraph.ingest.causal_cues import CueTable, cause_first, effect_first, words
+from groundgraph.ingest.causal.cues.table import CueTable, cause_first, effect_first, words
 
 _W = r"(?:\w+\s+)?"  # one optional word: "führte schließlich zu", "hat auch zu"
 _SPAN = r"[^,;:.!?]{1,120}?"

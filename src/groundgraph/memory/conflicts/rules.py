@@ -19,7 +19,7 @@ anchored patterns, English first (locations also in German, French, Spanish and 
 What is deliberately not a claim: multi-valued relations ("likes", "visited", "has an
 office in"), past states ("lived in", "was based in": history, not an update),
 statements marked additive ("also", "too", "as well"), negated clauses (the negation
-rule in ``memory.conflict_negation`` handles them), bounds ("more than 5"), indefinite
+rule in ``memory.conflicts.negation`` handles them), bounds ("more than 5"), indefinite
 subjects or values ("a manager", "two teams") and pronoun subjects with no name to stand
 for. "X left Y" is a negative claim (X's employer or location is no longer Y).
 """
@@ -30,7 +30,7 @@ import functools
 import re
 from dataclasses import dataclass
 
-from groundgraph.memory.conflict_lexicon import (
+from groundgraph.memory.conflicts.lexicon import (
     ATTRIBUTES,
     AUX_END,
     DATE_VERBS,
@@ -42,9 +42,9 @@ from groundgraph.memory.conflict_lexicon import (
     ROLE_VERBS,
     ROLES,
 )
-from groundgraph.memory.conflict_negation import is_additive, is_negated
-from groundgraph.memory.conflict_patterns import CLAIM_RULES
-from groundgraph.memory.conflict_values import (
+from groundgraph.memory.conflicts.negation import is_additive, is_negated
+from groundgraph.memory.conflicts.patterns import CLAIM_RULES
+from groundgraph.memory.conflicts.values import (
     STATUS,
     ValueKind,
     looks_like_date,

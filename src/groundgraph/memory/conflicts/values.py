@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from groundgraph.ingest.normalise import normalise_entity
+from groundgraph.ingest.entities.normalise import normalise_entity
 
 ValueKind = Literal["name", "place", "status", "date", "number"]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from groundgraph.ingest.causal_cues import CueTable, cause_first, effect_first, words
+from groundgraph.ingest.causal.cues.table import CueTable, cause_first, effect_first, words
 
 _ADV = r"(?:\w+ly\s+)?"  # one optional -ly adverb: "led directly to", "due largely to"
 _SPAN = r"[^,;:.!?]{1,120}?"  # a span inside a split marker, bounded so matching stays linear
