@@ -131,3 +131,15 @@ def test_top_positions_breaks_ties_by_id():
     ids = ["d", "c", "b", "a"]
     assert top_positions(positions, scores, 2, ids.__getitem__) == [2, 1]
     assert top_positions(positions, scores, 10, ids.__getitem__) == [2, 1, 0, 3]
+
+
+def test_arrays_round_trip_and_are_what_the_snapshot_stores():
+    index = LexicalIndex()
+    index.add("a", "a", "Configuration", "Edit config.json to customise settings.")
+    index.add("b", "b", "Troubleshooting", "If config fails, see the Configuration section.")
+    index.remove_doc("a")
+    arrays = index.to_arrays()
+    again = LexicalIndex.from_arrays(arrays, index.analyzer, index.params)
+    assert again.dump() == index.dump()
+    assert again.match("config").scores.tolist() == index.match("config").scores.tolist()
+    assert "a" not in again and len(again) == 1

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from groundgraph.errors import InputError
 from groundgraph.graph.memory_core import MAX_CONTENT_CHARS, MemoryContext, ReadOptions, not_found
-from groundgraph.ingest.normalise import normalise_entity
+from groundgraph.ingest.entities.normalise import normalise_entity
 from groundgraph.memory.causal_graph import (
     CAUSES,
     DIRECTIONS,

@@ -34,7 +34,7 @@ from groundgraph.memory.facts import (
     check_source,
     fact_texts,
 )
-from groundgraph.memory.resolve import Found, candidates, contradicted
+from groundgraph.memory.conflicts.candidates import Found, candidates, contradicted
 from groundgraph.memory.scopes import check_scopes, share_scope
 from groundgraph.memory.timeline import INVALIDATED, REVIVED, SCOPED, FactState
 from groundgraph.model import Document, Edge, Node

@@ -23,6 +23,7 @@ import numpy.typing as npt
 from groundgraph.errors import InputError
 from groundgraph.index.postings import TermPostings
 from groundgraph.index.ranking import FloatArray, IntArray, LexicalMatches, top_positions
+from groundgraph.index.snapshot import SNAPSHOT_VERSION, IndexArrays, read_snapshot, snapshot_bytes
 from groundgraph.index.term_batch import TermBatch
 from groundgraph.text import Analyzer, words
 
@@ -49,9 +50,6 @@ class BM25Params:
     def __post_init__(self) -> None:
         if self.k1 < 0 or not 0 <= self.b <= 1 or self.title_boost < 0:
             raise InputError("BM25 needs k1 >= 0, 0 <= b <= 1 and title_boost >= 0")
-
-
-SNAPSHOT_VERSION = 1
 
 
 class LexicalIndex:
@@ -286,18 +284,73 @@ class LexicalIndex:
         self._posting_total = self._postings.compact(self._alive, len(self.terms))
         self.dead_postings = 0
 
+    def to_arrays(self) -> IndexArrays:
+        """The index as plain arrays (compacted first): what a snapshot stores."""
+        self.compact()
+        base = self._postings.base()
+        indptr = base.indptr
+        if len(indptr) != len(self.terms) + 1:  # terms added with no live postings left
+            indptr = np.concatenate(
+                [indptr, np.full(len(self.terms) + 1 - len(indptr), indptr[-1], dtype=np.int64)]
+            )
+        n = len(self.node_ids)
+        return IndexArrays(
+            language=self.analyzer.language,
+            params=(self.params.k1, self.params.b, self.params.title_boost),
+            terms=self.terms,
+            node_ids=self.node_ids,
+            doc_of=self.doc_of,
+            indptr=indptr,
+            pos=base.pos,
+            tf=base.tf,
+            df=self._df[: len(self.terms)],
+            length=self._length[:n],
+            alive=self._alive[:n],
+            blank=self._blank[:n],
+        )
+
+    @classmethod
+    def from_arrays(
+        cls, arrays: IndexArrays, analyzer: Analyzer, params: BM25Params
+    ) -> LexicalIndex:
+        """The index that :meth:`to_arrays` gave ``arrays`` (made with these settings)."""
+        index = cls(analyzer, params)
+        index.terms = list(arrays.terms)
+        index.vocab = {t: i for i, t in enumerate(index.terms)}
+        index.node_ids = list(arrays.node_ids)
+        index.doc_of = list(arrays.doc_of)
+        n = len(index.node_ids)
+        index._df = np.array(arrays.df, dtype=np.int64)
+        index._grow_nodes(n)
+        index._length[:n] = arrays.length
+        index._alive[:n] = arrays.alive
+        index._blank[:n] = arrays.blank
+        indptr = np.asarray(arrays.indptr, dtype=np.int64)
+        index._postings.load_base(
+            indptr, np.asarray(arrays.pos, dtype=np.int32), np.asarray(arrays.tf, dtype=np.uint16)
+        )
+        index._posting_total = int(indptr[-1])
+        alive = index._alive
+        live = np.flatnonzero(alive[:n]).tolist()
+        ids = index.node_ids
+        index.position = dict(zip([ids[p] for p in live], live, strict=True))
+        index._doc_positions = None
+        index.live_count = len(live)
+        index.total_length = float(index._length[:n][alive[:n]].sum())
+        return index
+
     def dump(self) -> bytes:
         """The index as bytes (numpy arrays and JSON, no pickle), for a fast cold start."""
-        from groundgraph.index.snapshot import dump_index
-
-        return dump_index(self)
+        return snapshot_bytes(self.to_arrays())
 
     @classmethod
     def load(cls, data: bytes, analyzer: Analyzer, params: BM25Params) -> LexicalIndex | None:
         """An index from :meth:`dump` bytes; None if they were made with other settings."""
-        from groundgraph.index.snapshot import load_index
-
-        return load_index(data, analyzer, params)
+        arrays = read_snapshot(data)
+        settings = (params.k1, params.b, params.title_boost)
+        if arrays is None or arrays.language != analyzer.language or arrays.params != settings:
+            return None
+        return cls.from_arrays(arrays, analyzer, params)
 
     # ----------------------------------------------------------------- reading
     def __len__(self) -> int:

@@ -1,91 +1,86 @@
 """The lexical index as bytes and back: numpy arrays and a JSON header, never pickle.
 
 Saved in the store (tagged with its generation) so a new process starts without
-re-tokenising every node; a snapshot made with other settings is refused (None).
+re-tokenising every node. ``LexicalIndex.to_arrays`` gives the ``IndexArrays`` written
+here and ``LexicalIndex.from_arrays`` takes them back; the index refuses a snapshot made
+with other settings (``LexicalIndex.load`` gives None).
 """
 
 from __future__ import annotations
 
 import io
 import json
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
-from groundgraph.index.bm25 import SNAPSHOT_VERSION, BM25Params, LexicalIndex
-from groundgraph.text import Analyzer
-
-# This module reads and writes LexicalIndex's arrays directly: it is the index's own
-# serialisation, kept apart only to keep bm25.py about scoring.
+SNAPSHOT_VERSION = 1
+_FORMAT = "groundgraph-bm25"
 
 
-def dump_index(index: LexicalIndex) -> bytes:
-    """The index as bytes (numpy arrays and JSON, no pickle), for a fast cold start."""
-    index.compact()
-    base = index._postings.base()
-    indptr = base.indptr
-    if len(indptr) != len(index.terms) + 1:  # terms added with no live postings left
-        indptr = np.concatenate(
-            [indptr, np.full(len(index.terms) + 1 - len(indptr), indptr[-1], dtype=np.int64)]
-        )
-    n = len(index.node_ids)
+@dataclass(frozen=True)
+class IndexArrays:
+    """A lexical index as plain data: its settings, vocabulary, nodes and CSR postings."""
+
+    language: str
+    params: tuple[float, ...]  # k1, b, title_boost
+    terms: Sequence[str]
+    node_ids: Sequence[str]
+    doc_of: Sequence[str]
+    indptr: npt.NDArray[np.int64]  # postings of term t: pos/tf[indptr[t]:indptr[t + 1]]
+    pos: npt.NDArray[np.int32]
+    tf: npt.NDArray[np.uint16]
+    df: npt.NDArray[np.int64]
+    length: npt.NDArray[np.float64]
+    alive: npt.NDArray[np.bool_]
+    blank: npt.NDArray[np.bool_]
+
+
+def snapshot_bytes(arrays: IndexArrays) -> bytes:
+    """``arrays`` as bytes: an ``.npz`` of the arrays with the JSON header as one of them."""
     header = {
-        "format": "groundgraph-bm25",
+        "format": _FORMAT,
         "version": SNAPSHOT_VERSION,
-        "params": [index.params.k1, index.params.b, index.params.title_boost],
-        "language": index.analyzer.language,
-        "terms": index.terms,
-        "nodeIds": index.node_ids,
-        "docOf": index.doc_of,
+        "params": list(arrays.params),
+        "language": arrays.language,
+        "terms": list(arrays.terms),
+        "nodeIds": list(arrays.node_ids),
+        "docOf": list(arrays.doc_of),
     }
     buffer = io.BytesIO()
     np.savez(
         buffer,
         header=np.frombuffer(json.dumps(header).encode(), dtype=np.uint8),
-        indptr=indptr,
-        pos=base.pos,
-        tf=base.tf,
-        df=index._df[: len(index.terms)],
-        length=index._length[:n],
-        alive=index._alive[:n],
-        blank=index._blank[:n],
+        indptr=arrays.indptr,
+        pos=arrays.pos,
+        tf=arrays.tf,
+        df=arrays.df,
+        length=arrays.length,
+        alive=arrays.alive,
+        blank=arrays.blank,
     )
     return buffer.getvalue()
 
 
-def load_index(data: bytes, analyzer: Analyzer, params: BM25Params) -> LexicalIndex | None:
-    """An index from :func:`dump_index` bytes; None if they were made with other settings."""
-    arrays = np.load(io.BytesIO(data), allow_pickle=False)
-    header = json.loads(arrays["header"].tobytes())
-    if (
-        header.get("format") != "groundgraph-bm25"
-        or header.get("version") != SNAPSHOT_VERSION
-        or header.get("language") != analyzer.language
-        or header.get("params") != [params.k1, params.b, params.title_boost]
-    ):
+def read_snapshot(data: bytes) -> IndexArrays | None:
+    """The arrays of :func:`snapshot_bytes` bytes; None for another format or version."""
+    stored = np.load(io.BytesIO(data), allow_pickle=False)
+    header = json.loads(stored["header"].tobytes())
+    if header.get("format") != _FORMAT or header.get("version") != SNAPSHOT_VERSION:
         return None
-    index = LexicalIndex(analyzer, params)
-    index.terms = header["terms"]
-    index.vocab = {t: i for i, t in enumerate(index.terms)}
-    index.node_ids = header["nodeIds"]
-    index.doc_of = header["docOf"]
-    n = len(index.node_ids)
-    index._df = np.array(arrays["df"], dtype=np.int64)
-    index._grow_nodes(n)
-    index._length[:n] = arrays["length"]
-    index._alive[:n] = arrays["alive"]
-    index._blank[:n] = arrays["blank"]
-    indptr = np.asarray(arrays["indptr"], dtype=np.int64)
-    index._postings.load_base(
-        indptr,
-        np.asarray(arrays["pos"], dtype=np.int32),
-        np.asarray(arrays["tf"], dtype=np.uint16),
+    return IndexArrays(
+        language=header["language"],
+        params=tuple(header["params"]),
+        terms=header["terms"],
+        node_ids=header["nodeIds"],
+        doc_of=header["docOf"],
+        indptr=np.asarray(stored["indptr"], dtype=np.int64),
+        pos=np.asarray(stored["pos"], dtype=np.int32),
+        tf=np.asarray(stored["tf"], dtype=np.uint16),
+        df=np.asarray(stored["df"], dtype=np.int64),
+        length=np.asarray(stored["length"], dtype=np.float64),
+        alive=np.asarray(stored["alive"], dtype=bool),
+        blank=np.asarray(stored["blank"], dtype=bool),
     )
-    index._posting_total = int(indptr[-1])
-    alive = index._alive
-    live = np.flatnonzero(alive[:n]).tolist()
-    ids = index.node_ids
-    index.position = dict(zip([ids[p] for p in live], live, strict=True))
-    index._doc_positions = None
-    index.live_count = len(live)
-    index.total_length = float(index._length[:n][alive[:n]].sum())
-    return index

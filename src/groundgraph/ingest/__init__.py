@@ -24,12 +24,6 @@ from groundgraph.ingest.folder import (
     read_folder,
 )
 from groundgraph.ingest.jsonl import iter_jsonl, parse_jsonl
-from groundgraph.ingest.llm_relations import (
-    ParsedTriples,
-    llm_relation_extractor,
-    parse_llm_triples,
-    read_llm_triples,
-)
 from groundgraph.ingest.markdown import parse_markdown
 from groundgraph.ingest.parsed import (
     DEFAULT_MAX_CHUNK_CHARS,
@@ -41,6 +35,12 @@ from groundgraph.ingest.relations import (
     RelationMention,
     extract_relations,
     ground_triples,
+)
+from groundgraph.ingest.relations.llm import (
+    ParsedTriples,
+    llm_relation_extractor,
+    parse_llm_triples,
+    read_llm_triples,
 )
 
 __all__ = [

@@ -7,13 +7,14 @@ the facade, so it imports search, index, walk, store and ingest but never ``grap
 from __future__ import annotations
 
 # -- contradictions and built-in datasets (conflicts.py, datasets.py) --
-from groundgraph.memory.conflict_rules import Claim, parse_claims
 from groundgraph.memory.conflicts import (
+    Claim,
     ConflictResolver,
     Contradiction,
     LLMConflictResolver,
     ParseFailure,
     RuleConflictResolver,
+    parse_claims,
 )
 from groundgraph.memory.datasets import (
     DatasetFact,

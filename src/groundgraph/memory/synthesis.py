@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from groundgraph.errors import InputError
-from groundgraph.ingest.normalise import normalise_entity
+from groundgraph.ingest.entities.normalise import normalise_entity
 
 MAX_REPLY_CHARS = 20_000
 _END = ".!?。！？"

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from groundgraph.model.record import Record
-from groundgraph.reason.sentences import sentence_spans
 from groundgraph.reason.support import GroundingCorpus, SectionCorpus, SectionText, numbers_in
+from groundgraph.text import sentence_spans
 
 SENTENCES_PER_SECTION = 2  # cited per supporting section at most
 

@@ -35,7 +35,6 @@ from groundgraph.reason.claims import (
     unlinked_sections,
 )
 from groundgraph.reason.evidence import EvidenceSpan, SectionCache
-from groundgraph.reason.sentences import sentence_spans
 from groundgraph.reason.support import (
     GroundingCorpus,
     SectionCorpus,
@@ -50,7 +49,7 @@ from groundgraph.reason.support import (
     share_of,
     support,
 )
-from groundgraph.text import words
+from groundgraph.text import sentence_spans, words
 
 __all__ = [
     "ClaimCheck",

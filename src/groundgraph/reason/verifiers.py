@@ -14,8 +14,7 @@ from __future__ import annotations
 
 import re
 
-from groundgraph.reason.sentences import sentence_spans
-from groundgraph.text import ENGLISH_STOPWORDS, words
+from groundgraph.text import ENGLISH_STOPWORDS, sentence_spans, words
 
 AGREE = 1.0
 DISAGREE = 0.0

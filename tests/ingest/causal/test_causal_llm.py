@@ -8,7 +8,7 @@ import pytest
 
 from groundgraph.errors import FormatError, InputError, InputTooLargeError
 from groundgraph.ingest.causal import CausalExtractor, llm_causal_extractor, read_llm_causal
-from groundgraph.ingest.causal_llm import (
+from groundgraph.ingest.causal.llm import (
     MAX_REPLY_CHARS,
     MAX_SPAN_CHARS,
     causal_prompt,

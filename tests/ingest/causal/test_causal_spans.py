@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from groundgraph.errors import InputError, InputTooLargeError
 from groundgraph.ingest.causal import same_span, span_key
-from groundgraph.ingest.causal_spans import MAX_SPAN_CHARS
+from groundgraph.ingest.causal.spans import MAX_SPAN_CHARS
 
 
 def test_span_key_without_a_language_folds_case_punctuation_accents_and_articles() -> None:

@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 
 from groundgraph.errors import FormatError, InputTooLargeError
 from groundgraph.ingest.entities import normalise_entity
-from groundgraph.ingest.llm_relations import MAX_FIELD_CHARS, MAX_REPLY_CHARS
 from groundgraph.ingest.relations import (
     IS_A,
     ParsedTriples,
@@ -26,6 +25,7 @@ from groundgraph.ingest.relations import (
     relation_name,
     relation_prompt,
 )
+from groundgraph.ingest.relations.llm import MAX_FIELD_CHARS, MAX_REPLY_CHARS
 from groundgraph.reason.relations import GroundedReasoner
 from groundgraph.text import sentence_spans
 

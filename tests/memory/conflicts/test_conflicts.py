@@ -14,8 +14,8 @@ from groundgraph.memory import (
     RuleConflictResolver,
     parse_claims,
 )
-from groundgraph.memory.conflict_rules import MAX_CLAIM_TEXT
 from groundgraph.memory.conflicts import MAX_CANDIDATES
+from groundgraph.memory.conflicts.rules import MAX_CLAIM_TEXT
 
 RESOLVER = RuleConflictResolver()
 
@@ -226,7 +226,10 @@ def test_empty_or_wordless_facts_contradict_nothing(new: str) -> None:
 
 
 def test_only_the_head_of_a_huge_fact_is_read_and_quickly() -> None:
-    filler = "word " * 400_000  # 2 MB
+    # Capitalised filler: the one sentence splitter (text.sentence_spans) does not end a
+    # sentence at a period followed by a lower-case word, so with "word " the head would be
+    # one long sentence "Ilse moved to Linz. word word ..." and make no claim.
+    filler = "Word " * 400_000  # 2 MB
     head = "Ilse moved to Linz. " + filler
     tail = "Rain fell. " + filler[:MAX_CLAIM_TEXT] + " Ilse moved to Linz."
     started = time.perf_counter()

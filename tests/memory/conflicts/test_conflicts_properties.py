@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from groundgraph.memory import RuleConflictResolver, parse_claims
-from groundgraph.memory.conflict_values import date_parts, parse_number, place_level, values_differ
+from groundgraph.memory.conflicts.values import date_parts, parse_number, place_level, values_differ
 
 RESOLVER = RuleConflictResolver()
 

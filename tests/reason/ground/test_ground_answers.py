@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from groundgraph import DocumentGraph, InputError, InputTooLargeError, NotFoundError
 from groundgraph.reason.ground import MAX_ANSWER_CHARS, ground
-from groundgraph.reason.sentences import sentence_spans
+from groundgraph.text import sentence_spans
 
 RECIPES = """# Recipes
 

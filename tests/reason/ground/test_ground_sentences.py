@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from groundgraph.reason.sentences import sentence_spans, sentences
+from groundgraph.text import sentence_spans, sentences
 
 
 @pytest.mark.parametrize(
@@ -90,3 +90,18 @@ def test_spans_are_ordered_trimmed_and_inside_the_text(text):
 def test_plain_sentences_lose_no_words(parts):
     text = " ".join(p + "." for p in parts)
     assert sentences(text) == [p + "." for p in parts]
+
+
+def test_hard_wrapped_prose_goes_on_whatever_its_next_line_starts_with():
+    text = (
+        "Pass other documents' titles to find them in a text; for many titles, build a\n"
+        "`TitleMatcher` once. Then it is reused.\n"
+        "A line\nAnother line"
+    )
+    assert sentences(text) == [
+        "Pass other documents' titles to find them in a text; for many titles, build a\n"
+        "`TitleMatcher` once.",
+        "Then it is reused.",
+        "A line",
+        "Another line",
+    ]

@@ -116,14 +116,6 @@ class KatzScorer:
         """The Katz sum divided by its largest possible value: a score in [0, 1]."""
         return min(1.0, self.confidence(subject, obj) / katz_bound(self.alpha, self.walk_len))
 
-    def scores_from(self, subject: str) -> dict[str, float]:
-        """Every node with a positive Katz sum from subject."""
-        i = self._index.get(subject)
-        if i is None:
-            return {}
-        scores = self._scores(i)
-        return {name: float(scores[j]) for name, j in self._index.items() if scores[j] > 0}
-
     def path_multiplicity(
         self, subject: str, obj: str, max_len: int | None = None, cap: int = 5
     ) -> int:

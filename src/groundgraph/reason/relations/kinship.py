@@ -26,7 +26,6 @@ from importlib import resources
 from groundgraph.reason.relations.composition import RuleKey
 
 MALE, FEMALE = "male", "female"
-GENDERS = (MALE, FEMALE)
 
 
 @dataclass

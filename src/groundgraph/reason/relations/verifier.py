@@ -19,9 +19,9 @@ from groundgraph.reason.relations.calibrate import (
     calibrate_grounding,
     calibrate_normalization,
 )
-from groundgraph.reason.relations.facts import FactStore, Normalizer
 from groundgraph.reason.relations.katz import KatzScorer, check_katz_parameters
 from groundgraph.reason.relations.paths import chain_path, find_cycle, shortest_path
+from groundgraph.reason.relations.triples import Normalizer, TripleStore
 from groundgraph.reason.relations.verdict import Hop, Verdict, refusal
 
 #: A claim for ``filter_claims``: (subject, object), (subject, object, relation) or
@@ -52,7 +52,7 @@ class GroundedReasoner:
         self.transitive_relations = (
             frozenset(transitive_relations) if transitive_relations is not None else None
         )
-        self._store = FactStore(normalize)
+        self._store = TripleStore(normalize)
         self._scorer: KatzScorer | None = None
         self._scorer_version = -1
 

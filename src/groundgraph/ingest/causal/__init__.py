@@ -1,0 +1,33 @@
+"""Model-free causal extraction: cause → effect pairs read from cue words, per language.
+
+``extract_causal`` (``extract``) reads a text sentence by sentence with the cue tables of
+its language: ``cues`` holds what a cue is (``cues.table``) and one table per language
+family (``cues.english``, ``cues.germanic``, ``cues.french`` …), ``language`` collects them
+and guesses a text's language, ``spans`` trims and compares the spans, ``pair`` is the
+record and the extractor protocol, and ``llm`` is the hook for a model instead.
+"""
+
+from groundgraph.ingest.causal.extract import (
+    MAX_SENTENCE_CHARS,
+    MAX_TEXT_CHARS,
+    extract_causal,
+)
+from groundgraph.ingest.causal.language import TABLES, guess_language, language_codes
+from groundgraph.ingest.causal.llm import llm_causal_extractor, read_llm_causal
+from groundgraph.ingest.causal.pair import CausalExtractor, CausalPair
+from groundgraph.ingest.causal.spans import same_span, span_key
+
+__all__ = [
+    "MAX_SENTENCE_CHARS",
+    "MAX_TEXT_CHARS",
+    "TABLES",
+    "CausalExtractor",
+    "CausalPair",
+    "extract_causal",
+    "guess_language",
+    "language_codes",
+    "llm_causal_extractor",
+    "read_llm_causal",
+    "same_span",
+    "span_key",
+]

@@ -1,0 +1,1 @@
+"""Causal cue tables: what a cue is (``table``) and one module per language or family."""

@@ -1,0 +1,183 @@
+"""The English causal cue table (written for this project)."""
+
+from __future__ import annotations
+
+import re
+
+from groundgraph.ingest.causal.cues.table import CueTable, cause_first, effect_first, words
+
+_ADV = r"(?:\w+ly\s+)?"  # one optional -ly adverb: "led directly to", "due largely to"
+_SPAN = r"[^,;:.!?]{1,120}?"  # a span inside a split marker, bounded so matching stays linear
+
+# "due to" before a verb is a schedule ("due to arrive"), not a cause.
+_DUE_VERBS = (
+    "be arrive start begin open close finish end expire launch return leave depart meet take "
+    "come go retire appear report speak visit deliver land resume run play release publish "
+    "sign hold present announce give make complete reopen receive submit pay get have"
+)
+_NOUN_BEFORE = (
+    "the a an its their his her our my your this that these those main root primary common "
+    "probable likely possible real underlying leading one no good first major same single "
+    "chief true actual direct known unknown official exact immediate second third lost just"
+)
+_ADJECTIVE = (
+    r"(?:harder|easier|impossible|difficult|hard|possible|worse|better|more|less|slippery|"
+    r"sick|ill|angry|happy|sad|unsafe|dangerous|slower|faster|cheaper|costlier|late|later|"
+    r"tired|nervous|anxious|weak|weaker|stronger|vulnerable|expensive|unusable|unstable|"
+    r"useless|unreadable|unreachable|unavailable|redundant|obsolete|\w+(?:able|ible|ous|less))"
+)
+_PLACES = (
+    r"\b(?:road|path|street|door|trail|stairs?|staircase|corridor|hallway|route|track|gate|"
+    r"tunnel|exit|entrance|bridge|way|lane|avenue|highway|passage|ladder|stairway)s?\s+"
+    r"(?:\w+\s+)?(?:leads?|led|leading)\s+to\b"
+)
+
+ENGLISH = CueTable(
+    language="en",
+    stemmer="english",
+    cues=(
+        cause_first(
+            "leads to",
+            rf"(?:lead|leads|led|leading)\s+{_ADV}to",
+            reject=_PLACES,
+            not_before="was were been being is are be get got",
+        ),
+        cause_first(
+            "causes",
+            r"(?:cause|causes|caused|causing)(?!\s+(?:of|for|behind)\b)",
+            not_before=_NOUN_BEFORE,
+        ),
+        cause_first(
+            "results in",
+            r"(?:result|results|resulted|resulting)\s+in",
+            not_before="the a our their these those its my his her your some first early",
+        ),
+        cause_first(
+            "triggers", r"(?:trigger|triggers|triggered|triggering)", not_before=_NOUN_BEFORE
+        ),
+        cause_first("sparked", r"(?:sparked|sparking|sparks\s+off)"),
+        cause_first("prompted", r"prompted"),
+        cause_first("brings about", r"(?:bring|brings|brought|bringing)\s+about"),
+        cause_first("gives rise to", r"(?:give|gives|gave|given|giving)\s+rise\s+to"),
+        cause_first(
+            "contributes to", rf"(?:contribute|contributes|contributed|contributing)\s+{_ADV}to"
+        ),
+        cause_first(
+            "makes",
+            rf"(?:make|makes|made|making)(?=(?:\s+[\w'’-]+){{0,3}}\s+{_ADJECTIVE}\b)",
+            not_before="the a",
+        ),
+        cause_first(
+            "drives up", r"(?:drive|drives|drove|driving|push|pushes|pushed|pushing)\s+(?:up|down)"
+        ),
+        cause_first(
+            "drives up",
+            rf"(?:drove|drives|pushed|pushes|sent|sends)\s+(?P<effect>{_SPAN})\s+"
+            r"(?:up|down|higher|lower)",
+        ),
+        cause_first("forced", r"forced", not_before="was were been being is are be get got"),
+        cause_first("that is why", r"(?:that|this|which)(?:\s+is|\s+was|['’]s)\s+why", link=True),
+        cause_first("is why", r"(?:is|was)\s+why"),
+        cause_first("which meant", r"which\s+(?:meant|means)(?:\s+that)?"),
+        cause_first(
+            "so",
+            r"(?:(?<=[,;]\s)|(?<=\band\s)|^)so"
+            r"(?!\s+(?:far|long|that|as|to|too|on|forth|called|-called)\b)"
+            r"(?!\s+\w+\s*(?:[.!?,;]|$))",  # "so far, so good": an intensified last word
+            link=True,
+        ),
+        cause_first("so … that", r"so\s+(?:\w+\s+){0,2}?\w+\s+(?P<cue>that)"),
+        cause_first("therefore", adverb=True),
+        cause_first("thus", r"thus(?!\s+far\b)", adverb=True),
+        cause_first("hence", adverb=True),
+        cause_first("consequently", adverb=True),
+        cause_first(
+            "as a result",
+            r"as\s+an?\s+(?:direct\s+)?(?:result|consequence)(?!\s+of)|in\s+consequence(?!\s+of)",
+            adverb=True,
+        ),
+        cause_first("for this reason", r"for\s+(?:this|that|these|those)\s+reasons?", adverb=True),
+        effect_first("because of", rf"{_ADV}because\s+of", lead=True),
+        effect_first("because", lead=True),
+        effect_first(
+            "due to",
+            rf"due\s+(?:\w+ly\s+|in\s+(?:large\s+|great\s+|no\s+small\s+)?part\s+)?to"
+            rf"(?!\s+(?:{_DUE_VERBS.replace(' ', '|')})\b)",
+            lead=True,
+        ),
+        effect_first("owing to", lead=True),
+        effect_first(
+            "thanks to",
+            lead=True,
+            not_before="say said says saying give gave giving extend our my special many big a",
+        ),
+        effect_first(
+            "as a result of",
+            r"as\s+an?\s+(?:direct\s+)?(?:result|consequence)\s+of|in\s+consequence\s+of",
+            lead=True,
+        ),
+        effect_first("on account of", lead=True),
+        effect_first("given that", r"given\s+that", lead=True),
+        effect_first(
+            "since",
+            r"since(?=\s+(?:[\w'’]+\s+){0,4}?(?:is|are|am|was|were|isn't|aren't|wasn't|weren't|"
+            r"can|can't|cannot|could|couldn't|will|won't|would|must|should|do|does|did|"
+            r"don't|doesn't|didn't)\b)",
+            lead=True,
+            reject=r"\b(?:has|have|had)\s+(?:\w+\s+)?(?:been|\w+ed|known|grown|seen)\b|['’]ve\b"
+            r"|\bever\b|\bsince\s+(?:then|childhood)\b",
+        ),
+        effect_first(
+            "caused by",
+            r"(?:caused|triggered|sparked|prompted|brought\s+about|fuelled|fueled)\s+"
+            rf"{_ADV}by",
+        ),
+        effect_first("driven by", rf"(?:is|are|was|were|been|being)\s+{_ADV}driven\s+{_ADV}by"),
+        effect_first("results from", rf"(?:result|results|resulted|resulting)\s+{_ADV}from"),
+        effect_first("stems from", rf"(?:stem|stems|stemmed|stemming)\s+{_ADV}from"),
+        effect_first("arises from", rf"(?:arise|arises|arose|arisen|arising)\s+{_ADV}from"),
+        effect_first(
+            "is the result of",
+            r"(?:is|are|was|were|be|been)\s+(?:the|a|an)\s+(?:\w+\s+)?"
+            r"(?:result|consequence|outcome|product)\s+of",
+        ),
+        effect_first("attributed to", rf"(?:attributed|attributable)\s+{_ADV}to"),
+        effect_first(
+            "the reason for",
+            r"the\s+(?:\w+\s+)?(?:reason|cause)\s+(?:for|of|behind|why)\s+"
+            rf"(?P<effect>{_SPAN})\s+(?:is|was|were|are|has\s+been)",
+        ),
+    ),
+    stopwords=words(
+        "the of and to in is was that for it with as on be at by this are from have has had "
+        "not but were which or an will would their there been they we you he she his her its "
+        "than then them these also into who what when where why because so if do does did i "
+        "my our your can could should about after before over more most such only other some"
+    ),
+    articles=words("the a an"),
+    trailing=words(
+        "is are was were be been being am has have had will would shall should can could may "
+        "might must do does did also often largely mainly mostly partly partially probably "
+        "possibly likely perhaps simply just only directly eventually ultimately apparently "
+        "reportedly allegedly indirectly primarily chiefly then"
+    ),
+    leading=words("and but or then so yet also"),
+    finite=words(
+        "is are was were has have had will would can could must should did does do may might "
+        "got became remained kept fell rose went came stayed"
+    ),
+    subject=words(
+        "the a an this that these those his her its their our my your we they he she it i "
+        "many most some several all no there"
+    ),
+    negators=words("not never no hardly barely neither nor without cannot"),
+    denials=words("no nothing none neither"),
+    unknown=re.compile(
+        r"^(?:still\s+|yet\s+|currently\s+|as\s+yet\s+)?(?:unknown|unclear|not\s+known|"
+        r"uncertain|a\s+mystery|under\s+investigation|being\s+investigated|disputed)",
+        re.IGNORECASE,
+    ),
+    relatives=words("which who whom whose where"),
+    demonstratives=words("this that these those"),
+    breakers=words("but however although though whereas while unless"),
+)

@@ -1,0 +1,158 @@
+"""Causal cue table for French (written for this project)."""
+
+from __future__ import annotations
+
+import re
+
+from groundgraph.ingest.causal.cues.table import CueTable, cause_first, effect_first, words
+
+_W = r"(?:\w+\s+)?"
+_SPAN = r"[^,;:.!?]{1,120}?"
+_DE = r"(?:de|du|des|d['’])"  # French "of", elided or not
+_QUE = r"(?:que|qu(?=['’]))"
+
+FRENCH = CueTable(
+    language="fr",
+    stemmer="french",
+    cues=(
+        cause_first(
+            "entraîne",
+            r"(?:entraîne|entraînent|entraîné|entraînée|entraînés|entraînées|entraînait|"
+            r"entraînaient|entraînera|entraîner|entraînant)(?!\s+par\b)",
+        ),
+        cause_first(
+            "provoque",
+            r"(?:provoque|provoquent|provoqué|provoquée|provoqués|provoquées|provoquait|"
+            r"provoquaient|provoquera|provoquer|provoquant|occasionne|occasionné|occasionnent|"
+            r"engendre|engendré|engendrent|engendrait)(?!\s+par\b)",
+        ),
+        cause_first(
+            "cause",
+            r"(?:cause|causent|causé|causée|causés|causées|causait|causaient|causera|causer|"
+            r"causant)(?!\s+par\b)",
+            not_before="la une les des principale vraie même seule première à l",
+        ),
+        cause_first(
+            "conduit à",
+            r"(?:conduit|conduisent|conduisait|conduisaient|conduira|conduire|conduisant|mène|"
+            rf"mènent|mené|menait|menaient|mènera|mener|menant)\s+{_W}(?:à|au|aux)",
+            reject=r"\b(?:chemin|route|rue|sentier|porte|escalier|pont|couloir|tunnel|allée|"
+            r"passage|piste|autoroute)s?\s+(?:\w+\s+)?(?:mène|mènent|menait|conduit)",
+        ),
+        cause_first(
+            "déclenche",
+            r"(?:déclenche|déclenchent|déclenché|déclenchée|déclenchés|déclenchées|déclenchait|"
+            r"déclenchera|déclencher|déclenchant)(?!\s+par\b)",
+        ),
+        cause_first(
+            "donne lieu à",
+            r"(?:donne|donnent|donné|donnait|donnera|donner)\s+lieu\s+(?:à|au|aux)",
+        ),
+        cause_first(
+            "est la cause de",
+            r"(?:est|sont|était|étaient|fut|a\s+été)\s+(?:la|une|l['’])\s*(?:\w+\s+)?"
+            rf"(?:cause|origine|raison)\s+{_DE}",
+        ),
+        cause_first(
+            "a pour conséquence",
+            r"(?:a|ont|avait|avaient|aura)\s+(?:eu\s+)?pour\s+(?:conséquence|effet|résultat)"
+            rf"(?:\s+{_DE}|\s+{_QUE})?",
+        ),
+        cause_first("se traduit par", r"se\s+(?:traduit|traduisent|traduisait|traduira)\s+par"),
+        cause_first(
+            "rend",
+            r"(?:rend|rendent|rendu|rendait|rendaient|rendra|rendre)(?=(?:\s+[\w'’-]+){1,3}\s+"
+            r"(?:plus|moins|impossible|difficile|possible|malade|inutilisable|dangereux|"
+            r"dangereuse|fragile|vulnérable|\w+(?:able|ible|eux|euse|if|ive)s?)\b)",
+        ),
+        cause_first("si bien que", rf"si\s+bien\s+{_QUE}|de\s+(?:telle\s+)?sorte\s+{_QUE}"),
+        cause_first("tellement … que", rf"tellement\s+(?:\w+\s+){{0,2}}?\w+\s+(?P<cue>{_QUE})"),
+        cause_first(
+            "donc",
+            rf"donc|par\s+conséquent|c['’]est\s+(?:pourquoi|pour\s+(?:cela|ça)\s+{_QUE})|"
+            r"ainsi(?!\s+qu)|en\s+conséquence(?!\s+d)|de\s+ce\s+fait|du\s+coup|"
+            r"pour\s+(?:cette|ces)\s+raisons?|voilà\s+pourquoi",
+            adverb=True,
+        ),
+        cause_first("alors", r"(?<=,\s)alors(?!\s+qu)"),  # ", alors Y"; "alors que" is "while"
+        effect_first("parce que", rf"parce\s+{_QUE}", lead=True),
+        effect_first("car", link=True, not_before="le un du en ce mon ton son notre votre au"),
+        effect_first("puisque", r"puisque|puisqu(?=['’])", lead=True),
+        effect_first(
+            "comme",
+            r"^comme(?=\s+(?:il|elle|ils|elles|on|nous|vous|je|j['’]|tu|le|la|les|l['’]|c['’]|"
+            r"ce|cet|cette|ces|un|une|des|mon|ma|mes|son|sa|ses|notre|nos|leur|leurs|personne|"
+            r"rien|tout|aucun|aucune)\b)",
+            lead=True,
+        ),
+        effect_first("à cause de", rf"à\s+cause\s+{_DE}", lead=True),
+        effect_first("en raison de", rf"en\s+raison\s+{_DE}", lead=True),
+        effect_first("grâce à", r"grâce\s+(?:à|au|aux)", lead=True),
+        effect_first(
+            "suite à",
+            rf"(?:suite|à\s+la\s+suite)\s+(?:à|au|aux|{_DE})|par\s+suite\s+{_DE}",
+            lead=True,
+        ),
+        effect_first("du fait de", rf"du\s+fait\s+(?:{_DE}|{_QUE})", lead=True),
+        effect_first(
+            "étant donné que",
+            rf"étant\s+donnée?s?(?:\s+{_QUE})?|vu\s+{_QUE}|en\s+conséquence\s+{_DE}",
+            lead=True,
+        ),
+        effect_first(
+            "causé par",
+            r"(?:causée?s?|provoquée?s?|déclenchée?s?|engendrée?s?|entraînée?s?|"
+            rf"occasionnée?s?)\s+{_W}par",
+        ),
+        effect_first("dû à", rf"(?:dû|due|dus|dues)\s+{_W}(?:à|au|aux)"),
+        effect_first(
+            "résulte de",
+            r"(?:résulte|résultent|résultait|résultaient|résultera|découle|découlent|découlait)"
+            rf"\s+{_W}{_DE}",
+        ),
+        effect_first(
+            "est la conséquence de",
+            r"(?:est|sont|était|étaient|fut)\s+(?:la|le|une|un|l['’])\s*(?:\w+\s+)?"
+            rf"(?:conséquence|résultat|fruit|effet)\s+{_DE}",
+        ),
+        effect_first(
+            "s'explique par", rf"s['’](?:explique|expliquent|expliquait|expliquaient)\s+{_W}par"
+        ),
+        effect_first(
+            "la cause de",
+            rf"(?:la|une)\s+{_W}(?:cause|raison|origine)\s+{_DE}\s*(?P<effect>{_SPAN})\s+"
+            r"(?:est|était|fut|sont|reste|demeure)",
+        ),
+    ),
+    stopwords=words(
+        "le la les de des du un une et est en que qui dans pour pas sur par ne il elle ils "
+        "elles au aux ce cette été sont nous vous avec mais ou plus se son sa ses leur leurs "
+        "était ont on je tu mon ma mes très tout comme être avait sans aussi"
+    ),
+    articles=words("le la les l un une des du d"),
+    trailing=words(
+        "est sont était étaient été a ont avait avaient fut sera peut peuvent pourrait aussi "
+        "souvent surtout principalement probablement finalement directement notamment "
+        "partiellement"
+    ),
+    leading=words("et mais ou puis alors"),
+    finite=words(
+        "est sont était étaient a ont avait avaient fut furent sera seront peut pouvait doit "
+        "devait reste restait"
+    ),
+    subject=words(
+        "le la les l un une des il elle ils elles on nous vous je j ce cette ces mon ma mes son "
+        "sa ses notre nos leur leurs plusieurs beaucoup"
+    ),
+    negators=words("pas ne n jamais aucun aucune guère point"),
+    denials=words("aucun aucune aucuns rien"),
+    unknown=re.compile(
+        r"^(?:encore\s+|toujours\s+)?(?:inconnue?s?|indéterminée?s?|incertaine?s?|floue?s?|"
+        r"mystérieuse?s?|inexpliquée?s?)",
+        re.IGNORECASE,
+    ),
+    relatives=words("qui que qu dont où lequel laquelle lesquels lesquelles ce"),
+    demonstratives=words("cela ceci ça"),
+    breakers=words("mais cependant pourtant quoique tandis toutefois"),
+    letters="œ",
+)

@@ -1,0 +1,82 @@
+"""Causal cue table for Italian (written for this project)."""
+
+from __future__ import annotations
+
+import re
+
+from groundgraph.ingest.causal.cues.table import CueTable, cause_first, effect_first, words
+
+_W = r"(?:\w+\s+)?"
+_DI = r"(?:di|del|dello|della|dei|degli|delle|dell['’])"
+_A_IT = r"(?:a|ad|al|allo|alla|ai|agli|alle|all['’])"
+_DA = r"(?:da|dal|dallo|dalla|dai|dagli|dalle|dall['’])"
+
+ITALIAN = CueTable(
+    language="it",
+    stemmer="italian",
+    cues=(
+        cause_first(
+            "causa",
+            r"(?:causa|causano|causò|causato|causata|causati|causate|causava|causavano|causerà|"
+            rf"causare|causando)(?!\s+(?:{_DI}|da)\b)",
+            not_before="la una le sua principale vera a",
+        ),
+        cause_first(
+            "provoca",
+            r"(?:provoca|provocano|provocò|provocato|provocata|provocati|provocate|provocava|"
+            r"provocherà|provocare|provocando|genera|generano|generò|generato|scatena|scatenano|"
+            r"scatenò|scatenato)(?!\s+da\b)",
+        ),
+        cause_first(
+            "porta a",
+            r"(?:porta|portano|portò|portato|portava|portavano|porterà|portare|portando|conduce|"
+            rf"conducono|condusse|condotto)\s+{_W}{_A_IT}(?!\s+casa\b)",
+        ),
+        cause_first("fa sì che", r"(?:fa|fanno|fece|fatto)\s+sì\s+che"),
+        cause_first("per cui", r"per\s+cui", link=True),
+        cause_first(
+            "quindi",
+            r"quindi|perciò|pertanto|di\s+conseguenza|per\s+questo(?:\s+motivo)?|ecco\s+perché",
+            adverb=True,
+        ),
+        effect_first("perché", lead=True),
+        effect_first(
+            "poiché", r"poiché|siccome|dato\s+che|visto\s+che|giacché|per\s+via\s+di", lead=True
+        ),
+        effect_first("a causa di", rf"a\s+causa\s+{_DI}", lead=True),
+        effect_first("grazie a", rf"grazie\s+{_A_IT}", lead=True, not_before="mille tante"),
+        effect_first("in seguito a", rf"in\s+seguito\s+{_A_IT}|a\s+seguito\s+{_DI}", lead=True),
+        effect_first("dovuto a", rf"dovut[oaie]\s+{_W}{_A_IT}"),
+        effect_first(
+            "causato da",
+            rf"(?:causat[oaie]|provocat[oaie]|generat[oaie]|scatenat[oaie])\s+{_W}{_DA}|"
+            rf"(?:deriva|derivano|derivò|derivato)\s+{_W}{_DA}",
+        ),
+        effect_first(
+            "è la conseguenza di",
+            r"(?:è|sono|era|fu)\s+(?:la|una|il)\s+(?:\w+\s+)?(?:conseguenza|risultato|frutto)\s+"
+            rf"{_DI}",
+        ),
+    ),
+    stopwords=words(
+        "il lo la i gli le di del della dei delle e è che non un una per con su da sono ha "
+        "hanno era anche più ma come se questo questa molto al alla nel nella ci ne si mi"
+    ),
+    articles=words("il lo la i gli le un uno una l"),
+    trailing=words(
+        "è sono era erano fu ha hanno aveva avevano stato stata stati può possono anche spesso "
+        "probabilmente soprattutto principalmente"
+    ),
+    leading=words("e ma o poi"),
+    finite=words("è sono era erano fu ha hanno aveva avevano può possono rimase rimasero"),
+    subject=words("il lo la i gli le un uno una l molti molte tutti"),
+    negators=words("non mai né"),
+    denials=words("nessun nessuna nessuno niente nulla"),
+    unknown=re.compile(
+        r"^(?:ancora\s+)?(?:sconosciut[oaie]|ignot[oaie]|incert[oaie]|poco\s+chiar[oaie])",
+        re.IGNORECASE,
+    ),
+    relatives=words("che cui quale quali dove il"),
+    demonstratives=words("questo ciò quello"),
+    breakers=words("ma però tuttavia sebbene mentre"),
+)

@@ -1,0 +1,128 @@
+"""Causal cue table for Spanish (written for this project)."""
+
+from __future__ import annotations
+
+import re
+
+from groundgraph.ingest.causal.cues.table import CueTable, cause_first, effect_first, words
+
+_W = r"(?:\w+\s+)?"
+_SPAN = r"[^,;:.!?]{1,120}?"
+_A = r"(?:a|al)"
+
+
+SPANISH = CueTable(
+    language="es",
+    stemmer="spanish",
+    cues=(
+        cause_first(
+            "causa",
+            r"(?:causa|causan|causó|causaron|causado|causada|causados|causadas|causaba|causaban|"
+            r"causará|causarán|causar|causando)(?!\s+por\b)",
+            not_before="la una las su sus principal verdadera misma única primera a",
+        ),
+        cause_first(
+            "provoca",
+            r"(?:provoca|provocan|provocó|provocaron|provocado|provocada|provocados|provocadas|"
+            r"provocaba|provocaban|provocará|provocar|provocando|genera|generan|generó|"
+            r"generaron|generado|generaba|generará|generar|generando|ocasiona|ocasionan|"
+            r"ocasionó|ocasionaron|ocasionado|ocasionar|desencadena|desencadenan|desencadenó|"
+            r"desencadenaron|desencadenado|desencadenar)(?!\s+por\b)",
+        ),
+        cause_first(
+            "lleva a",
+            r"(?:lleva|llevan|llevó|llevaron|llevado|llevaba|llevaban|llevará|llevar|llevando|"
+            rf"conduce|conducen|condujo|condujeron|conducido|conducir)\s+{_W}{_A}"
+            r"(?!\s+(?:su|sus|mi|mis|tu|tus|nuestro|nuestra|nuestros|nuestras|casa|cabo)\b)",
+            reject=r"\b(?:camino|calle|carretera|sendero|puerta|escalera|puente|pasillo|túnel|"
+            r"ruta|pista|autopista)s?\s+(?:\w+\s+)?(?:lleva|llevan|llevaba|conduce|conducen)",
+        ),
+        cause_first(
+            "da lugar a", rf"(?:da|dan|dio|dieron|dado|daba|dará|dar|dando)\s+lugar\s+{_A}"
+        ),
+        cause_first(
+            "hace que",
+            r"(?:hace|hacen|hizo|hicieron|ha\s+hecho|hacía|hará|hacer|haciendo)\s+que",
+        ),
+        cause_first(
+            "es la causa de",
+            r"(?:es|son|fue|fueron|era|ha\s+sido)\s+(?:la|una|el)\s+(?:\w+\s+)?"
+            r"(?:causa|origen|motivo|razón)\s+(?:de|del)",
+        ),
+        cause_first(
+            "tuvo como consecuencia",
+            r"(?:tuvo|tiene|tienen|tuvieron|trajo|trae|traen)\s+(?:como|por)\s+"
+            r"(?:consecuencia|resultado)(?:\s+que)?|(?:resulta|resultan|resultó|resultaron)\s+en",
+        ),
+        cause_first("tan … que", r"tan(?:to|ta|tos|tas)?\s+(?:\w+\s+){0,2}?\w+\s+(?P<cue>que)"),
+        cause_first("así que", r"así\s+que|de\s+(?:modo|manera)\s+que|por\s+lo\s+que", link=True),
+        cause_first(
+            "por eso",
+            r"por\s+(?:eso|ello|lo\s+tanto|tanto|consiguiente|este\s+motivo|esta\s+razón)|"
+            r"en\s+consecuencia|como\s+(?:resultado|consecuencia)(?!\s+de)|de\s+ahí\s+que",
+            adverb=True,
+        ),
+        effect_first("porque", lead=True),
+        effect_first("ya que", r"ya\s+que|puesto\s+que|dado\s+que|debido\s+a\s+que", lead=True),
+        effect_first("debido a", rf"debido\s+{_A}", lead=True),
+        effect_first("a causa de", r"a\s+causa\s+(?:de|del)|por\s+culpa\s+(?:de|del)", lead=True),
+        effect_first("gracias a", rf"gracias\s+{_A}", lead=True, not_before="muchas dar dio doy"),
+        effect_first(
+            "como consecuencia de",
+            r"como\s+(?:consecuencia|resultado)\s+(?:de|del)|a\s+raíz\s+(?:de|del)|"
+            r"a\s+consecuencia\s+(?:de|del)",
+            lead=True,
+        ),
+        effect_first(
+            "como",
+            r"^como(?!\s+(?:siempre|de\s+costumbre|se\s+\w+|era\s+de\s+esperar|ya\s+\w+|sabes|"
+            r"saben|dije|dijo|decía|te\s+\w+|les?\s+\w+|en\s+\w+)\b)(?=[^,]*,)",
+            lead=True,
+        ),
+        effect_first(
+            "causado por",
+            r"(?:causad[oa]s?|provocad[oa]s?|ocasionad[oa]s?|generad[oa]s?|desencadenad[oa]s?|"
+            rf"producid[oa]s?)\s+{_W}por",
+        ),
+        effect_first("se debe a", rf"se\s+(?:debe|deben|debió|debieron|debía|debían)\s+{_W}{_A}"),
+        effect_first(
+            "es consecuencia de",
+            r"(?:es|son|fue|fueron|era)\s+(?:la\s+|una\s+|el\s+|un\s+)?(?:\w+\s+)?"
+            r"(?:consecuencia|resultado|fruto|producto)\s+(?:de|del)",
+        ),
+        effect_first(
+            "la causa de",
+            rf"(?:la|el)\s+{_W}(?:causa|motivo|origen)\s+(?:de|del)\s+(?P<effect>{_SPAN})\s+"
+            r"(?:es|fue|son|era)",
+        ),
+    ),
+    stopwords=words(
+        "el la los las de del que y en un una es por con para se no su sus al lo como más pero "
+        "fue ha han era muy también sin sobre este esta entre cuando todo ya porque hay donde "
+        "desde nos me mi está están estaba estaban ese esa eso"
+    ),
+    articles=words("el la los las un una unos unas lo"),
+    trailing=words(
+        "es son fue fueron era eran ha han había habían sido será puede pueden podría también "
+        "principalmente probablemente finalmente directamente"
+    ),
+    leading=words("y pero o e u entonces luego"),
+    finite=words(
+        "es son fue fueron era eran ha han había habían será serán puede pueden pudo tuvo "
+        "tuvieron se quedó quedaron"
+    ),
+    subject=words(
+        "el la los las un una unos unas este esta estos estas mi mis su sus nuestro nuestra "
+        "muchos muchas varios varias todos todas nadie"
+    ),
+    negators=words("no nunca jamás ni tampoco"),
+    denials=words("ningún ninguna ninguno nada"),
+    unknown=re.compile(
+        r"^(?:aún\s+|todavía\s+)?(?:(?:se\s+)?desconoc\w+|incierto|incierta|no\s+está\s+clar[oa])",
+        re.IGNORECASE,
+    ),
+    relatives=words("que quien quienes cual cuales donde cuyo cuya lo"),
+    demonstratives=words("esto eso ello aquello"),
+    breakers=words("pero sino aunque mientras"),
+    letters="ñ¿¡",
+)

@@ -1,0 +1,169 @@
+"""What a causal cue is, and the table of cues and function words for one language.
+
+A cue is a marker (``leads to``, ``because``, ``nedeniyle``) and the role of the text on
+its left: for a cause-first cue the left side is the cause and the right side the effect,
+for an effect-first cue the other way round. The tables themselves live beside this
+module: ``english`` (en), ``germanic`` (de, nl), ``french``, ``spanish``, ``italian``,
+``portuguese`` and ``turkish``; ``causal.language`` collects them and guesses a text's
+language.
+
+A cue's pattern may name groups: ``cue`` (the marker proper, when the pattern also reads
+words around it), and ``cause`` or ``effect`` (a span inside the pattern, for split
+markers such as German ``hat zu … geführt``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+Role = Literal["cause", "effect"]
+
+# Ends a span on either side: sentence-internal punctuation and dashes between spaces.
+BOUNDARY = re.compile(r"[;:()\[\]{}]|,|\s[-–—]\s|—|\.\.\.|…")
+
+
+@dataclass(frozen=True)
+class Cue:
+    """One marker of cause and effect, and where its two spans are.
+
+    ``left`` is the role of the text before the marker (the other role is after it).
+    ``link``: a connective (``so``, ``çünkü``) whose left side, when it opens a sentence,
+    is the previous sentence. ``adverb``: a linking adverb (``therefore``) that may also
+    stand inside its clause ("roads were therefore closed"): the clause around it is the
+    right-hand role and the clause before it the left-hand one. ``lead``: may open a
+    sentence, ``Because X, Y``, with X up to the comma. ``split``: a verb-final marker
+    (Turkish ``yol açtı``) whose left side holds both spans; the pattern matches the case
+    ending of the word right before the marker, which ends the right-hand role's span.
+    ``phrase``: the right side is a noun phrase (``wegen des Regens``), cut before the
+    verb that follows it. ``not_before``: words that may not stand right before the
+    marker (``the cause``). ``reject``: found anywhere in the sentence, it makes the
+    marker non-causal (``this path leads to``, ``has lived here since``).
+    """
+
+    name: str
+    pattern: re.Pattern[str]
+    left: Role
+    link: bool = False
+    adverb: bool = False
+    lead: bool = False
+    split: re.Pattern[str] | None = None
+    phrase: bool = False
+    not_before: frozenset[str] = frozenset()
+    reject: re.Pattern[str] | None = None
+
+    @property
+    def right(self) -> Role:
+        return "effect" if self.left == "cause" else "cause"
+
+
+@dataclass(frozen=True)
+class CueTable:
+    """The cues of one language and the function words the extractor needs.
+
+    ``stopwords`` guess the language and are left out of span keys; ``articles`` are
+    dropped from a span key's start; ``trailing`` (auxiliaries, hedging adverbs) is
+    trimmed from the end of a span that stands right before a marker; ``leading``
+    (conjunctions) from a span's start; ``finite`` are verbs that end the noun phrase of
+    a sentence-opening preposition; ``subject`` words may open that sentence's subject;
+    ``negators`` right before a marker deny it; ``denials`` opening an effect deny it
+    (``no damage``); ``unknown`` as a cause means none was given (``is still unknown``);
+    ``relatives`` open a relative clause; ``demonstratives`` point back to the clause
+    before; ``breakers`` end a clause like a comma (``but``); ``letters`` mark the
+    language in a text. For split markers: ``modifiers`` (``büyük``), words that ``attach``
+    to the next one (a genitive) and the word before a ``compound`` head (a light verb's
+    noun, ``iptal edilmesi``; a compound noun, ``elektrik kesintisi``) belong to the noun
+    phrase right before the marker.
+    """
+
+    language: str
+    stemmer: str
+    cues: tuple[Cue, ...]
+    stopwords: frozenset[str]
+    articles: frozenset[str] = frozenset()
+    trailing: frozenset[str] = frozenset()
+    leading: frozenset[str] = frozenset()
+    finite: frozenset[str] = frozenset()
+    subject: frozenset[str] = frozenset()
+    negators: frozenset[str] = frozenset()
+    denials: frozenset[str] = frozenset()
+    unknown: re.Pattern[str] | None = None
+    relatives: frozenset[str] = frozenset()
+    demonstratives: frozenset[str] = frozenset()
+    breakers: frozenset[str] = frozenset()
+    letters: str = ""
+    verb_second: bool = False
+    capital_nouns: bool = False
+    modifiers: frozenset[str] = frozenset()
+    attach: re.Pattern[str] | None = None
+    compound: re.Pattern[str] | None = None
+
+
+def words(text: str) -> frozenset[str]:
+    """A word set from a space-separated string (tables stay short to read)."""
+    return frozenset(text.split())
+
+
+def pattern(regex: str) -> re.Pattern[str]:
+    """A case-insensitive pattern that starts and ends on a word boundary (or an elision
+    apostrophe: French ``d'``)."""
+    return re.compile(rf"(?<![\w'’])(?:{regex})(?:(?<=['’])|(?!\w))", re.IGNORECASE)
+
+
+def cause_first(
+    name: str,
+    regex: str | None = None,
+    *,
+    link: bool = False,
+    adverb: bool = False,
+    lead: bool = False,
+    phrase: bool = False,
+    split: str = "",
+    not_before: str = "",
+    reject: str = "",
+) -> Cue:
+    """A marker with the cause on its left: ``X leads to Y``, ``X; therefore Y``."""
+    flags = (link or adverb, adverb, lead, phrase)
+    return _cue(name, regex, "cause", flags, split, not_before, reject)
+
+
+def effect_first(
+    name: str,
+    regex: str | None = None,
+    *,
+    link: bool = False,
+    adverb: bool = False,
+    lead: bool = False,
+    phrase: bool = False,
+    split: str = "",
+    not_before: str = "",
+    reject: str = "",
+) -> Cue:
+    """A marker with the effect on its left: ``Y because X``, ``Y is caused by X``."""
+    flags = (link or adverb, adverb, lead, phrase)
+    return _cue(name, regex, "effect", flags, split, not_before, reject)
+
+
+def _cue(
+    name: str,
+    regex: str | None,
+    left: Role,
+    flags: tuple[bool, bool, bool, bool],
+    split: str,
+    not_before: str,
+    reject: str,
+) -> Cue:
+    link, adverb, lead, phrase = flags
+    return Cue(
+        name=name,
+        pattern=pattern(regex if regex is not None else re.escape(name)),
+        left=left,
+        link=link,
+        adverb=adverb,
+        lead=lead,
+        phrase=phrase,
+        split=re.compile(f"(?:{split})$", re.IGNORECASE) if split else None,
+        not_before=words(not_before),
+        reject=re.compile(reject, re.IGNORECASE) if reject else None,
+    )

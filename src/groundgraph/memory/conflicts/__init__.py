@@ -1,0 +1,32 @@
+"""Contradictions between memory facts: which earlier facts does a new one retire?
+
+``resolvers`` holds the ``ConflictResolver`` protocol and the two that ship (rules, LLM);
+the rule resolver reads claims (``rules``, with ``patterns``, ``lexicon``, ``values`` and
+``negation``); ``candidates`` picks the earlier facts a new fact is checked against and
+maps the resolver's answer back to fact ids.
+"""
+
+from groundgraph.memory.conflicts.resolvers import (
+    MAX_CANDIDATES,
+    MAX_REPLY_CHARS,
+    ConflictResolver,
+    Contradiction,
+    LLMConflictResolver,
+    ParseFailure,
+    RuleConflictResolver,
+    parse_verdict,
+)
+from groundgraph.memory.conflicts.rules import Claim, parse_claims
+
+__all__ = [
+    "MAX_CANDIDATES",
+    "MAX_REPLY_CHARS",
+    "Claim",
+    "ConflictResolver",
+    "Contradiction",
+    "LLMConflictResolver",
+    "ParseFailure",
+    "RuleConflictResolver",
+    "parse_claims",
+    "parse_verdict",
+]
