@@ -23,6 +23,7 @@ from groundgraph.graph.memory_lifecycle import Scopes
 from groundgraph.graph.writer import DocumentWriter
 from groundgraph.index.bm25 import top_positions
 from groundgraph.memory.conflicts import ConflictResolver, Contradiction
+from groundgraph.memory.conflicts.candidates import Found, candidates, contradicted
 from groundgraph.memory.dedup import check_threshold, nearest
 from groundgraph.memory.facts import (
     SUPERSEDES_WEIGHT,
@@ -34,7 +35,6 @@ from groundgraph.memory.facts import (
     check_source,
     fact_texts,
 )
-from groundgraph.memory.conflicts.candidates import Found, candidates, contradicted
 from groundgraph.memory.scopes import check_scopes, share_scope
 from groundgraph.memory.timeline import INVALIDATED, REVIVED, SCOPED, FactState
 from groundgraph.model import Document, Edge, Node

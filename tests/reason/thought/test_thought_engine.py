@@ -159,8 +159,11 @@ def test_result_json_uses_camel_case_and_reads_by_name(graph):
     assert {"id", "operation", "parents", "evidence", "score", "net"} <= set(data["thoughts"][1])
     assert result["llm_calls"] == result.llm_calls == 2
     assert result["answer"] == result.answer
+    # Issue 11: every result reads as a Mapping of its JSON form too (seed users write
+    # ``"answer" in result``), so the camelCase key reads as well as the field name.
+    assert result["llmCalls"] == 2 and "answer" in result and result.get("best") == result.best
     with pytest.raises(KeyError):
-        result["llmCalls"]
+        result["noSuchKey"]
 
 
 # ----------------------------------------------------------------------------- bad input
