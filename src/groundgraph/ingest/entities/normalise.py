@@ -128,8 +128,10 @@ def _normalise(surface: str) -> str:
     if not key or (_is_acronym(last) and not truncated):
         return key
     head, _, tail = key.rpartition(" ")
-    if _is_acronym(last[:-1]) and last[-1] == "s" and tail.endswith("s"):
-        tail = tail[:-1]  # "APIs": the plural of an acronym
+    # "APIs": the plural of an acronym. Not when the capitals came from a ligature's NFKC
+    # form ("Ĳs" is the title case of "ĳs", not an acronym "IJ" and its plural).
+    if _is_acronym(last[:-1]) and last[-1] == "s" and tail.endswith("s") and last in surface:
+        tail = tail[:-1]
     else:
         tail = singular(tail)
     return f"{head} {tail}" if head else tail
