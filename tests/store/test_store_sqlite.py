@@ -16,8 +16,8 @@ from groundgraph.errors import SchemaVersionError, StoreError
 from groundgraph.model import Document, Edge, Node
 from groundgraph.store import SQLiteStore
 from groundgraph.store import sqlite as sqlite_module
-from groundgraph.store.schema import SCHEMA_VERSION
-from groundgraph.store.sqlite_rows import json_list, json_spans
+from groundgraph.store.sqlite.rows import json_list, json_spans
+from groundgraph.store.sqlite.schema import SCHEMA_VERSION
 
 
 def _doc(doc_id: str, n: int = 2, extra_edges: tuple[Edge, ...] = ()):

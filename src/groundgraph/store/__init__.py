@@ -1,12 +1,41 @@
-"""Stores: where documents, nodes and edges live. SQLite is the default."""
+"""Stores: where documents, nodes and edges live. SQLite is the default.
+
+A store is the union of small protocols (``DocumentWrites``, ``GraphReads``,
+``ChangeLog``, ``Settings``, ``Blobs``, ``FactLedger``); see :mod:`groundgraph.store.base`.
+"""
 
 from __future__ import annotations
 
-from groundgraph.store.base import PendingLink, Removal, Store, StoreCounts
+from groundgraph.store.base import (
+    Blobs,
+    ChangeLog,
+    DocumentWrites,
+    FactLedger,
+    GraphReads,
+    PendingLink,
+    Removal,
+    Settings,
+    Store,
+    StoreCounts,
+)
 from groundgraph.store.sqlite import SQLiteStore
-from groundgraph.store.sqlite_rows import now_iso
+from groundgraph.store.sqlite.rows import now_iso
 
-__all__ = ["PendingLink", "Removal", "SQLiteStore", "Store", "StoreCounts", "now_iso", "open_store"]
+__all__ = [
+    "Blobs",
+    "ChangeLog",
+    "DocumentWrites",
+    "FactLedger",
+    "GraphReads",
+    "PendingLink",
+    "Removal",
+    "SQLiteStore",
+    "Settings",
+    "Store",
+    "StoreCounts",
+    "now_iso",
+    "open_store",
+]
 
 
 def open_store(location: str) -> Store:

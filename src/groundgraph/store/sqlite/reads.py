@@ -1,7 +1,5 @@
-"""Reading the graph back out of SQLite: documents, nodes, edges and walk steps.
-
-A mixin of ``SQLiteStore``; every query goes through the store's ``_query``.
-"""
+"""Reading the graph back out of SQLite (``GraphReads``): documents, nodes, edges and
+walk steps."""
 
 from __future__ import annotations
 
@@ -10,13 +8,14 @@ from collections.abc import Iterator, Sequence
 from typing import Any, cast
 
 from groundgraph.model import Document, Edge, Node
-from groundgraph.store.base import PendingLink, StoreCounts
-from groundgraph.store.sqlite_rows import EDGE_COLUMNS as _EDGE_COLUMNS
-from groundgraph.store.sqlite_rows import NODE_COLUMNS as _NODE_COLUMNS
-from groundgraph.store.sqlite_rows import edge_row as _edge
-from groundgraph.store.sqlite_rows import int_of as _int
-from groundgraph.store.sqlite_rows import json_list as _json_list
-from groundgraph.store.sqlite_rows import node_row as _node
+from groundgraph.model.store_records import PendingLink, StoreCounts
+from groundgraph.store.sqlite.connection import Database
+from groundgraph.store.sqlite.rows import EDGE_COLUMNS as _EDGE_COLUMNS
+from groundgraph.store.sqlite.rows import NODE_COLUMNS as _NODE_COLUMNS
+from groundgraph.store.sqlite.rows import edge_row as _edge
+from groundgraph.store.sqlite.rows import int_of as _int
+from groundgraph.store.sqlite.rows import json_list as _json_list
+from groundgraph.store.sqlite.rows import node_row as _node
 
 _STEPS = """
 SELECT source, target, type, weight, 0 FROM edges
@@ -34,14 +33,17 @@ SELECT node, COUNT(*) FROM (
 """
 
 
-class GraphReads:
-    """The read side of the Store protocol for SQLite."""
+__all__ = ["SQLiteGraphReads"]
 
-    def _query(self, sql: str, params: Sequence[object] = ()) -> list[tuple[object, ...]]:
-        raise NotImplementedError
+
+class SQLiteGraphReads:
+    """The read side of a SQLite store; every query is one statement."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
 
     def get_document(self, doc_id: str) -> Document | None:
-        rows = self._query(
+        rows = self._db.query(
             "SELECT doc_id, title, description, source, content_hash, scopes, added_at "
             "FROM documents WHERE doc_id = ?",
             (doc_id,),
@@ -61,33 +63,33 @@ class GraphReads:
         )
 
     def documents(self) -> list[Document]:
-        rows = self._query(
+        rows = self._db.query(
             "SELECT doc_id, title, description, source, content_hash, scopes, added_at "
             "FROM documents ORDER BY seq"
         )
         return [self._document(r) for r in rows]
 
     def node_counts(self) -> dict[str, int]:
-        rows = self._query("SELECT doc_id, COUNT(*) FROM nodes GROUP BY doc_id")
+        rows = self._db.query("SELECT doc_id, COUNT(*) FROM nodes GROUP BY doc_id")
         return {str(d): _int(c) for d, c in rows}
 
     def get_nodes(self, node_ids: Sequence[str]) -> dict[str, Node]:
         if not node_ids:
             return {}
-        rows = self._query(
+        rows = self._db.query(
             f"SELECT {_NODE_COLUMNS} FROM nodes WHERE node_id IN (SELECT value FROM json_each(?))",
             (_json_list(node_ids),),
         )
         return {str(r[0]): _node(r) for r in rows}
 
     def entity_nodes(self) -> list[Node]:
-        rows = self._query(
+        rows = self._db.query(
             f"SELECT {_NODE_COLUMNS} FROM nodes WHERE kind = 'entity' AND doc_id = '' ORDER BY seq"
         )
         return [_node(r) for r in rows]
 
     def document_nodes(self, doc_id: str) -> list[Node]:
-        rows = self._query(
+        rows = self._db.query(
             f"SELECT {_NODE_COLUMNS} FROM nodes WHERE doc_id = ? ORDER BY seq", (doc_id,)
         )
         return [_node(r) for r in rows]
@@ -95,7 +97,7 @@ class GraphReads:
     def iter_nodes(self, batch: int = 5000) -> Iterator[Node]:
         last_doc, last_seq = -1, -1
         while True:
-            rows = self._query(
+            rows = self._db.query(
                 f"SELECT {', '.join('n.' + c.strip() for c in _NODE_COLUMNS.split(','))}, "
                 "d.seq, n.seq FROM nodes n JOIN documents d ON d.doc_id = n.doc_id "
                 "WHERE (d.seq, n.seq) > (?, ?) ORDER BY d.seq, n.seq LIMIT ?",
@@ -111,7 +113,7 @@ class GraphReads:
         if not node_ids:
             return []
         ids = _json_list(node_ids)
-        rows = self._query(
+        rows = self._db.query(
             f"SELECT {_EDGE_COLUMNS}, id FROM edges"
             " WHERE source IN (SELECT value FROM json_each(?1))"
             f" UNION SELECT {_EDGE_COLUMNS}, id FROM edges"
@@ -126,11 +128,11 @@ class GraphReads:
         hubs = [n for n in node_ids if n.startswith(hub_prefix)]
         degree: dict[str, int] = {}
         if hubs:
-            degree = {str(n): _int(c) for n, c in self._query(_DEGREES, (_json_list(hubs),))}
+            degree = {str(n): _int(c) for n, c in self._db.query(_DEGREES, (_json_list(hubs),))}
         wanted = [n for n in node_ids if degree.get(n, 0) <= max_fanout]
         if not wanted:
             return []
-        rows = self._query(_STEPS, (_json_list(wanted),))
+        rows = self._db.query(_STEPS, (_json_list(wanted),))
         counted = dict.fromkeys(wanted, 0)
         for row in rows:
             counted[str(row[0])] += 1
@@ -143,7 +145,7 @@ class GraphReads:
         last = 0
         kinds = _json_list(types or [])
         while True:
-            rows = self._query(
+            rows = self._db.query(
                 f"SELECT {_EDGE_COLUMNS}, id FROM edges WHERE id > ?"
                 + (" AND type IN (SELECT value FROM json_each(?))" if types else "")
                 + " ORDER BY id LIMIT 5000",
@@ -157,7 +159,7 @@ class GraphReads:
     def pending_links_to(self, targets: Sequence[str]) -> list[PendingLink]:
         if not targets:
             return []
-        rows = self._query(
+        rows = self._db.query(
             "SELECT node_id, doc_id, target FROM doc_links "
             "WHERE target IN (SELECT value FROM json_each(?)) ORDER BY rowid",
             (_json_list(targets),),
@@ -165,8 +167,8 @@ class GraphReads:
         return [PendingLink(str(n), str(d), str(t)) for n, d, t in rows]
 
     def counts(self) -> StoreCounts:
-        docs = self._query("SELECT COUNT(*) FROM documents")[0][0]
-        nodes = self._query("SELECT COUNT(*) FROM nodes")[0][0]
-        types = self._query("SELECT type, COUNT(*) FROM edges GROUP BY type ORDER BY type")
+        docs = self._db.query("SELECT COUNT(*) FROM documents")[0][0]
+        nodes = self._db.query("SELECT COUNT(*) FROM nodes")[0][0]
+        types = self._db.query("SELECT type, COUNT(*) FROM edges GROUP BY type ORDER BY type")
         by_type = {str(t): _int(c) for t, c in types}
         return StoreCounts(_int(docs), _int(nodes), sum(by_type.values()), by_type)

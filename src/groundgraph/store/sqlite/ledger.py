@@ -1,31 +1,30 @@
-"""What agent memory keeps beside the graph in SQLite: fact events, the conflict ledger
-and access times (schema version 2). A mixin of ``SQLiteStore``."""
+"""What agent memory keeps beside the graph in SQLite (``FactLedger``): fact events, the
+conflict ledger and access times (schema version 2)."""
 
 from __future__ import annotations
 
 import json
 import sqlite3
 from collections.abc import Sequence
-from contextlib import AbstractContextManager
 from typing import Any
 
 from groundgraph.errors import NotFoundError
 from groundgraph.model import Edge
-from groundgraph.store.base import ConflictRecord, FactEvent, FactSnapshot, FactUpdate
-from groundgraph.store.sqlite_rows import generation_in, insert_edges, json_list, now_iso
+from groundgraph.model.store_records import ConflictRecord, FactEvent, FactSnapshot, FactUpdate
+from groundgraph.store.sqlite.changes import SQLiteChangeLog
+from groundgraph.store.sqlite.connection import Database
+from groundgraph.store.sqlite.rows import generation_in, insert_edges, json_list, now_iso
+
+__all__ = ["SQLiteFactLedger"]
 
 
-class FactRecords:
-    """Fact events, conflicts and access times; the store supplies its transactions."""
+class SQLiteFactLedger:
+    """Fact events, conflicts and access times; fact updates bump the change log in
+    their own transaction."""
 
-    def _write(self) -> AbstractContextManager[sqlite3.Connection]:
-        raise NotImplementedError
-
-    def _query(self, sql: str, params: Sequence[object] = ()) -> list[tuple[object, ...]]:
-        raise NotImplementedError
-
-    def _bump(self, conn: sqlite3.Connection, doc_id: str) -> int:
-        raise NotImplementedError
+    def __init__(self, db: Database, changes: SQLiteChangeLog) -> None:
+        self._db = db
+        self._changes = changes
 
     def update_facts(
         self,
@@ -34,7 +33,7 @@ class FactRecords:
         conflicts: Sequence[ConflictRecord] = (),
     ) -> int:
         stamp = now_iso()
-        with self._write() as conn:
+        with self._db.write() as conn:
             touched: list[str] = []
             for update in updates:
                 self._require_document(conn, update.doc_id)
@@ -81,7 +80,7 @@ class FactRecords:
             )
             generation = generation_in(conn)
             for doc_id in dict.fromkeys(touched):
-                generation = self._bump(conn, doc_id)
+                generation = self._changes.bump(conn, doc_id)
         return generation
 
     @staticmethod
@@ -95,7 +94,7 @@ class FactRecords:
         if fact_ids is not None:
             sql += " WHERE fact_id IN (SELECT value FROM json_each(?))"
             params = (json_list(fact_ids),)
-        rows = self._query(sql + " ORDER BY id", params)
+        rows = self._db.query(sql + " ORDER BY id", params)
         return [
             FactEvent(
                 str(f), str(k), str(a), tuple(json.loads(str(s))), None if o is None else str(o)
@@ -110,7 +109,7 @@ class FactRecords:
             sql += " WHERE new_fact = ?1 OR old_fact = ?1"
             params = (fact_id,)
         out = []
-        for at, rule, detail, resolver, snapshot in self._query(sql + " ORDER BY id", params):
+        for at, rule, detail, resolver, snapshot in self._db.query(sql + " ORDER BY id", params):
             new, old = (_snapshot(item) for item in json.loads(str(snapshot)))
             out.append(ConflictRecord(str(at), new, old, str(rule), str(detail), str(resolver)))
         return out
@@ -118,7 +117,7 @@ class FactRecords:
     def forget_fact_records(self, fact_ids: Sequence[str], ledger: bool = False) -> int:
         ids = json_list(fact_ids)
         inside = "IN (SELECT value FROM json_each(?))"
-        with self._write() as conn:
+        with self._db.write() as conn:
             conn.execute(f"DELETE FROM fact_events WHERE fact_id {inside}", (ids,))
             conn.execute(f"DELETE FROM access WHERE node_id {inside}", (ids,))
             if not ledger:
@@ -131,7 +130,7 @@ class FactRecords:
     def touch(self, node_ids: Sequence[str], at: str) -> None:
         if not node_ids:
             return
-        with self._write() as conn:
+        with self._db.write() as conn:
             conn.executemany(
                 "INSERT INTO access(node_id, at) VALUES (?, ?) "
                 "ON CONFLICT(node_id) DO UPDATE SET at = MAX(at, excluded.at)",
@@ -140,9 +139,9 @@ class FactRecords:
 
     def access_times(self, node_ids: Sequence[str] | None = None) -> dict[str, str]:
         if node_ids is None:
-            rows = self._query("SELECT node_id, at FROM access")
+            rows = self._db.query("SELECT node_id, at FROM access")
         else:
-            rows = self._query(
+            rows = self._db.query(
                 "SELECT node_id, at FROM access WHERE node_id IN (SELECT value FROM json_each(?))",
                 (json_list(node_ids),),
             )

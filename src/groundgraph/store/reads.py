@@ -1,0 +1,82 @@
+"""The GraphReads protocol: documents, nodes and edges read back out of a store.
+
+Reads see whole documents only (a write is one transaction). Orders are part of the
+contract, because rankings break ties by them: documents in order of their last write,
+a document's nodes in the order they were written, entities in the order they were
+first added, edges in the order they were added.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Protocol, runtime_checkable
+
+from groundgraph.model import Document, Edge, Node
+from groundgraph.model.store_records import PendingLink, StoreCounts
+
+__all__ = ["GraphReads", "WalkArc"]
+
+# (node, other end, edge type, weight, against the edge's direction, node's degree)
+WalkArc = tuple[str, str, str, float, bool, int]
+
+
+@runtime_checkable
+class GraphReads(Protocol):
+    """The read side of the graph: what the indexes, the walk and the facade read."""
+
+    def get_document(self, doc_id: str) -> Document | None:
+        """The document with this id, or None."""
+        ...
+
+    def documents(self) -> list[Document]:
+        """Every document, in order of its last write."""
+        ...
+
+    def node_counts(self) -> dict[str, int]:
+        """Node count of every document (entities under the empty id ``""``)."""
+        ...
+
+    def get_nodes(self, node_ids: Sequence[str]) -> dict[str, Node]:
+        """The nodes of these ids that exist, by id; unknown ids are left out."""
+        ...
+
+    def entity_nodes(self) -> list[Node]:
+        """Every entity node, in the order they were first added."""
+        ...
+
+    def document_nodes(self, doc_id: str) -> list[Node]:
+        """A document's nodes, root first, in creation order; [] for an unknown id."""
+        ...
+
+    def iter_nodes(self, batch: int = 5000) -> Iterator[Node]:
+        """Every document's nodes, document by document in :meth:`documents` order, in
+        creation order, read ``batch`` at a time. Entities are not documents' nodes."""
+        ...
+
+    def edges_touching(self, node_ids: Sequence[str]) -> list[Edge]:
+        """Every edge with an end in ``node_ids``, each once, in the order added."""
+        ...
+
+    def walk_arcs(
+        self, node_ids: Sequence[str], max_fanout: int, hub_prefix: str = "entity:"
+    ) -> list[WalkArc]:
+        """The steps out of ``node_ids`` over valid edges (``invalid_at`` unset, no
+        self-loops), in the light form the walk reads: (node, other end, type, weight,
+        against the edge's direction, number of steps out of the node).
+
+        A node whose id starts with ``hub_prefix`` and that has more than ``max_fanout``
+        edges (valid or not) is a hub too common to say anything: it gives no steps.
+        """
+        ...
+
+    def iter_edges(self, types: Sequence[str] | None = None) -> Iterator[Edge]:
+        """Every edge, or every edge of these types, in the order they were added."""
+        ...
+
+    def pending_links_to(self, targets: Sequence[str]) -> list[PendingLink]:
+        """The pending links waiting for any of ``targets``, in the order written."""
+        ...
+
+    def counts(self) -> StoreCounts:
+        """How many documents, nodes (entities included) and edges, edges by type."""
+        ...

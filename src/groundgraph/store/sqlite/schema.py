@@ -1,0 +1,97 @@
+"""Schema of the SQLite store, as numbered migrations (a PostgreSQL store numbers its own
+the same way: version v means the same tables everywhere).
+
+``MIGRATIONS[v]`` takes a store from version v-1 to v. The first version already carries
+what DESIGN.md gives every node and edge (scopes, created_at, invalid_at, sources).
+Version 2 adds what agent memory keeps beside the graph: each fact's history after it
+was added (``fact_events``: scopes added, retired, revived), so ``as_of`` replays the
+past exactly; the contradiction ledger (``conflicts``); and when each fact was last read
+(``access``), which forgetting needs and which is not a graph change (no generation bump).
+"""
+
+from __future__ import annotations
+
+SCHEMA_VERSION = 2
+
+MIGRATIONS: dict[int, tuple[str, ...]] = {
+    1: (
+        "CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+        """CREATE TABLE documents (
+            doc_id TEXT PRIMARY KEY,
+            title TEXT NOT NULL,
+            description TEXT NOT NULL DEFAULT '',
+            source TEXT NOT NULL DEFAULT '',
+            content_hash TEXT NOT NULL DEFAULT '',
+            scopes TEXT NOT NULL DEFAULT '[]',
+            added_at TEXT NOT NULL,
+            seq INTEGER NOT NULL
+        )""",
+        "CREATE INDEX documents_seq ON documents(seq)",
+        """CREATE TABLE nodes (
+            node_id TEXT PRIMARY KEY,
+            doc_id TEXT NOT NULL,
+            seq INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            title TEXT NOT NULL,
+            content TEXT NOT NULL,
+            level INTEGER NOT NULL,
+            parent_id TEXT,
+            span_start INTEGER NOT NULL,
+            span_end INTEGER NOT NULL,
+            scopes TEXT NOT NULL DEFAULT '[]',
+            created_at TEXT NOT NULL,
+            invalid_at TEXT
+        )""",
+        "CREATE INDEX nodes_doc ON nodes(doc_id, seq)",
+        """CREATE TABLE edges (
+            id INTEGER PRIMARY KEY,
+            doc_id TEXT NOT NULL,
+            source TEXT NOT NULL,
+            target TEXT NOT NULL,
+            type TEXT NOT NULL,
+            weight REAL NOT NULL,
+            label TEXT,
+            sources TEXT NOT NULL DEFAULT '[]',
+            spans TEXT NOT NULL DEFAULT '[]',
+            created_at TEXT NOT NULL,
+            invalid_at TEXT
+        )""",
+        "CREATE INDEX edges_source ON edges(source)",
+        "CREATE INDEX edges_target ON edges(target)",
+        "CREATE INDEX edges_doc ON edges(doc_id)",
+        """CREATE TABLE doc_links (
+            node_id TEXT NOT NULL,
+            doc_id TEXT NOT NULL,
+            target TEXT NOT NULL
+        )""",
+        "CREATE INDEX doc_links_target ON doc_links(target)",
+        "CREATE INDEX doc_links_doc ON doc_links(doc_id)",
+        "CREATE TABLE changes (generation INTEGER PRIMARY KEY, doc_id TEXT NOT NULL)",
+        "CREATE TABLE blobs (name TEXT PRIMARY KEY, generation INTEGER NOT NULL,"
+        " data BLOB NOT NULL)",
+    ),
+    2: (
+        """CREATE TABLE fact_events (
+            id INTEGER PRIMARY KEY,
+            fact_id TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            at TEXT NOT NULL,
+            scopes TEXT NOT NULL DEFAULT '[]',
+            other TEXT
+        )""",
+        "CREATE INDEX fact_events_fact ON fact_events(fact_id, id)",
+        """CREATE TABLE conflicts (
+            id INTEGER PRIMARY KEY,
+            at TEXT NOT NULL,
+            new_fact TEXT NOT NULL,
+            old_fact TEXT NOT NULL,
+            rule TEXT NOT NULL,
+            detail TEXT NOT NULL,
+            resolver TEXT NOT NULL,
+            snapshot TEXT NOT NULL
+        )""",
+        "CREATE INDEX conflicts_new ON conflicts(new_fact)",
+        "CREATE INDEX conflicts_old ON conflicts(old_fact)",
+        "CREATE TABLE access (node_id TEXT PRIMARY KEY, at TEXT NOT NULL)",
+    ),
+}

@@ -1,0 +1,57 @@
+"""The DocumentWrites protocol: how documents, their nodes and edges get into a store.
+
+A document is the unit of writing: each call below is one transaction (SQLite opens it
+with ``BEGIN IMMEDIATE``), so a crash or an error leaves the store as it was before the
+call, never with half a document. Each call that changes anything bumps the store-wide
+generation by exactly one and logs the document id it touched (see
+:class:`~groundgraph.store.changes.ChangeLog`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
+
+from groundgraph.model import Document, Edge, Node
+from groundgraph.model.store_records import PendingLink, Removal
+
+__all__ = ["DocumentWrites"]
+
+
+@runtime_checkable
+class DocumentWrites(Protocol):
+    """Whole-document writes: replace, extend with edges, remove."""
+
+    def replace_document(
+        self,
+        document: Document,
+        nodes: Sequence[Node],
+        edges: Sequence[Edge],
+        pending: Sequence[PendingLink] = (),
+        entities: Sequence[Node] = (),
+    ) -> tuple[int, Removal | None]:
+        """Write a document, replacing any with the same id, in one transaction.
+
+        ``nodes`` keep the order given (root first); the document goes after every other
+        document in :meth:`~groundgraph.store.reads.GraphReads.documents`, also when it
+        replaces one. ``entities`` are shared nodes (kind ``entity``) that belong to no
+        document: each is added unless it exists already (its first spelling stays), and
+        it goes when the last edge that touches it goes.
+
+        ``edges`` may touch nodes of other documents; they belong to this document and
+        go when it goes. ``pending`` are links waiting for a target that does not exist
+        yet. Returns the new generation (one bump) and what the replacement removed.
+        """
+        ...
+
+    def add_edges(self, doc_id: str, edges: Sequence[Edge], entities: Sequence[Node] = ()) -> int:
+        """Add edges (and shared entity nodes) owned by an existing document, in one
+        transaction; returns the new generation (one bump). An unknown ``doc_id`` raises
+        :class:`~groundgraph.errors.NotFoundError` and changes nothing."""
+        ...
+
+    def remove_document(self, doc_id: str) -> Removal | None:
+        """Remove a document, its nodes, its pending links, every edge it owns or that
+        touches its nodes, and every entity no edge touches any more, in one transaction
+        and one generation bump. An unknown ``doc_id`` returns None and bumps nothing."""
+        ...

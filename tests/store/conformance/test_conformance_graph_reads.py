@@ -1,0 +1,134 @@
+"""GraphReads conformance: what was written reads back exactly, in the promised orders,
+and walk steps follow valid edges and skip hubs. Written through DocumentWrites."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from store_data import STAMP, doc, documents, write
+
+from groundgraph.model import Edge, Node
+from groundgraph.store import DocumentWrites, GraphReads
+
+REQUIRES = (DocumentWrites, GraphReads)
+
+
+def test_an_empty_store_reads_empty(store):
+    assert store.documents() == [] and store.get_document("a") is None
+    assert store.get_nodes([]) == {} and store.get_nodes(["a"]) == {}
+    assert store.document_nodes("a") == [] and store.entity_nodes() == []
+    assert list(store.iter_nodes()) == [] and list(store.iter_edges()) == []
+    assert store.edges_touching([]) == [] and store.edges_touching(["a"]) == []
+    assert store.walk_arcs([], 10) == [] and store.walk_arcs(["a"], 10) == []
+    assert store.pending_links_to(["a"]) == []
+    counts = store.counts()
+    assert (counts.documents, counts.nodes, counts.edges, counts.edge_types) == (0, 0, 0, {})
+    assert store.node_counts() == {}
+
+
+def test_nodes_are_read_by_id_by_document_and_in_order(store):
+    write(store, "a", n=3)
+    write(store, "b", n=1, entities=("entity:x",))
+    assert set(store.get_nodes(["a#2", "b", "entity:x", "zzz"])) == {"a#2", "b", "entity:x"}
+    node = store.get_nodes(["a#1"])["a#1"]
+    assert node.span == (1, 7) and node.parent_id == "a" and node.level == 2
+    expected = ["a", "a#1", "a#2", "a#3", "b", "b#1"]  # documents' nodes, not entities
+    for batch in (1, 2, 5000):
+        assert [n.node_id for n in store.iter_nodes(batch=batch)] == expected
+    assert [n.node_id for n in store.entity_nodes()] == ["entity:x"]
+    assert store.node_counts() == {"a": 4, "b": 2, "": 1}
+
+
+def test_iter_nodes_follows_the_order_of_last_write(store):
+    write(store, "a", n=1)
+    write(store, "b", n=1)
+    write(store, "a", n=1)
+    assert [n.node_id for n in store.iter_nodes(batch=1)] == ["b", "b#1", "a", "a#1"]
+
+
+def test_entities_keep_the_order_they_were_first_added(store):
+    write(store, "a", entities=("entity:z", "entity:m"))
+    write(store, "b", entities=("entity:a", "entity:z"))
+    assert [n.node_id for n in store.entity_nodes()] == ["entity:z", "entity:m", "entity:a"]
+
+
+def test_edges_in_the_order_added_filtered_by_type(store):
+    write(store, "a", n=2, extra_edges=(Edge("a#1", "a#2", "next", 0.4),))
+    write(store, "b", n=1, extra_edges=(Edge("b#1", "a#1", "semantic", 0.3),))
+    kinds = [e.type for e in store.iter_edges()]
+    assert kinds == ["parent-child", "parent-child", "next", "parent-child", "semantic"]
+    assert [e.target for e in store.iter_edges(["next", "semantic"])] == ["a#2", "a#1"]
+    assert list(store.iter_edges(["nothing"])) == []
+    counts = store.counts()
+    assert (counts.documents, counts.nodes, counts.edges) == (2, 5, 5)
+    assert counts.edge_types == {"next": 1, "parent-child": 3, "semantic": 1}
+
+
+def test_edges_touching_gives_each_edge_once_in_order(store):
+    write(store, "a", n=2, extra_edges=(Edge("a#1", "a#2", "next", 0.4),))
+    touching = store.edges_touching(["a#1", "a#2"])
+    assert [(e.source, e.target) for e in touching] == [("a", "a#1"), ("a", "a#2"), ("a#1", "a#2")]
+
+
+def test_walk_arcs_step_both_ways_over_valid_edges(store):
+    extra = (
+        Edge("a#1", "a#2", "next", 0.4),
+        Edge("a#1", "a#1", "loop", 1.0),  # a self-loop is no step
+        Edge("a#2", "a#1", "old", 0.9, invalid_at=STAMP),  # retired: not walked
+        Edge("a#1", "a#2", "old", 0.9, invalid_at=STAMP),  # either way
+    )
+    write(store, "a", n=2, extra_edges=extra)
+    arcs = store.walk_arcs(["a#1"], max_fanout=10)
+    assert sorted(arcs) == [
+        ("a#1", "a", "parent-child", 0.8, True, 2),
+        ("a#1", "a#2", "next", 0.4, False, 2),
+    ]
+
+
+def test_walk_arcs_skip_hubs_over_the_fanout_cap(store):
+    for i in range(4):
+        write(store, f"d{i}", n=1, entities=("entity:hub",) if i else ("entity:hub", "entity:rare"))
+    hub = store.walk_arcs(["entity:hub"], max_fanout=4)
+    assert len(hub) == 4 and {a[1] for a in hub} == {f"d{i}#1" for i in range(4)}
+    assert all(a[4] and a[5] == 4 for a in hub)  # against the edge's direction
+    assert store.walk_arcs(["entity:hub"], max_fanout=3) == []  # more than 3 edges: a hub
+    assert len(store.walk_arcs(["entity:hub", "entity:rare"], max_fanout=3)) == 1
+    # Only ids with the hub prefix are capped.
+    assert len(store.walk_arcs(["d0#1"], max_fanout=0)) == 3
+    assert store.walk_arcs(["d0#1"], max_fanout=0, hub_prefix="d0") == []
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.data())
+def test_a_store_gives_back_exactly_what_it_was_given(new_store, data):
+    store = new_store()
+    written = [data.draw(documents(doc_id)) for doc_id in ("p", "q")]
+    for document, nodes, edges in written:
+        store.replace_document(document, nodes, edges)
+    assert store.documents() == [document for document, _, _ in written]
+    for document, nodes, _ in written:
+        assert store.get_document(document.doc_id) == document
+        assert store.document_nodes(document.doc_id) == nodes
+        assert store.get_nodes([n.node_id for n in nodes]) == {n.node_id: n for n in nodes}
+    assert list(store.iter_edges()) == [e for _, _, edges in written for e in edges]
+    assert list(store.iter_nodes(batch=2)) == [n for _, nodes, _ in written for n in nodes]
+
+
+@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.sampled_from("abc"), st.sampled_from("abc"), st.booleans())))
+def test_walk_arcs_agree_with_the_edges(new_store, triples):
+    # Every step is a valid edge read in one direction; every valid edge gives one step
+    # from each end asked for.
+    store = new_store()
+    nodes = [Node(x, "g", "section", x, "") for x in "gabc"]
+    edges = [
+        Edge(s, t, "semantic", 0.5, invalid_at=STAMP if old else None) for s, t, old in triples
+    ]
+    store.replace_document(doc("g", n=0)[0], nodes, edges)
+    arcs = store.walk_arcs(["a", "b"], max_fanout=100)
+    pairs = [(s, t) for s, t, old in triples if not old and s != t]
+    expected = [(s, t, False) for s, t in pairs if s in "ab"]
+    expected += [(t, s, True) for s, t in pairs if t in "ab"]
+    assert sorted((n, o, back) for n, o, _, _, back, _ in arcs) == sorted(expected)
+    for node, *_, degree in arcs:
+        assert degree == sum(1 for a in arcs if a[0] == node)
