@@ -6,8 +6,9 @@ Scores follow Lucene's BM25 (the variant bm25s calls "lucene"):
     s(t, d)   = idf(t) · tf / (tf + k1 · (1 - b + b · |d| / avgdl))
 
 with N the number of indexed nodes, |d| the node's term count and avgdl their mean. A
-node's title words count ``title_boost`` times extra. Postings (``postings.py``) are appended
-in batches; removed nodes are masked out at once and dropped from them on compaction.
+node's title words count ``title_boost`` times extra (``BM25Params``). Postings
+(``postings.py``) are appended in batches; removed nodes are masked out at once and
+dropped from them on compaction. Snapshots (``snapshot.py``) save and restore the index.
 """
 
 from __future__ import annotations
@@ -15,15 +16,22 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
 from groundgraph.errors import InputError
-from groundgraph.index.postings import TermPostings
+from groundgraph.index.bm25_params import BM25Params
+from groundgraph.index.postings import TermPostings, node_terms_of
 from groundgraph.index.ranking import FloatArray, IntArray, LexicalMatches, top_positions
-from groundgraph.index.snapshot import SNAPSHOT_VERSION, IndexArrays, read_snapshot, snapshot_bytes
+from groundgraph.index.snapshot import (
+    SNAPSHOT_VERSION,
+    IndexArrays,
+    index_arrays,
+    read_snapshot,
+    restore_arrays,
+    snapshot_bytes,
+)
 from groundgraph.index.term_batch import TermBatch
 from groundgraph.text import Analyzer, words
 
@@ -37,19 +45,6 @@ __all__ = [
     "TermBatch",
     "top_positions",
 ]
-
-
-@dataclass(frozen=True)
-class BM25Params:
-    """BM25 parameters; ``title_boost`` is how many extra times a title word counts."""
-
-    k1: float = 1.2
-    b: float = 0.75
-    title_boost: int = 3
-
-    def __post_init__(self) -> None:
-        if self.k1 < 0 or not 0 <= self.b <= 1 or self.title_boost < 0:
-            raise InputError("BM25 needs k1 >= 0, 0 <= b <= 1 and title_boost >= 0")
 
 
 class LexicalIndex:
@@ -259,19 +254,10 @@ class LexicalIndex:
         # After a snapshot load only postings exist; derive the per-node view once, in bulk.
         if len(self._node_terms) >= len(self.node_ids):
             return
-        pos, tid, tf = self.posting_arrays()
-        order = np.lexsort((tid, pos))
-        pos, tids, tfs = pos[order], tid[order].astype(np.int32), tf[order].astype(np.uint16)
-        cuts = np.flatnonzero(pos[1:] != pos[:-1]) + 1
-        starts, ends = np.r_[0, cuts], np.r_[cuts, len(pos)]
         known = self._node_terms
-        if len(pos):
-            for p, a, b in zip(pos[starts].tolist(), starts.tolist(), ends.tolist(), strict=True):
-                if p not in known:
-                    known[p] = (tids[a:b], tfs[a:b])
-        for p in range(len(self.node_ids)):
+        for p, terms in node_terms_of(*self.posting_arrays(), len(self.node_ids)).items():
             if p not in known:
-                known[p] = (np.zeros(0, dtype=np.int32), np.zeros(0, dtype=np.uint16))
+                known[p] = terms
 
     def posting_arrays(self) -> tuple[IntArray, IntArray, IntArray]:
         """Every posting as (position, term id, frequency) arrays, removed nodes included."""
@@ -286,58 +272,14 @@ class LexicalIndex:
 
     def to_arrays(self) -> IndexArrays:
         """The index as plain arrays (compacted first): what a snapshot stores."""
-        self.compact()
-        base = self._postings.base()
-        indptr = base.indptr
-        if len(indptr) != len(self.terms) + 1:  # terms added with no live postings left
-            indptr = np.concatenate(
-                [indptr, np.full(len(self.terms) + 1 - len(indptr), indptr[-1], dtype=np.int64)]
-            )
-        n = len(self.node_ids)
-        return IndexArrays(
-            language=self.analyzer.language,
-            params=(self.params.k1, self.params.b, self.params.title_boost),
-            terms=self.terms,
-            node_ids=self.node_ids,
-            doc_of=self.doc_of,
-            indptr=indptr,
-            pos=base.pos,
-            tf=base.tf,
-            df=self._df[: len(self.terms)],
-            length=self._length[:n],
-            alive=self._alive[:n],
-            blank=self._blank[:n],
-        )
+        return index_arrays(self)
 
     @classmethod
     def from_arrays(
         cls, arrays: IndexArrays, analyzer: Analyzer, params: BM25Params
     ) -> LexicalIndex:
         """The index that :meth:`to_arrays` gave ``arrays`` (made with these settings)."""
-        index = cls(analyzer, params)
-        index.terms = list(arrays.terms)
-        index.vocab = {t: i for i, t in enumerate(index.terms)}
-        index.node_ids = list(arrays.node_ids)
-        index.doc_of = list(arrays.doc_of)
-        n = len(index.node_ids)
-        index._df = np.array(arrays.df, dtype=np.int64)
-        index._grow_nodes(n)
-        index._length[:n] = arrays.length
-        index._alive[:n] = arrays.alive
-        index._blank[:n] = arrays.blank
-        indptr = np.asarray(arrays.indptr, dtype=np.int64)
-        index._postings.load_base(
-            indptr, np.asarray(arrays.pos, dtype=np.int32), np.asarray(arrays.tf, dtype=np.uint16)
-        )
-        index._posting_total = int(indptr[-1])
-        alive = index._alive
-        live = np.flatnonzero(alive[:n]).tolist()
-        ids = index.node_ids
-        index.position = dict(zip([ids[p] for p in live], live, strict=True))
-        index._doc_positions = None
-        index.live_count = len(live)
-        index.total_length = float(index._length[:n][alive[:n]].sum())
-        return index
+        return restore_arrays(cls(analyzer, params), arrays)
 
     def dump(self) -> bytes:
         """The index as bytes (numpy arrays and JSON, no pickle), for a fast cold start."""

@@ -162,6 +162,25 @@ class TermPostings:
         return len(merged.pos)
 
 
+def node_terms_of(
+    pos: IntArray, tid: IntArray, tf: IntArray, nodes: int
+) -> dict[int, tuple[Int32Array, UInt16Array]]:
+    """The forward view of postings (as ``TermPostings.arrays`` gives them): for each of
+    positions ``0..nodes-1``, its term ids (ascending) and their frequencies."""
+    order = np.lexsort((tid, pos))
+    pos, tids, tfs = pos[order], tid[order].astype(np.int32), tf[order].astype(np.uint16)
+    cuts = np.flatnonzero(pos[1:] != pos[:-1]) + 1
+    starts, ends = np.r_[0, cuts], np.r_[cuts, len(pos)]
+    found: dict[int, tuple[Int32Array, UInt16Array]] = {}
+    if len(pos):
+        for p, a, b in zip(pos[starts].tolist(), starts.tolist(), ends.tolist(), strict=True):
+            found[p] = (tids[a:b], tfs[a:b])
+    for p in range(nodes):
+        if p not in found:
+            found[p] = (np.zeros(0, dtype=np.int32), np.zeros(0, dtype=np.uint16))
+    return found
+
+
 def _csr(tids: IntArray, pos: Int32Array, tf: UInt16Array, terms: int) -> Run:
     """A run of postings already sorted by term."""
     terms = max(terms, int(tids[-1]) + 1 if len(tids) else 0)

@@ -2,8 +2,10 @@
 
 Saved in the store (tagged with its generation) so a new process starts without
 re-tokenising every node. ``LexicalIndex.to_arrays`` gives the ``IndexArrays`` written
-here and ``LexicalIndex.from_arrays`` takes them back; the index refuses a snapshot made
-with other settings (``LexicalIndex.load`` gives None).
+here (:func:`index_arrays`) and ``LexicalIndex.from_arrays`` takes them back
+(:func:`restore_arrays`); the index refuses a snapshot made with other settings
+(``LexicalIndex.load`` gives None). Those two read and write the index's own arrays: they
+are its snapshot half, kept here with the format they fill.
 """
 
 from __future__ import annotations
@@ -12,9 +14,13 @@ import io
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
+
+if TYPE_CHECKING:
+    from groundgraph.index.bm25 import LexicalIndex
 
 SNAPSHOT_VERSION = 1
 _FORMAT = "groundgraph-bm25"
@@ -36,6 +42,59 @@ class IndexArrays:
     length: npt.NDArray[np.float64]
     alive: npt.NDArray[np.bool_]
     blank: npt.NDArray[np.bool_]
+
+
+def index_arrays(index: LexicalIndex) -> IndexArrays:
+    """``index`` as plain arrays, compacted first (``LexicalIndex.to_arrays``)."""
+    index.compact()
+    base = index._postings.base()
+    indptr = base.indptr
+    if len(indptr) != len(index.terms) + 1:  # terms added with no live postings left
+        indptr = np.concatenate(
+            [indptr, np.full(len(index.terms) + 1 - len(indptr), indptr[-1], dtype=np.int64)]
+        )
+    n = len(index.node_ids)
+    return IndexArrays(
+        language=index.analyzer.language,
+        params=(index.params.k1, index.params.b, index.params.title_boost),
+        terms=index.terms,
+        node_ids=index.node_ids,
+        doc_of=index.doc_of,
+        indptr=indptr,
+        pos=base.pos,
+        tf=base.tf,
+        df=index._df[: len(index.terms)],
+        length=index._length[:n],
+        alive=index._alive[:n],
+        blank=index._blank[:n],
+    )
+
+
+def restore_arrays(index: LexicalIndex, arrays: IndexArrays) -> LexicalIndex:
+    """Fill a new, empty ``index`` from ``arrays`` (``LexicalIndex.from_arrays``)."""
+    index.terms = list(arrays.terms)
+    index.vocab = {t: i for i, t in enumerate(index.terms)}
+    index.node_ids = list(arrays.node_ids)
+    index.doc_of = list(arrays.doc_of)
+    n = len(index.node_ids)
+    index._df = np.array(arrays.df, dtype=np.int64)
+    index._grow_nodes(n)
+    index._length[:n] = arrays.length
+    index._alive[:n] = arrays.alive
+    index._blank[:n] = arrays.blank
+    indptr = np.asarray(arrays.indptr, dtype=np.int64)
+    index._postings.load_base(
+        indptr, np.asarray(arrays.pos, dtype=np.int32), np.asarray(arrays.tf, dtype=np.uint16)
+    )
+    index._posting_total = int(indptr[-1])
+    alive = index._alive
+    live = np.flatnonzero(alive[:n]).tolist()
+    ids = index.node_ids
+    index.position = dict(zip([ids[p] for p in live], live, strict=True))
+    index._doc_positions = None
+    index.live_count = len(live)
+    index.total_length = float(index._length[:n][alive[:n]].sum())
+    return index
 
 
 def snapshot_bytes(arrays: IndexArrays) -> bytes:

@@ -1,0 +1,341 @@
+"""The document verbs of the table: writing documents, searching and reading them, evidence
+and grounding, and saving the graph.
+
+``graph.verbs`` assembles these with the memory verbs (``graph.verbs_memory``) into
+:data:`~groundgraph.graph.verbs.VERBS`, in the order listed here.
+"""
+
+from __future__ import annotations
+
+from groundgraph.graph.bridges import MAX_BRIDGE_HOPS, MAX_BRIDGES
+from groundgraph.graph.verb_schema import Param, ToolView, VerbDoc
+from groundgraph.reason.ground import MAX_CANDIDATES
+from groundgraph.search import FUSIONS, WALKERS
+
+_WORKERS = Param(
+    "Processes that read and parse files alongside the writer "
+    "(default: GROUNDGRAPH_WORKERS, else one per core but one; 0: none).",
+    minimum=0,
+    maximum=64,
+)
+_NODE_ID = "A node id from search or outline."
+_DOC_ID = "A document id (see documents, or groundgraph stats --docs)."
+
+SEARCH_TOOL = ToolView(
+    "got_search",
+    "Search the documents. Returns the best matching sections with their node ids, "
+    "a score, how each was reached (a direct match or a link from another section) "
+    "and the start of its text. Read a whole section with got_read_node.",
+    ("query", "max_results"),
+    docs={"max_results": "How many sections to return, 1 to 50 (default 8)."},
+)
+
+#: Documents, reading, evidence and grounding: the first verbs of the table.
+DOCUMENT_VERBS: tuple[VerbDoc, ...] = (
+    # documents
+    VerbDoc(
+        "add_document",
+        "Add a markdown (or plain text) document; the same id replaces it.",
+        writes=True,
+        params={
+            "content": Param("The document's markdown text."),
+            "title": Param("The document's title."),
+            "doc_id": Param("Its id (default: made from the title)."),
+            "description": Param("A one-line description."),
+            "source": Param("Where it came from: a path or URL."),
+            "format": Param(
+                "'markdown' (headings make sections) or 'text'.", enum=("markdown", "text")
+            ),
+        },
+        tools=(
+            ToolView(
+                "got_add_document",
+                "Add a markdown document (a document with the same title replaces it). "
+                "Returns its document id.",
+                ("content", "title"),
+            ),
+        ),
+    ),
+    VerbDoc(
+        "add_documents",
+        "Add many parsed documents, one transaction each; yields each as it lands.",
+        writes=True,
+        params={
+            "parsed": Param("Parsed documents (groundgraph.ingest).", python_only=True),
+            "workers": _WORKERS,
+        },
+    ),
+    VerbDoc(
+        "add_parsed",
+        "Store one parsed document and link it into the graph, in one transaction.",
+        writes=True,
+        params={"parsed": Param("A parsed document (groundgraph.ingest).", python_only=True)},
+    ),
+    VerbDoc(
+        "add_prepared",
+        "Store a prepared document (graph.prepare) and link it into the graph.",
+        writes=True,
+        params={"prepared": Param("A prepared document.", python_only=True)},
+    ),
+    VerbDoc(
+        "index_files",
+        "Index files and folders (.md .markdown .txt .jsonl); the same document id replaces.",
+        writes=True,
+        params={
+            "files": Param("Planned files (ingest.plan_folder).", python_only=True),
+            "workers": _WORKERS,
+        },
+        cli=("index",),
+    ),
+    VerbDoc(
+        "remove_document",
+        "Remove a document and everything that touches it.",
+        writes=True,
+        params={"doc_id": Param(_DOC_ID)},
+        cli=("remove",),
+        tools=(
+            ToolView(
+                "got_remove_document",
+                "Remove a document and everything in it. Returns true if it was there.",
+                ("doc_id",),
+                docs={"doc_id": "A document id from got_list_documents."},
+            ),
+        ),
+    ),
+    VerbDoc(
+        "save_index",
+        "Keep a snapshot of the lexical index in the store for a fast cold start.",
+        writes=True,
+    ),
+    # reading
+    VerbDoc(
+        "search",
+        "Search: BM25 seeds, a walk along links, and how each hit was reached.",
+        writes=False,
+        params={
+            "query": Param("What to look for, in a few words."),
+            "max_results": Param("Hits to return.", minimum=1),
+            "max_seeds": Param("BM25 seeds.", minimum=0),
+            "max_hops": Param("Walk length.", minimum=0),
+            "damping": Param("Score kept per step of the walk.", exclusive_minimum=0, maximum=1),
+            "min_score": Param("Paths scoring less stop.", minimum=0, maximum=1),
+            "max_activated": Param("Most nodes one walk may reach.", minimum=1),
+            "doc_ids": Param("Only these documents."),
+            "walker": Param(
+                "'bounded' (best-first walk) or 'ppr' (personalized PageRank).", enum=WALKERS
+            ),
+            "fusion": Param("'noisy-or', or 'linear' (weighted by graph_weight).", enum=FUSIONS),
+            "graph_weight": Param("The graph's weight in linear fusion.", minimum=0, maximum=1),
+            "scopes": Param(
+                "Only what these scopes may read (facts of the scope and its ancestors); "
+                "nothing else is walked through."
+            ),
+        },
+        cli=("search",),
+        tools=(SEARCH_TOOL,),
+    ),
+    VerbDoc(
+        "retrieve",
+        "The hits as '### title [nodeId]' blocks, to hand to a language model.",
+        writes=False,
+        params={"query": Param("What to look for, in a few words.")},
+        cli=("retrieve",),
+        extends="search",
+    ),
+    VerbDoc(
+        "outline",
+        "A document's table of contents with node ids.",
+        writes=False,
+        params={"doc_id": Param(_DOC_ID), "max_depth": Param("Deepest heading level shown.")},
+        cli=("outline",),
+        tools=(
+            ToolView(
+                "got_outline",
+                "A document's table of contents, one '- [nodeId] title' line per section.",
+                ("doc_id",),
+                docs={"doc_id": "A document id from got_list_documents."},
+            ),
+        ),
+    ),
+    VerbDoc(
+        "show",
+        "A node with its parent, children and links.",
+        writes=False,
+        params={"node_id": Param(_NODE_ID)},
+        cli=("show",),
+        tools=(
+            ToolView(
+                "got_read_node",
+                "Read one section in full: its text, its parent, its children and the sections "
+                "it links to.",
+                ("node_id",),
+                docs={"node_id": "A node id from got_search or got_outline."},
+            ),
+        ),
+    ),
+    VerbDoc(
+        "node", "The node record with this id.", writes=False, params={"node_id": Param(_NODE_ID)}
+    ),
+    VerbDoc(
+        "documents",
+        "Every document: id, title, description, source and node count.",
+        writes=False,
+        cli=("stats",),
+        tools=(
+            ToolView("got_list_documents", "Every document: its id, title and number of nodes."),
+        ),
+    ),
+    VerbDoc(
+        "stats",
+        "Counts of documents, nodes, edges by type and terms.",
+        writes=False,
+        cli=("stats",),
+    ),
+    # evidence
+    VerbDoc(
+        "ask",
+        "Answer with sentences copied from the documents, cited; or say the evidence is thin.",
+        writes=False,
+        params={
+            "question": Param("The question to answer."),
+            "threshold": Param("Least score that answers."),
+            "max_sentences": Param("Most sentences in the answer."),
+        },
+        cli=("ask",),
+        extends="search",
+    ),
+    VerbDoc(
+        "bridge",
+        "Shortest paths between two entities (by name) or nodes (by id), each hop cited.",
+        writes=False,
+        params={
+            "a": Param("One end: an entity's name or a node id."),
+            "b": Param("The other end."),
+            "max_hops": Param("Longest path, in hops.", minimum=1, maximum=MAX_BRIDGE_HOPS),
+            "k": Param("How many paths.", minimum=1, maximum=MAX_BRIDGES),
+        },
+        cli=("bridge",),
+    ),
+    VerbDoc(
+        "add_fact",
+        "Record 'obj is the relation of subject', asserted by node source if given.",
+        writes=True,
+        params={
+            "subject": Param("Where the relation starts."),
+            "relation": Param("The relation: 'parent', 'is_a'."),
+            "obj": Param("Where it ends."),
+            "source": Param("The node that asserts it."),
+        },
+    ),
+    VerbDoc(
+        "reasoner",
+        "A relation verifier over the graph's relation facts; proof hops cite sections.",
+        writes=False,
+        params={"options": Param("GroundedReasoner options.", python_only=True)},
+    ),
+    # grounding
+    VerbDoc(
+        "support",
+        "How much of a claim's rare-word weight up to max_nodes of the nodes cover.",
+        writes=False,
+        params={
+            "claim": Param("The sentence to check."),
+            "node_ids": Param("The nodes that may back it."),
+            "max_nodes": Param("Sections that may back one claim."),
+        },
+    ),
+    VerbDoc(
+        "ground",
+        "Check each sentence of an answer against the documents.",
+        writes=False,
+        params={
+            "answer": Param("The text to check."),
+            "node_ids": Param("Check against these sections only (default: search per claim)."),
+            "query": Param("The question it answers: searched once for evidence instead."),
+            "min_support": Param(
+                "Share of a claim's rare-word weight its sections must cover.",
+                minimum=0,
+                maximum=1,
+            ),
+            "verify": Param(
+                "A (claim, evidence) -> probability check, e.g. an NLI model.", python_only=True
+            ),
+            "max_nodes": Param("Sections that may back one claim."),
+            "check_numbers": Param("Reject a claim whose numbers are not in its sections."),
+            "check_names": Param("Reject a claim whose names are not in its sections."),
+            "check_links": Param("Reject sections that add only a name."),
+            "check_code": Param("Reject a claim whose code is not written in its sections."),
+            "max_candidates": Param(
+                "Search hits each claim draws evidence from.", minimum=1, maximum=MAX_CANDIDATES
+            ),
+        },
+        cli=("ground",),
+        tools=(
+            ToolView(
+                "ground_answer",
+                "Check an answer against the documents before giving it: each sentence comes "
+                "back with its support (0 to 1), whether it is supported, and the sections and "
+                "sentences that back it. Rewrite or drop unsupported sentences. Costs no tokens.",
+                ("answer", "query", "node_ids"),
+                docs={
+                    "query": "The question it answers, to find sections when node_ids is not "
+                    "given.",
+                    "node_ids": "Check against these sections only.",
+                },
+            ),
+        ),
+    ),
+    VerbDoc(
+        "candidate_nodes",
+        "Ids of the top search hits for a text (entities left out).",
+        writes=False,
+        params={"text": Param("The text to search for."), "limit": Param("Hits to return.")},
+    ),
+    VerbDoc(
+        "idf",
+        "The BM25 idf of an analysed term.",
+        writes=False,
+        params={"term": Param("An analysed term.")},
+    ),
+    VerbDoc(
+        "node_texts",
+        "Title and content of each node the graph holds (others left out).",
+        writes=False,
+        params={"node_ids": Param("The nodes to read.")},
+    ),
+    VerbDoc(
+        "sections",
+        "Title, content and where the content starts in the source, per node held.",
+        writes=False,
+        params={"node_ids": Param("The nodes to read.")},
+    ),
+    VerbDoc(
+        "terms",
+        "The analysed terms of a text, as the index sees them.",
+        writes=False,
+        params={"text": Param("The text to analyse.")},
+    ),
+)
+
+#: Saving and loading the whole graph: the last verbs of the table.
+SAVED_GRAPH_VERBS: tuple[VerbDoc, ...] = (
+    VerbDoc(
+        "to_json", "Write the graph as graph-of-thought v2 JSON.", writes=False, cli=("export",)
+    ),
+    VerbDoc(
+        "load_json",
+        "Load a graph-of-thought v2 JSON graph; documents with the same ids are replaced.",
+        writes=True,
+        params={"data": Param("A saved graph (to_json output).", schema={"type": "object"})},
+        cli=("import",),
+    ),
+    VerbDoc(
+        "load_json_documents",
+        "Add saved documents with their edges exactly as saved (no linking).",
+        writes=True,
+        params={
+            "parsed": Param("The saved documents.", python_only=True),
+            "extension": Param("The saved graph's extension records.", python_only=True),
+        },
+    ),
+)
