@@ -11,6 +11,7 @@ a fast cold start. Nothing else changes them.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 
 from groundgraph.errors import StoreError
@@ -188,10 +189,14 @@ class DerivedIndexes:
 
     def memory(self) -> MemoryIndex:
         """The memory's fact states and causal spans, caught up with the store."""
+        self.sync()
         if self._memory is None:
-            self._memory = MemoryIndex(self.analyzer, self.bm25)
+            self._memory = MemoryIndex(self._term_counts)
         self._memory.sync(self.store)
         return self._memory
+
+    def _term_counts(self, title: str, content: str) -> Counter[str]:
+        return self.index.term_counts(title, content)
 
     # ----------------------------------------------------------------- snapshot
     def save(self) -> None:

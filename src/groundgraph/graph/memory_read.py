@@ -50,7 +50,9 @@ class MemoryRecall:
     ) -> tuple[list[Recalled], FactGraph]:
         view = self.context.view(read)
         graph = self.context.fact_graph(view)
-        found = recall(query, self.context.memory(), graph, view, params)
+        found = recall(
+            query, self.context.indexes.index, self.context.memory(), graph, view, params
+        )
         if view.options.as_of is None:
             self.context.touch([r.fact_id for r in found])
         return found, graph

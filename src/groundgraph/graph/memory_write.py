@@ -21,7 +21,7 @@ from groundgraph.graph.evidence import evidence_for
 from groundgraph.graph.memory_core import MemoryContext
 from groundgraph.graph.memory_lifecycle import Scopes
 from groundgraph.graph.writer import DocumentWriter
-from groundgraph.index.bm25 import top_positions
+from groundgraph.index.subset import subset_bm25
 from groundgraph.memory.conflicts import ConflictResolver, Contradiction
 from groundgraph.memory.conflicts.candidates import Found, candidates, contradicted
 from groundgraph.memory.dedup import check_threshold, nearest
@@ -286,12 +286,12 @@ class MemoryWriter:
         return tuple(item.fact_id for item in found)
 
     def _lexical_neighbours(self, text: str, limit: int) -> list[str]:
-        """Facts (valid or retired) that share the most BM25 weight with ``text``."""
-        index = self.context.memory().lexical
-        matches = index.match(text[:MAX_QUERY_CHARS])
-        ids = index.node_ids
-        rows = top_positions(matches.positions, matches.scores, limit, ids.__getitem__)
-        return [ids[int(matches.positions[i])] for i in rows]
+        """Facts (valid or retired) that share the most BM25 weight with ``text``, scored
+        with the statistics of the facts alone."""
+        memory = self.context.memory()
+        index = self.indexes.index
+        inside, outside = memory.lexical_set(index, memory.states)
+        return subset_bm25(index, text[:MAX_QUERY_CHARS], inside, outside).top(limit)
 
     def _sharing_entities(self, fact: str) -> list[str]:
         """Other facts that mention an entity or span this fact mentions."""

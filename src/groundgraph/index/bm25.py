@@ -335,6 +335,10 @@ class LexicalIndex:
     def length(self, pos: int) -> float:
         return float(self._length[pos])
 
+    def lengths(self, positions: IntArray) -> FloatArray:
+        """The lengths (term counts) of the nodes at ``positions``."""
+        return self._length[positions]
+
     def query_terms(self, query: str) -> list[str]:
         """The distinct index terms of a query, in first-seen order."""
         return list(dict.fromkeys(self.analyzer.terms(query)))

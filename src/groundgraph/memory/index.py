@@ -1,47 +1,49 @@
 """The memory's derived state: every fact (valid, retired or not yet seen by a reader),
-its history, its terms for BM25, and the causal span nodes.
+its history, the causal span nodes, and the term counts of retired facts.
 
-Like the graph's own indexes it is rebuilt from the store and kept current through the
-store's generation counter and change log, so a second process's writes are seen on the
-next read. Retired facts stay in it: ``include_superseded`` and ``as_of`` seed from them.
+A valid fact is in the graph's one lexical index like any section; a retired one is not
+(a document search never sees it), so its term counts are kept here for the reads that
+ask for history (``include_superseded``, ``as_of``). Like the graph's own indexes this
+is rebuilt from the store and kept current through the store's generation counter and
+change log, so a second process's writes are seen on the next read.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 
 import numpy as np
 import numpy.typing as npt
 
 from groundgraph.errors import StoreError
-from groundgraph.index.bm25 import BM25Params, LexicalIndex
+from groundgraph.index.bm25 import LexicalIndex
 from groundgraph.memory.facts import CAUSE, EFFECT
 from groundgraph.memory.spans import SameSpan, SpanIndex
 from groundgraph.memory.timeline import FactState, attach_events
 from groundgraph.model import Edge
 from groundgraph.model.ids import is_fact_id
 from groundgraph.store.base import Store
-from groundgraph.text import Analyzer
 
 _BATCH = 2000
+TermCounter = Callable[[str, str], Counter[str]]
 MAX_CACHED_EDGES = 500_000
 
 
 class MemoryIndex:
-    """Facts by id, their BM25 postings (title-less), and the span nodes."""
+    """Facts by id, the term counts of the retired ones, and the span nodes.
 
-    def __init__(
-        self, analyzer: Analyzer, params: BM25Params, same_span: SameSpan | None = None
-    ) -> None:
-        self.analyzer = analyzer
-        self.params = params
+    ``term_counts`` counts a text's terms as the lexical index does (a fact has no title).
+    """
+
+    def __init__(self, term_counts: TermCounter, same_span: SameSpan | None = None) -> None:
+        self._term_counts = term_counts
         self._same_span = same_span
         self.generation = -1
         self._reset()
 
     def _reset(self) -> None:
-        self.lexical = LexicalIndex(self.analyzer, self.params)
-        self.lengths: npt.NDArray[np.float64] = np.zeros(256)
+        self.retired: dict[str, Counter[str]] = {}
         self.states: dict[str, FactState] = {}
         self.spans = SpanIndex(self._same_span)
         self._edges: dict[str, list[Edge]] = {}
@@ -78,7 +80,7 @@ class MemoryIndex:
         if not fact_ids:
             return
         for fact in fact_ids:
-            self.lexical.remove_doc(fact)
+            self.retired.pop(fact, None)
             self.states.pop(fact, None)
         nodes = store.get_nodes(fact_ids)
         loaded: dict[str, FactState] = {}
@@ -90,10 +92,8 @@ class MemoryIndex:
             loaded[fact] = FactState(
                 fact, node.content, node.created_at, node.scopes, node.invalid_at, document.source
             )
-            pos = self.lexical.add(fact, fact, "", node.content)
-            if pos >= len(self.lengths):
-                self.lengths = np.concatenate([self.lengths, np.zeros(max(pos, 256))])
-            self.lengths[pos] = self.lexical.length(pos)
+            if node.invalid_at is not None:
+                self.retired[fact] = self._term_counts("", node.content)
         attach_events(loaded, store.fact_events(list(loaded)))
         self.states.update(loaded)
         self.spans.add(_span_ends(store.edges_touching(list(loaded))))
@@ -115,14 +115,24 @@ class MemoryIndex:
             self._cached += sum(len(v) for v in found.values())
         return {n: self._edges[n] for n in node_ids}
 
-    def positions(self, fact_ids: Iterable[str]) -> npt.NDArray[np.bool_]:
-        """A mask over index positions holding these facts."""
-        mask = np.zeros(len(self.lexical.node_ids), dtype=bool)
-        position = self.lexical.position
-        found = [position[f] for f in fact_ids if f in position]
+    def lexical_set(
+        self, index: LexicalIndex, fact_ids: Iterable[str]
+    ) -> tuple[npt.NDArray[np.bool_], dict[str, Counter[str]]]:
+        """These facts as ``index.subset.subset_bm25`` takes them: a mask over the lexical
+        index's positions for the valid ones, and the term counts of the retired ones."""
+        mask = np.zeros(len(index.node_ids), dtype=bool)
+        position = index.position
+        found = []
+        outside = {}
+        for fact in fact_ids:
+            pos = position.get(fact)
+            if pos is not None:
+                found.append(pos)
+            elif fact in self.retired:
+                outside[fact] = self.retired[fact]
         if found:
             mask[np.asarray(found, dtype=np.int64)] = True
-        return mask
+        return mask, outside
 
 
 def _span_ends(edges: Iterable[Edge]) -> list[str]:

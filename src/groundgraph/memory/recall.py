@@ -15,17 +15,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
 from groundgraph.errors import InputError
+from groundgraph.index.bm25 import LexicalIndex
+from groundgraph.index.subset import SubsetScores, subset_bm25
 from groundgraph.memory.fact_graph import FactGraph
 from groundgraph.memory.index import MemoryIndex
-from groundgraph.memory.seeds import visible_bm25
 from groundgraph.memory.view import MemoryView
 from groundgraph.model import TermScore
-from groundgraph.search import check_query, noisy_or
-from groundgraph.walk.dijkstra import WalkParams, walk_from_seeds
+from groundgraph.search.pipeline import check_query, fuse_noisy_or, rank
+from groundgraph.walk.dijkstra import Reached, WalkParams, walk_from_seeds
 
 DAMPING = 0.85
 MIN_SCORE = 0.005
@@ -85,8 +87,31 @@ class Recalled:
         return sum(1 for n in self.path if n.startswith("fact:")) - 1 if self.path else 0
 
 
+class FactMatches:
+    """The lexical stage over the facts one read may see: scores normalised by the best
+    fact the read may seed from (a fact it may only reach scores at most 1)."""
+
+    def __init__(self, scores: SubsetScores, seedable: set[str]) -> None:
+        self.scores = scores
+        found = {f: s for f, s in scores.scores.items() if f in seedable and s > 0}
+        self.best = max(found.values()) if found else 0.0
+        self._ranked = sorted(found, key=lambda f: (-found[f], f))
+
+    def top(self, k: int) -> list[tuple[str, float]]:
+        raw = self.scores.scores
+        return [(f, raw[f] / self.best) for f in self._ranked[:k]]
+
+    def scores_of(self, node_ids: Sequence[str]) -> dict[str, float]:
+        raw = self.scores.scores
+        return {f: min(1.0, raw[f] / self.best) for f in node_ids if f in raw}
+
+    def terms(self, node_id: str) -> tuple[TermScore, ...]:
+        return self.scores.parts(node_id)
+
+
 def recall(
     query: str,
+    index: LexicalIndex,
     memory: MemoryIndex,
     graph: FactGraph,
     view: MemoryView,
@@ -94,40 +119,38 @@ def recall(
 ) -> list[Recalled]:
     """The best facts for ``query`` that ``view`` may show, best first."""
     check_query(query)
-    visible = memory.positions(view.scopes_at)
-    lexical = visible_bm25(memory.lexical, memory.lengths, query, visible)
-    seedable = {f: s for f, s in lexical.scores.items() if f in view.seedable and s > 0}
-    if not seedable:
+    visible, outside = memory.lexical_set(index, view.scopes_at)
+    stage = FactMatches(subset_bm25(index, query, visible, outside), view.seedable)
+    if not stage.best:
         return []
-    best = max(seedable.values())
-    ranked = sorted(seedable, key=lambda f: (-seedable[f], f))
-    seeds = {f: seedable[f] / best for f in ranked[: params.seeds]}
     walk = WalkParams(2 * params.hops, DAMPING, MIN_SCORE, params.max_visited)
-    reached = walk_from_seeds(seeds, graph.neighbours, walk, prefetch=False)
-    candidates: dict[str, float] = {}
-    for fact, how in reached.items():
-        if view.sees(fact) and fact in memory.states:
-            lex = min(1.0, lexical.scores.get(fact, 0.0) / best)
-            candidates[fact] = noisy_or(how.score, how.hops, lex)
-    for fact in ranked[: params.limit + len(candidates)]:
-        candidates.setdefault(fact, seedable[fact] / best)
+
+    def walker(seeds: dict[str, float]) -> dict[str, Reached]:
+        return walk_from_seeds(seeds, graph.neighbours, walk, prefetch=False)
+
+    def keep(node_id: str) -> bool:
+        return view.sees(node_id) and node_id in memory.states
+
+    ranked = rank(stage, params.seeds, params.limit, walker, fuse_noisy_or, keep)
+    candidates = {c.node_id: c.score for c in ranked.candidates}
+    lexical = {c.node_id: c.lexical for c in ranked.candidates}
     order = _rank(candidates, memory, params.recency_weight)
     out = []
     for fact, score in order[: params.limit]:
         state = memory.states[fact]
-        via = reached.get(fact)
+        via = ranked.reached.get(fact)
         direct = via is None or via.hops == 0
         out.append(
             Recalled(
                 fact_id=fact,
                 text=state.text,
                 score=score,
-                lexical_score=min(1.0, lexical.scores.get(fact, 0.0) / best),
+                lexical_score=lexical[fact] or 0.0,
                 graph_score=via.score if via is not None else 0.0,
-                seed=fact in seeds,
+                seed=fact in ranked.seeds,
                 path=(fact,) if direct or via is None else via.path,
                 edge_types=() if direct or via is None else via.edge_types,
-                terms=lexical.parts.get(fact, ()),
+                terms=stage.terms(fact),
                 scopes=view.scopes_at[fact],
                 cross_scope=view.cross_scope(fact),
                 created_at=state.created_at,

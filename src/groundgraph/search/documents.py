@@ -1,22 +1,23 @@
-"""Seed, walk, fuse, explain: the search pipeline.
+"""Document search: the pipeline (``search.pipeline``) over the whole lexical index and
+the graph's edges, and the hits it explains.
 
-1. Seed: BM25 scores, divided by the best one, pick the top ``max_seeds`` nodes.
-2. Walk: a bounded best-first walk from the seeds over every edge type.
-3. Fuse: a node reached through another node and matched lexically scores
-   ``1 − (1 − graph)(1 − lexical)``; otherwise the larger of the two.
-4. Explain: each hit carries its path, the edge types along it and the per-term BM25 parts.
+The lexical stage is BM25 over every section, chunk and fact the index holds (``doc_ids``
+narrows it); the walker is the bounded best-first walk over every edge type (confined to
+what the caller may see when scoped) or personalized PageRank; fusion is noisy-OR or
+linear. Each hit carries its path, the edge types along it and the per-term BM25 parts.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
-from groundgraph.errors import InputError, InputTooLargeError
+from groundgraph.errors import InputError
 from groundgraph.index.bm25 import LexicalIndex, LexicalMatches, top_positions
-from groundgraph.model import Hit, TermScore
+from groundgraph.model import Hit, Node, TermScore
+from groundgraph.search.pipeline import check_query, fuse_noisy_or, rank
 from groundgraph.store.base import Store
 from groundgraph.walk.dijkstra import (
     HUB_PREFIX,
@@ -31,7 +32,6 @@ from groundgraph.walk.dijkstra import (
 from groundgraph.walk.matrix import GraphMatrix
 from groundgraph.walk.ppr import PPRParams, explain_paths, personalized_pagerank
 
-MAX_QUERY_CHARS = 10_000
 WALKERS = ("bounded", "ppr")
 FUSIONS = ("noisy-or", "linear")
 
@@ -70,14 +70,6 @@ class SearchParams:
         return WalkParams(self.max_hops, self.damping, self.min_score, self.max_activated)
 
 
-def check_query(query: str) -> str:
-    if not isinstance(query, str):
-        raise InputError(f"a query must be text, not {type(query).__name__}")
-    if len(query) > MAX_QUERY_CHARS:
-        raise InputTooLargeError("the query", len(query), MAX_QUERY_CHARS, "shorten the query")
-    return query
-
-
 def search(
     query: str,
     index: LexicalIndex,
@@ -102,10 +94,7 @@ def search(
     matches = index.match(query, allowed)
     if not len(matches.positions):
         return []
-    lexical = _normalised(matches)
-    ids = index.node_ids
-    seed_rows = top_positions(matches.positions, matches.scores, p.max_seeds, ids.__getitem__)
-    seeds = {ids[int(matches.positions[i])]: lexical[i] for i in seed_rows}
+    stage = IndexMatches(matches, index)
     allowed_docs = None if p.doc_ids is None else set(p.doc_ids)
 
     def neighbours(node_ids: Sequence[str]) -> dict[str, list[Arc]]:
@@ -114,53 +103,43 @@ def search(
             return arcs_from_steps(steps, node_ids)
         return _confined_arcs(store, sorted({s[0] for s in steps}), node_ids, walkable)
 
-    if not seeds:
-        reached: dict[str, Reached] = {}
-    elif p.walker == "ppr":
-        if matrix is None:
-            raise InputError("walker='ppr' needs the graph matrix; search through DocumentGraph")
-        reached = _ppr_reached(seeds, matrix(), p)
-    else:
-        reached = walk_from_seeds(seeds, neighbours, p.walk())
-    # Nodes matched lexically but not reached: the best few can still make the list.
-    lexical_rows = top_positions(
-        matches.positions, matches.scores, p.max_results + len(reached), ids.__getitem__
-    )
-    lexical_of = {ids[int(matches.positions[i])]: (i, lexical[i]) for i in lexical_rows}
-    # Reached nodes that also match lexically: find their rows in one vectorised lookup.
-    others = [n for n in reached if n not in lexical_of and n in index.position]
-    if others:
-        wanted = np.array([index.position[n] for n in others], dtype=np.int64)
-        rows = np.minimum(np.searchsorted(matches.positions, wanted), len(matches.positions) - 1)
-        found = matches.positions[rows] == wanted
-        for node_id, row, hit in zip(others, rows.tolist(), found.tolist(), strict=True):
-            if hit:
-                lexical_of[node_id] = (row, lexical[row])
-    scored: list[tuple[float, str]] = []
-    for node_id in set(reached) | set(lexical_of):
+    def walker(seeds: dict[str, float]) -> dict[str, Reached]:
+        if p.walker == "ppr":
+            if matrix is None:
+                raise InputError(
+                    "walker='ppr' needs the graph matrix; search through DocumentGraph"
+                )
+            return _ppr_reached(seeds, matrix(), p)
+        return walk_from_seeds(seeds, neighbours, p.walk())
+
+    def keep(node_id: str) -> bool:
         pos = index.position.get(node_id)
         if pos is None or index.is_blank(pos):
-            continue
-        if allowed_docs is not None and index.doc_of[pos] not in allowed_docs:
-            continue
-        scored.append((_fused(reached.get(node_id), lexical_of.get(node_id), p), node_id))
-    scored.sort(key=lambda item: (-item[0], item[1]))
-    top = scored[: p.max_results]
+            return False
+        return allowed_docs is None or index.doc_of[pos] in allowed_docs
+
+    def fusion(reached: Reached | None, lexical: float | None) -> float:
+        if p.fusion == "noisy-or":
+            return fuse_noisy_or(reached, lexical)
+        graph = reached.score if reached is not None else 0.0
+        through_graph = reached is not None and (reached.hops > 0 or p.walker == "ppr")
+        lex = lexical or 0.0
+        return (1.0 - p.graph_weight) * lex + p.graph_weight * (graph if through_graph else 0.0)
+
+    ranked = rank(stage, p.max_seeds, p.max_results, walker, fusion, keep)
+    top = ranked.candidates[: p.max_results]
+    reached = ranked.reached
     if p.walker == "ppr" and matrix is not None and top:
-        reached = _explain_ppr(reached, seeds, matrix(), [n for _, n in top], p)
-    nodes = store.get_nodes([n for _, n in top])
+        reached = _explain_ppr(reached, ranked.seeds, matrix(), [c.node_id for c in top], p)
+    nodes = store.get_nodes([c.node_id for c in top])
     hits = []
-    for score, node_id in top:
-        node = nodes.get(node_id)
+    for candidate in top:
+        node = nodes.get(candidate.node_id)
         if node is None:  # removed by another process since the index was read
             continue
-        row_lex = lexical_of.get(node_id)
-        terms: tuple[TermScore, ...] = ()
-        if row_lex is not None:
-            terms = matches.contributions(int(matches.positions[row_lex[0]]))
-        via = reached.get(node_id)
+        terms = stage.terms(node.node_id) if candidate.lexical is not None else ()
         hits.append(
-            _hit(node.node_id, node.doc_id, node.title, node.content, score, via, row_lex, terms)
+            _hit(node, candidate.score, reached.get(node.node_id), candidate.lexical, terms)
         )
     return hits
 
@@ -177,32 +156,6 @@ def _confined_arcs(
         if walkable(e.source) and walkable(e.target) and all(walkable(n) for n in e.sources)
     ]
     return arcs_from_edges(edges, node_ids)
-
-
-def _normalised(matches: LexicalMatches) -> list[float]:
-    best = float(matches.scores.max())
-    if best <= 0:
-        return [0.0] * len(matches.scores)
-    return (matches.scores / best).tolist()  # type: ignore[no-any-return]
-
-
-def _fused(reached: Reached | None, lexical: tuple[int, float] | None, p: SearchParams) -> float:
-    lex = lexical[1] if lexical else 0.0
-    graph = reached.score if reached is not None else 0.0
-    through_graph = reached is not None and (reached.hops > 0 or p.walker == "ppr")
-    if p.fusion == "linear":
-        return (1.0 - p.graph_weight) * lex + p.graph_weight * (graph if through_graph else 0.0)
-    return noisy_or(graph, reached.hops if reached is not None else 0, lex)
-
-
-def noisy_or(graph: float, hops: int, lexical: float) -> float:
-    """The fused score of a node the walk reached with ``graph`` after ``hops`` steps and
-    BM25 matched with ``lexical`` (both in [0, 1]): ``1 − (1 − graph)(1 − lexical)`` when
-    it was reached through another node, else the larger (a seed is not counted twice).
-    Document search and memory recall fuse with this one rule."""
-    if hops > 0:
-        return 1.0 - (1.0 - graph) * (1.0 - lexical)
-    return max(graph, lexical)
 
 
 def _ppr_reached(
@@ -231,7 +184,7 @@ def _ppr_reached(
 
 
 def _explain_ppr(
-    reached: dict[str, Reached],
+    reached: Mapping[str, Reached],
     seeds: dict[str, float],
     matrix: GraphMatrix,
     hits: list[str],
@@ -250,28 +203,62 @@ def _explain_ppr(
 
 
 def _hit(
-    node_id: str,
-    doc_id: str,
-    title: str,
-    content: str,
+    node: Node,
     score: float,
     reached: Reached | None,
-    lexical: tuple[int, float] | None,
+    lexical: float | None,
     terms: tuple[TermScore, ...],
 ) -> Hit:
     direct = reached is None or reached.hops == 0
     return Hit(
-        node_id=node_id,
-        doc_id=doc_id,
-        title=title,
-        content=content,
+        node_id=node.node_id,
+        doc_id=node.doc_id,
+        title=node.title,
+        content=node.content,
         score=score,
-        lexical_score=lexical[1] if lexical else 0.0,
+        lexical_score=lexical if lexical is not None else 0.0,
         graph_score=reached.score if reached else 0.0,
         hops=0 if direct or reached is None else reached.hops,
         via=None if direct or reached is None else reached.via,
         edge_type=None if direct or reached is None else reached.edge_type,
-        path=(node_id,) if direct or reached is None else reached.path,
+        path=(node.node_id,) if direct or reached is None else reached.path,
         edge_types=() if direct or reached is None else reached.edge_types,
         terms=terms,
     )
+
+
+class IndexMatches:
+    """The lexical stage over the whole index: a query's ``LexicalMatches``, normalised."""
+
+    def __init__(self, matches: LexicalMatches, index: LexicalIndex) -> None:
+        self.matches = matches
+        self.index = index
+        best = float(matches.scores.max())
+        self.normalised = (
+            matches.scores / best if best > 0 else np.zeros(len(matches.scores), dtype=float)
+        )
+
+    def top(self, k: int) -> list[tuple[str, float]]:
+        ids = self.index.node_ids
+        positions = self.matches.positions
+        rows = top_positions(positions, self.matches.scores, k, ids.__getitem__)
+        return [(ids[int(positions[i])], float(self.normalised[i])) for i in rows]
+
+    def scores_of(self, node_ids: Sequence[str]) -> dict[str, float]:
+        # One vectorised lookup of the rows of the nodes that match.
+        position = self.index.position
+        known = [n for n in node_ids if n in position]
+        if not known or not len(self.matches.positions):
+            return {}
+        positions = self.matches.positions
+        wanted = np.array([position[n] for n in known], dtype=np.int64)
+        rows = np.minimum(np.searchsorted(positions, wanted), len(positions) - 1)
+        found = positions[rows] == wanted
+        return {
+            node_id: float(self.normalised[row])
+            for node_id, row, hit in zip(known, rows.tolist(), found.tolist(), strict=True)
+            if hit
+        }
+
+    def terms(self, node_id: str) -> tuple[TermScore, ...]:
+        return self.matches.contributions(self.index.position[node_id])
