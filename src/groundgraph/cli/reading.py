@@ -11,6 +11,7 @@ import click
 from groundgraph.cli.app import friendly, main, open_graph
 from groundgraph.cli.verb_help import verb_command, verb_option
 from groundgraph.model import Hit
+from groundgraph.model.ids import is_entity_id
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -18,7 +19,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 def _how(hit: Hit, names: dict[str, str]) -> str:
     if hit.via is None:
         return "direct match"
-    entities = [names.get(n, n) for n in hit.path[1:-1] if n.startswith("entity:")]
+    entities = [names.get(n, n) for n in hit.path[1:-1] if is_entity_id(n)]
     if entities:
         return f"via entity {entities[-1]}, mentioned in {hit.path[0]}"
     return f"{hit.edge_type} from {hit.via}"
@@ -96,7 +97,7 @@ def search_command(
             doc_ids=doc_ids or None,
             scopes=scopes or None,
         )
-        entity_ids = sorted({n for h in hits for n in h.path if n.startswith("entity:")})
+        entity_ids = sorted({n for h in hits for n in h.path if is_entity_id(n)})
         # An entity's stored spelling may come from text another scope wrote: keys only.
         names = (
             {}

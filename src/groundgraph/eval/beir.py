@@ -12,18 +12,14 @@ from pathlib import Path
 from groundgraph.errors import FormatError, InputError, InputTooLargeError
 from groundgraph.eval.datasets import MAX_DATA_BYTES, Dataset, Passage, read_json
 from groundgraph.eval.questions import MAX_QUESTION_CHARS, Question
+from groundgraph.model.ids import is_entity_id
 
 MAX_DOC_ID_CHARS = 512
 
 
 def check_beir_id(doc_id: str, where: str) -> str:
     """A BEIR ``_id`` usable as a document id: no '#', not starting with 'entity:'."""
-    if (
-        not doc_id
-        or "#" in doc_id
-        or doc_id.startswith("entity:")
-        or len(doc_id) > MAX_DOC_ID_CHARS
-    ):
+    if not doc_id or "#" in doc_id or is_entity_id(doc_id) or len(doc_id) > MAX_DOC_ID_CHARS:
         raise FormatError(
             f"{where}: document id {doc_id[:80]!r} cannot name a document (it needs 1 to "
             f"{MAX_DOC_ID_CHARS} characters, no '#', and must not start with 'entity:')"

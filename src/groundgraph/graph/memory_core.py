@@ -26,7 +26,7 @@ from groundgraph.memory.scopes import query_scopes
 from groundgraph.memory.synthesis import Synthesizer, TemplateSynthesizer
 from groundgraph.memory.timeline import Clock, FactState, parse_as_of
 from groundgraph.memory.view import MemoryView, ViewOptions
-from groundgraph.model.ids import fact_id, is_fact_id
+from groundgraph.model.ids import entity_key, fact_id, is_fact_id
 from groundgraph.model.memory import Fact
 from groundgraph.store import Store
 
@@ -222,7 +222,7 @@ class MemoryContext:
         mentions = self.store.edges_touching([state.fact_id])
         own = [e for e in mentions if e.source == state.fact_id and e.type == "mentions"]
         entities = [
-            state.text[s:t] if s < t else e.target.removeprefix("entity:")
+            state.text[s:t] if s < t else entity_key(e.target)
             for e in own
             if e.label is None
             for _, s, t in e.spans[:1]

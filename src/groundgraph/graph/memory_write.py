@@ -290,7 +290,7 @@ class MemoryWriter:
         with the statistics of the facts alone."""
         memory = self.context.memory()
         index = self.indexes.index
-        inside, outside = memory.lexical_set(index, memory.states)
+        inside, outside = memory.all_facts(index)
         return subset_bm25(index, text[:MAX_QUERY_CHARS], inside, outside).top(limit)
 
     def _sharing_entities(self, fact: str) -> list[str]:

@@ -26,6 +26,7 @@ from typing import Any
 from groundgraph.errors import FormatError
 from groundgraph.ingest.parsed import ParsedDocument
 from groundgraph.model import EDGE_TYPES, Edge, Node
+from groundgraph.model.ids import is_entity_id
 from groundgraph.store.base import (
     ConflictRecord,
     FactEvent,
@@ -97,7 +98,7 @@ def extension_from_json(data: Mapping[str, Any], owner: Mapping[str, str]) -> Sa
     for i, item in enumerate(_list(raw, "entities")):
         where = f"{KEY}.entities[{i}]"
         node_id, title = _text(item, "nodeId", where), _text(item, "title", where)
-        if not node_id.startswith("entity:"):
+        if not is_entity_id(node_id):
             raise FormatError(f"{where}: an entity id starts with 'entity:'")
         created = item.get("createdAt") or ""
         if not isinstance(created, str):

@@ -48,6 +48,11 @@ class MemoryIndex:
         self.spans = SpanIndex(self._same_span)
         self._edges: dict[str, list[Edge]] = {}
         self._cached = 0
+        # Where each valid fact sits in the graph's lexical index, kept as facts change.
+        self._placed: object = None
+        self._mask = np.zeros(0, dtype=bool)
+        self._position: dict[str, int] = {}
+        self._unplaced: set[str] = set()
 
     def sync(self, store: Store) -> None:
         """Catch up with the store's writes since the last call."""
@@ -79,6 +84,7 @@ class MemoryIndex:
     def _reload(self, store: Store, fact_ids: Sequence[str]) -> None:
         if not fact_ids:
             return
+        self._unplaced.update(fact_ids)
         for fact in fact_ids:
             self.retired.pop(fact, None)
             self.states.pop(fact, None)
@@ -133,6 +139,31 @@ class MemoryIndex:
         if found:
             mask[np.asarray(found, dtype=np.int64)] = True
         return mask, outside
+
+    def all_facts(
+        self, index: LexicalIndex
+    ) -> tuple[npt.NDArray[np.bool_], dict[str, Counter[str]]]:
+        """:meth:`lexical_set` of every fact, valid or retired, kept up to date as facts
+        change instead of looked up again (it is read twice for every fact added)."""
+        if self._placed is not index:  # a new lexical index: every fact moved
+            self._placed = index
+            self._mask = np.zeros(len(index.node_ids), dtype=bool)
+            self._position = {}
+            self._unplaced = set(self.states)
+        if len(self._mask) < len(index.node_ids):
+            grown = np.zeros(max(len(index.node_ids), 2 * len(self._mask)), dtype=bool)
+            grown[: len(self._mask)] = self._mask
+            self._mask = grown
+        for fact in self._unplaced:
+            old = self._position.pop(fact, None)
+            if old is not None:
+                self._mask[old] = False
+            pos = index.position.get(fact)
+            if pos is not None and fact in self.states:
+                self._mask[pos] = True
+                self._position[fact] = pos
+        self._unplaced = set()
+        return self._mask, self.retired
 
 
 def _span_ends(edges: Iterable[Edge]) -> list[str]:

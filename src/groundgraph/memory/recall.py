@@ -1,13 +1,14 @@
-"""Recall: seed, walk, fuse and explain, over memory facts.
+"""Recall: the retrieval pipeline of document search (``search.pipeline``), over facts.
 
-1. **Seed**: BM25 over the facts the read may seed from (``seeds.visible_bm25``, scored
-   with the visible facts' own statistics), divided by the best; the top ``seeds`` start.
-2. **Walk**: a best-first walk (``walk.dijkstra``) over the edges the visible facts
+1. **Seed**: BM25 over the graph's one lexical index, restricted to the facts the read
+   may see and scored with their own statistics (``index.subset``; retired facts the read
+   asks for join by their term counts); the facts it may seed from, divided by the best,
+   start the walk.
+2. **Walk**: the same best-first walk (``walk.dijkstra``) over the edges the visible facts
    assert (``fact_graph``): a fact reaches another through an entity or a causal span in
    two steps, so ``hops`` fact-to-fact hops are ``2·hops`` steps.
-3. **Fuse**: a fact reached through the graph and matched lexically scores
-   ``1 − (1 − graph)(1 − lexical)``, otherwise the larger; with ``recency_weight`` w the
-   rank is ``(1 − w)·relevance + w·recency``, both min-max scaled over the candidates.
+3. **Fuse**: the pipeline's noisy-OR; with ``recency_weight`` w the rank is
+   ``(1 − w)·relevance + w·recency``, both min-max scaled over the candidates.
 4. **Explain**: each fact carries its path from a seed, the edge types along it, the BM25
    parts of its lexical score, its scopes then and whether it lies outside the read's
    scopes (``crossScope``).

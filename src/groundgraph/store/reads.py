@@ -12,6 +12,7 @@ from collections.abc import Iterator, Sequence
 from typing import Protocol, runtime_checkable
 
 from groundgraph.model import Document, Edge, Node
+from groundgraph.model.ids import ENTITY_PREFIX
 from groundgraph.model.store_records import PendingLink, StoreCounts
 
 __all__ = ["GraphReads", "WalkArc"]
@@ -58,7 +59,7 @@ class GraphReads(Protocol):
         ...
 
     def walk_arcs(
-        self, node_ids: Sequence[str], max_fanout: int, hub_prefix: str = "entity:"
+        self, node_ids: Sequence[str], max_fanout: int, hub_prefix: str = ENTITY_PREFIX
     ) -> list[WalkArc]:
         """The steps out of ``node_ids`` over valid edges (``invalid_at`` unset, no
         self-loops), in the light form the walk reads: (node, other end, type, weight,

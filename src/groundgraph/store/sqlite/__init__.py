@@ -23,6 +23,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from groundgraph.model import Document, Edge, Node
+from groundgraph.model.ids import ENTITY_PREFIX
 from groundgraph.model.store_records import (
     ConflictRecord,
     FactEvent,
@@ -146,7 +147,7 @@ class SQLiteStore:
         return self._reads.edges_touching(node_ids)
 
     def walk_arcs(
-        self, node_ids: Sequence[str], max_fanout: int, hub_prefix: str = "entity:"
+        self, node_ids: Sequence[str], max_fanout: int, hub_prefix: str = ENTITY_PREFIX
     ) -> list[WalkArc]:
         return self._reads.walk_arcs(node_ids, max_fanout, hub_prefix)
 

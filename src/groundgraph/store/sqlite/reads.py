@@ -8,6 +8,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any, cast
 
 from groundgraph.model import Document, Edge, Node
+from groundgraph.model.ids import ENTITY_PREFIX
 from groundgraph.model.store_records import PendingLink, StoreCounts
 from groundgraph.store.sqlite.connection import Database
 from groundgraph.store.sqlite.rows import EDGE_COLUMNS as _EDGE_COLUMNS
@@ -123,7 +124,7 @@ class SQLiteGraphReads:
         return [_edge(r) for r in rows]
 
     def walk_arcs(
-        self, node_ids: Sequence[str], max_fanout: int, hub_prefix: str = "entity:"
+        self, node_ids: Sequence[str], max_fanout: int, hub_prefix: str = ENTITY_PREFIX
     ) -> list[tuple[str, str, str, float, bool, int]]:
         hubs = [n for n in node_ids if n.startswith(hub_prefix)]
         degree: dict[str, int] = {}
