@@ -10,6 +10,7 @@ counterfactuals.
 
 from __future__ import annotations
 
+from dataclasses import fields
 from typing import Any
 
 from groundgraph.errors import InputError
@@ -25,6 +26,7 @@ from groundgraph.model.memory import (
     AnswerSentence,
     CausePair,
     Connection,
+    FactHit,
     MemoryAnswer,
     MemoryHit,
     RecallExplanation,
@@ -105,24 +107,11 @@ class MemoryRecall:
             pairs = tuple(CausePair(c, e) for c, e in _pairs_of(reader, item.fact_id))
             out.append(
                 Connection(
-                    hit.content,
-                    hit.fact_id,
-                    hit.score,
-                    hit.created_at,
-                    hit.scopes,
-                    hit.cross_scope,
-                    hit.retired,
-                    item.seed,
-                    hit.explanation.path,
-                    hit.edge_types,
-                    pairs,
-                    hit.node_id,
-                    hit.lexical_score,
-                    hit.graph_score,
-                    hit.hops,
-                    hit.via,
-                    hit.edge_type,
-                    hit.terms,
+                    **_fact_fields(hit),
+                    seed=item.seed,
+                    path=hit.explanation.path,
+                    edge_types=hit.edge_types,
+                    causes=pairs,
                 )
             )
         return out
@@ -212,23 +201,28 @@ def _detailed(item: Recalled, graph: FactGraph) -> MemoryHit:
     )
     reached = len(item.path) > 1
     return MemoryHit(
-        item.text,
-        item.fact_id,
-        item.score,
-        item.created_at,
-        item.scopes,
-        item.cross_scope,
-        item.retired,
-        explanation,
+        content=item.text,
+        fact_id=item.fact_id,
+        score=item.score,
+        created_at=item.created_at,
+        scopes=item.scopes,
+        cross_scope=item.cross_scope,
+        retired=item.retired,
         node_id=item.fact_id,
-        doc_id=item.fact_id,
-        title="",
         lexical_score=item.lexical_score,
         graph_score=item.graph_score,
         hops=item.hops,
         via=item.path[-2] if reached else None,
         edge_type=item.edge_types[-1] if reached and item.edge_types else None,
+        terms=item.terms,
+        doc_id=item.fact_id,
+        title="",
         path=item.path,
         edge_types=item.edge_types,
-        terms=item.terms,
+        explanation=explanation,
     )
+
+
+def _fact_fields(hit: MemoryHit) -> dict[str, Any]:
+    """The fields every recalled fact has, taken from a memory hit."""
+    return {f.name: getattr(hit, f.name) for f in fields(FactHit)}

@@ -206,21 +206,9 @@ class RecallExplanation(Record):
 
 
 @dataclass(frozen=True)
-class MemoryHit(Record):
-    """A recalled fact (``query_detailed``, ``answer``): the fact, its score and how it was
-    reached. ``node_id`` … ``terms`` are the explanation fields every search hit has, with
-    the same meaning (``path`` as node ids); ``explanation`` spells the path out."""
-
-    json_order: ClassVar = (
-        "content",
-        "factId",
-        "score",
-        "createdAt",
-        "scopes",
-        "crossScope",
-        "retired",
-        "explanation",
-    )
+class FactHit(Record):
+    """What every recalled fact says: the fact, its score, its scopes then, and the
+    explanation fields every search hit has, with the same meaning."""
 
     content: str
     fact_id: str
@@ -229,18 +217,25 @@ class MemoryHit(Record):
     scopes: tuple[str, ...]
     cross_scope: bool
     retired: bool
-    explanation: RecallExplanation
     node_id: str
-    doc_id: str
-    title: str
     lexical_score: float
     graph_score: float
     hops: int
     via: str | None
     edge_type: str | None
+    terms: tuple[TermScore, ...]
+
+
+@dataclass(frozen=True)
+class MemoryHit(FactHit):
+    """A recalled fact (``query_detailed``, ``answer``); ``path`` runs from the seed to it as
+    node ids, as a search hit's does, and ``explanation`` spells each step out."""
+
+    doc_id: str
+    title: str
     path: tuple[str, ...]
     edge_types: tuple[str, ...]
-    terms: tuple[TermScore, ...]
+    explanation: RecallExplanation
 
 
 @dataclass(frozen=True)
@@ -252,28 +247,14 @@ class CausePair(Record):
 
 
 @dataclass(frozen=True)
-class Connection(Record):
-    """A fact ``discover`` found, the path that connects it to a seed (each step spelled
-    out), the scopes it lives in and the pairs it asserts, with the search-hit fields."""
+class Connection(FactHit):
+    """A fact ``discover`` found: the path that connects it to a seed (each step spelled
+    out), whether it is a seed, and the cause → effect pairs it asserts."""
 
-    content: str
-    fact_id: str
-    score: float
-    created_at: str
-    scopes: tuple[str, ...]
-    cross_scope: bool
-    retired: bool
     seed: bool
     path: tuple[dict[str, Any], ...]
     edge_types: tuple[str, ...]
     causes: tuple[CausePair, ...]
-    node_id: str
-    lexical_score: float
-    graph_score: float
-    hops: int
-    via: str | None
-    edge_type: str | None
-    terms: tuple[TermScore, ...]
 
 
 @dataclass(frozen=True)
