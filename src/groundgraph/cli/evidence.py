@@ -9,7 +9,7 @@ import click
 
 from groundgraph.cli.app import friendly, main, open_graph
 from groundgraph.cli.verb_help import example_epilog, verb_command, verb_option
-from groundgraph.graph.export import evidence_graph
+from groundgraph.graph.formats.evidence import evidence_graph
 
 
 @verb_command(main, "ask", verb="ask", example='groundgraph ask "Who services the boiler?"')

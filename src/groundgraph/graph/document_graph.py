@@ -15,6 +15,8 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 from groundgraph.graph.evidence import EntityExtractor, RelationExtractor
+from groundgraph.graph.formats.saved import graph_to_json, saved_graph
+from groundgraph.graph.formats.saved_extension import SavedExtension
 from groundgraph.graph.grounding import Grounder
 from groundgraph.graph.indexes import DerivedIndexes
 from groundgraph.graph.memory import Memory
@@ -22,8 +24,6 @@ from groundgraph.graph.memory_core import ReadOptions, memory_settings
 from groundgraph.graph.memory_read import QUERY_VISITED
 from groundgraph.graph.prepare import PreparedDocument
 from groundgraph.graph.reader import GraphReader
-from groundgraph.graph.saved import graph_to_json, saved_graph
-from groundgraph.graph.saved_extension import SavedExtension
 from groundgraph.graph.settings import GraphSettings, graph_settings
 from groundgraph.graph.writer import DocumentWriter
 from groundgraph.index.bm25 import BM25Params, LexicalIndex

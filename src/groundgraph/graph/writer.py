@@ -19,11 +19,11 @@ from groundgraph.graph.evidence import (
     has_prose,
 )
 from groundgraph.graph.facts import FACTS_DOC_ID, fact_records
+from groundgraph.graph.formats.saved_extension import SavedExtension, fact_updates
 from groundgraph.graph.indexes import DerivedIndexes
 from groundgraph.graph.linking import link_edges, semantic_edges, title_edges
 from groundgraph.graph.pool import check_workers, default_workers, prepared_in_order
 from groundgraph.graph.prepare import PreparedDocument, Preparer, PrepareSettings
-from groundgraph.graph.saved_extension import SavedExtension, fact_updates
 from groundgraph.graph.settings import GraphSettings
 from groundgraph.index.bm25 import TermBatch
 from groundgraph.index.links import TopTerms
@@ -210,7 +210,7 @@ class DocumentWriter:
     ) -> list[Document]:
         """Add saved documents with their edges exactly as saved (no linking).
 
-        With ``extension`` (``graph.saved_extension``), the evidence and memory edges and
+        With ``extension`` (``graph.formats.saved_extension``), the evidence and memory edges and
         the facts' history come from it; without, the evidence layer is rebuilt from text.
         """
         self.indexes.sync()

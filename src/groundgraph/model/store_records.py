@@ -67,7 +67,7 @@ class FactUpdate:
 
 
 @dataclass(frozen=True)
-class FactSnapshot:
+class FactSnapshot(Record):
     """A fact as it stood when a contradiction was recorded: its provenance."""
 
     fact_id: str
@@ -75,16 +75,6 @@ class FactSnapshot:
     scopes: tuple[str, ...] = ()
     created_at: str = ""
     source: str = ""
-
-    def to_dict(self) -> dict[str, object]:
-        """The JSON form the ledger and saved graphs write."""
-        return {
-            "factId": self.fact_id,
-            "text": self.text,
-            "scopes": list(self.scopes),
-            "createdAt": self.created_at,
-            "source": self.source,
-        }
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from groundgraph.model.record import Record
 from groundgraph.reason.support import GroundingCorpus, SectionCorpus, SectionText, numbers_in
@@ -29,16 +28,6 @@ class EvidenceSpan(Record):
     text: str
     source_start: int | None = None
     source_end: int | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "nodeId": self.node_id,
-            "start": self.start,
-            "end": self.end,
-            "text": self.text,
-            "sourceStart": self.source_start,
-            "sourceEnd": self.source_end,
-        }
 
 
 class SectionCache:

@@ -6,9 +6,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from groundgraph.model.record import Record
+
 
 @dataclass(frozen=True)
-class CausalPair:
+class CausalPair(Record):
     """One cause → effect reading: span texts, their offsets in the input, the cue, the
     language (ISO 639-1) of the table that read it."""
 
@@ -18,16 +20,6 @@ class CausalPair:
     effect_span: tuple[int, int]
     cue: str
     language: str
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "cause": self.cause,
-            "effect": self.effect,
-            "causeSpan": list(self.cause_span),
-            "effectSpan": list(self.effect_span),
-            "cue": self.cue,
-            "language": self.language,
-        }
 
 
 class CausalExtractor(Protocol):

@@ -30,6 +30,7 @@ from groundgraph.errors import FormatError, InputError, InputTooLargeError
 from groundgraph.memory.conflicts.negation import negates, proposition
 from groundgraph.memory.conflicts.rules import MAX_CLAIM_TEXT, Claim, parse_claims
 from groundgraph.memory.conflicts.values import value_key, values_differ
+from groundgraph.model.record import Record
 from groundgraph.text import sentences
 
 __all__ = [
@@ -52,15 +53,12 @@ _KEPT_FAILURES = 100
 
 
 @dataclass(frozen=True, slots=True)
-class Contradiction:
+class Contradiction(Record):
     """An earlier fact (``candidate``) that a new fact contradicts, and why."""
 
     candidate: str
     rule: str
     detail: str
-
-    def to_dict(self) -> dict[str, str]:
-        return {"candidate": self.candidate, "rule": self.rule, "detail": self.detail}
 
 
 @runtime_checkable

@@ -16,7 +16,7 @@ sentence outweighs a true one, and an answer from off-topic sections earns less.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, ClassVar
 
 from groundgraph.model.record import Record
 from groundgraph.reason.ground import EvidenceSpan
@@ -139,9 +139,6 @@ class CitedNode(Record):
     doc_id: str
     title: str
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"nodeId": self.node_id, "docId": self.doc_id, "title": self.title}
-
 
 @dataclass(frozen=True, slots=True)
 class TokenCount(Record):
@@ -150,6 +147,9 @@ class TokenCount(Record):
     Estimates count one token per four characters of prompt and reply, rounded up.
     """
 
+    json_extra: ClassVar = ("total_tokens",)
+    json_order: ClassVar = ("promptTokens", "completionTokens", "totalTokens", "estimated")
+
     prompt_tokens: int = 0
     completion_tokens: int = 0
     estimated: bool = True
@@ -157,14 +157,6 @@ class TokenCount(Record):
     @property
     def total_tokens(self) -> int:
         return self.prompt_tokens + self.completion_tokens
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "promptTokens": self.prompt_tokens,
-            "completionTokens": self.completion_tokens,
-            "totalTokens": self.total_tokens,
-            "estimated": self.estimated,
-        }
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,7 @@
 "edges": [...]}``; see docs/saved-graphs.md. Our additions, which readers that do not
 know them ignore: a node's ``span``, ``createdAt``, ``invalidAt`` and ``scopes``; a
 document's ``source``, ``contentHash`` and ``scopes``; the ``"groundgraph"`` key
-(``graph.saved_extension``). Anything else is refused with a FormatError.
+(``graph.formats.saved_extension``). Anything else is refused with a FormatError.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from groundgraph.errors import FormatError
-from groundgraph.graph.saved_extension import (
+from groundgraph.graph.formats.saved_extension import (
     KEY,
     V2_EDGE_TYPES,
     SavedExtension,
