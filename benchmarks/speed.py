@@ -175,9 +175,9 @@ def run_live(manifest: dict[str, Any], db: Path) -> dict[str, Any]:
 
 def reference_passages(manifest: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
     """The nodes our index holds, as token lists our index would count."""
-    from groundgraph.model.ids import INDEXED_KINDS
     from groundgraph.index.bm25 import BM25Params
     from groundgraph.ingest import parse_markdown
+    from groundgraph.model.ids import INDEXED_KINDS
     from groundgraph.text import Analyzer
 
     analyzer = Analyzer("english")
