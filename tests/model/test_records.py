@@ -152,3 +152,13 @@ def test_a_memory_hit_explains_itself_as_a_search_hit_does(memory: DocumentGraph
         assert hit["via"] == hit["path"][-2] and hit["edgeType"] == hit["edgeTypes"][-1]
     for row in memory.discover("power outages"):
         assert set(row) >= EXPLANATION_KEYS
+
+
+def test_support_unpacks_like_the_seed_and_reads_as_a_mapping() -> None:
+    graph = DocumentGraph()
+    graph.add_document("# Guide\n## Setup\nEdit config.json to customize settings.", "Guide")
+    found = graph.support("Edit config.json settings", ["guide#1"])
+    share, node_ids, mass = found
+    assert (share, node_ids, mass) == (found.share, list(found.node_ids), found.mass)
+    assert "nodeIds" in found and found["share"] == share and found.get("uncovered") == []
+    assert dict(found) == {"share": share, "nodeIds": ["guide#1"], "mass": mass, "uncovered": []}

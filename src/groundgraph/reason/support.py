@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, KeysView, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from groundgraph.errors import InputError, InputTooLargeError
+from groundgraph.model.record import Record
 
 MAX_NODE_IDS = 1_000
 MAX_CLAIM_CHARS = 100_000
@@ -69,11 +70,13 @@ class SectionCorpus(GroundingCorpus, Protocol):
 
 
 @dataclass(frozen=True)
-class Support:
+class Support(Record):
     """A claim's support: the covered share of its weight, the sections chosen, its mass.
 
-    Unpacks like the seed's tuple: ``share, node_ids, mass = graph.support(...)``.
-    ``uncovered`` are the analysed terms no chosen section holds, in claim order.
+    Unpacks like the seed's tuple: ``share, node_ids, mass = graph.support(...)``, and
+    reads as a Mapping of its JSON form like every result (``support["share"]``,
+    ``dict(support)``). ``uncovered`` are the analysed terms no chosen section holds, in
+    claim order.
     """
 
     share: float
@@ -82,15 +85,11 @@ class Support:
     uncovered: tuple[str, ...] = ()
 
     def __iter__(self) -> Iterator[Any]:
+        # The seed's tuple: iterating gives the values, so unpacking works as it did.
         return iter((self.share, list(self.node_ids), self.mass))
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "share": self.share,
-            "nodeIds": list(self.node_ids),
-            "mass": self.mass,
-            "uncovered": list(self.uncovered),
-        }
+    def keys(self) -> KeysView[str]:
+        return self.to_dict().keys()
 
 
 def claim_weights(corpus: GroundingCorpus, claim: str) -> dict[str, float]:
