@@ -100,13 +100,13 @@ def _support(edge: Edge, nodes: dict[str, Node]) -> Citation | None:
     exact = node.span[1] - node.span[0] == len(text)
     return Citation(
         node.node_id,
-        node.doc_id,
-        node.title,
         start,
         end,
         text[start:end],
         node.span[0] + start if exact else None,
         node.span[0] + end if exact else None,
+        doc_id=node.doc_id,
+        title=node.title,
     )
 
 

@@ -28,7 +28,15 @@ from groundgraph.model.graph import (
     semantic_weight,
 )
 from groundgraph.model.record import Record, camel, to_json
-from groundgraph.model.results import Answer, Bridge, BridgeHop, Citation, Hit, TermScore
+from groundgraph.model.results import (
+    Answer,
+    Bridge,
+    BridgeHop,
+    Citation,
+    EvidenceSpan,
+    Hit,
+    TermScore,
+)
 
 __all__ = [
     "EDGE_TYPES",
@@ -45,6 +53,7 @@ __all__ = [
     "Citation",
     "Document",
     "Edge",
+    "EvidenceSpan",
     "Hit",
     "Node",
     "NodeKind",

@@ -46,17 +46,29 @@ class Hit(Record):
 
 
 @dataclass(frozen=True, slots=True)
-class Citation(Record):
-    """Exact text in a node: ``content[start:end]`` of ``node_id`` (and its place in the source)."""
+class EvidenceSpan(Record):
+    """Exact text in a node: ``content[start:end]`` of ``node_id``, and where that lies in
+    the source text when the node's content covers its span exactly."""
 
     node_id: str
-    doc_id: str
-    title: str
     start: int
     end: int
     text: str
     source_start: int | None = None
     source_end: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Citation(EvidenceSpan):
+    """An evidence span that also names its document and the node's title (answers and
+    bridge hops cite this way; ``ground`` cites with the bare span)."""
+
+    json_order: ClassVar = (
+        "nodeId", "docId", "title", "start", "end", "text", "sourceStart", "sourceEnd"
+    )  # fmt: skip
+
+    doc_id: str = ""
+    title: str = ""
 
 
 @dataclass(frozen=True, slots=True)

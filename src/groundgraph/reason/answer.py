@@ -65,11 +65,11 @@ def _cite(hit: Hit, start: int, end: int, span: tuple[int, int] | None) -> Citat
     exact = span is not None and span[1] - span[0] == len(hit.content)
     return Citation(
         hit.node_id,
-        hit.doc_id,
-        hit.title,
         start,
         end,
         hit.content[start:end],
         span[0] + start if exact and span else None,
         span[0] + end if exact and span else None,
+        doc_id=hit.doc_id,
+        title=hit.title,
     )

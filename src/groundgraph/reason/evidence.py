@@ -9,25 +9,12 @@ citation's span is exact text: ``content[start:end]``, and in the document's sou
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
-from groundgraph.model.record import Record
+from groundgraph.model import EvidenceSpan
 from groundgraph.reason.support import GroundingCorpus, SectionCorpus, SectionText, numbers_in
 from groundgraph.text import sentence_spans
 
 SENTENCES_PER_SECTION = 2  # cited per supporting section at most
-
-
-@dataclass(frozen=True, slots=True)
-class EvidenceSpan(Record):
-    """A cited sentence: ``content[start:end]`` of the node, and its place in the source text."""
-
-    node_id: str
-    start: int
-    end: int
-    text: str
-    source_start: int | None = None
-    source_end: int | None = None
 
 
 class SectionCache:

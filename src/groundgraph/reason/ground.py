@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from groundgraph.errors import InputError, InputTooLargeError
+from groundgraph.model import EvidenceSpan
 from groundgraph.model.record import Record
 from groundgraph.reason.claims import (
     claim_names,
@@ -34,7 +35,7 @@ from groundgraph.reason.claims import (
     missing_numbers,
     unlinked_sections,
 )
-from groundgraph.reason.evidence import EvidenceSpan, SectionCache
+from groundgraph.reason.evidence import SectionCache
 from groundgraph.reason.support import (
     GroundingCorpus,
     SectionCorpus,

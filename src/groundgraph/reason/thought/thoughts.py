@@ -18,8 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
+from groundgraph.model import EvidenceSpan
 from groundgraph.model.record import Record
-from groundgraph.reason.ground import EvidenceSpan
 
 #: Weight of unsupported mass against supported mass in ``net`` (the seed's value).
 UNSUPPORTED_PENALTY = 2.0
