@@ -20,10 +20,11 @@ from groundgraph.graph.formats.saved_extension import SavedExtension
 from groundgraph.graph.grounding import Grounder
 from groundgraph.graph.indexes import DerivedIndexes
 from groundgraph.graph.memory import Memory
-from groundgraph.graph.memory_core import ReadOptions, memory_settings
+from groundgraph.graph.memory_core import ReadOptions, Scopes, memory_settings
 from groundgraph.graph.memory_read import QUERY_VISITED
 from groundgraph.graph.prepare import PreparedDocument
 from groundgraph.graph.reader import GraphReader
+from groundgraph.graph.searcher import GraphSearcher
 from groundgraph.graph.settings import GraphSettings, graph_settings
 from groundgraph.graph.writer import DocumentWriter
 from groundgraph.index.bm25 import BM25Params, LexicalIndex
@@ -61,8 +62,6 @@ if TYPE_CHECKING:
     from groundgraph.reason.relations import GroundedReasoner
 
 __all__ = ["DocumentGraph", "GraphSettings"]
-
-Scopes = str | Iterable[str] | None
 
 
 class DocumentGraph:
@@ -134,6 +133,10 @@ class DocumentGraph:
     @property
     def relation_extractor(self) -> RelationExtractor | None:
         return self.writer.relation_extractor
+
+    def searcher(self) -> GraphSearcher:
+        """The read half of this graph as a type: every read verb, no write."""
+        return GraphSearcher(self.store, self.reader, self.grounder, self.memory)
 
     # ----------------------------------------------------------------- life
     def save_index(self) -> None:
@@ -563,11 +566,11 @@ class DocumentGraph:
     # ----------------------------------------------------------------- memory: lifecycle
     def supersession_history(self, fact: str, scopes: Scopes = None) -> FactHistory:
         """What a fact replaced and what replaced it, and every change in its life."""
-        return self.memory.lifecycle.supersession_history(fact, scopes)
+        return self.memory.history.supersession_history(fact, scopes)
 
     def conflicts(self, scopes: Scopes = None) -> list[ConflictLine]:
         """The contradiction ledger, oldest first: both facts as they were, the rule, when."""
-        return self.memory.lifecycle.conflicts(scopes)
+        return self.memory.history.conflicts(scopes)
 
     def delete(self, fact_or_doc: str, purge_orphans: bool = False) -> PurgeReport:
         """Remove a fact or a document and report every node, edge and entity that went."""

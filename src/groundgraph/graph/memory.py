@@ -9,7 +9,8 @@ goes to a ledger; only ``delete`` and forgetting remove facts, and they say what
 - ``writes`` (``graph.memory_write``): add, merge, contradict and supersede facts;
 - ``recall`` (``graph.memory_read``): query, discover, answer;
 - ``causal`` (``graph.memory_causal``): traces, root causes, chains, what-if;
-- ``lifecycle`` (``graph.memory_lifecycle``): history, the ledger, deletion, forgetting.
+- ``history`` (``graph.memory_history``): a fact's supersession history, the ledger;
+- ``lifecycle`` (``graph.memory_lifecycle``): deletion and forgetting.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from groundgraph.graph.grounding import Grounder
 from groundgraph.graph.indexes import DerivedIndexes
 from groundgraph.graph.memory_causal import MemoryCausal
 from groundgraph.graph.memory_core import MemoryContext, MemorySettings
+from groundgraph.graph.memory_history import MemoryHistory
 from groundgraph.graph.memory_lifecycle import MemoryLifecycle
 from groundgraph.graph.memory_read import MemoryRecall
 from groundgraph.graph.memory_write import MemoryWriter
@@ -40,4 +42,5 @@ class Memory:
         self.writes = MemoryWriter(self.context, writer)
         self.recall = MemoryRecall(self.context, grounder)
         self.causal = MemoryCausal(self.context)
+        self.history = MemoryHistory(self.context)
         self.lifecycle = MemoryLifecycle(self.context, writer)

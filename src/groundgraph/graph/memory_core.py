@@ -31,6 +31,8 @@ from groundgraph.model.memory import Fact
 from groundgraph.store import Store
 
 logger = logging.getLogger(__name__)
+#: Who a read reads as: a scope, several, or None for all.
+Scopes = str | Iterable[str] | None
 TOUCH_EVERY_SECONDS = 60.0
 MAX_CONTENT_CHARS = 20_000
 

@@ -1,34 +1,20 @@
-"""The lifecycle verbs of memory on DocumentGraph: history, the ledger, deletion, forgetting.
-
-:class:`MemoryLifecycle` reads what happened to a fact (``supersession_history``,
-``conflicts``) and removes facts, saying exactly what went (``delete``, ``delete_stale``,
-``maybe_forget``).
+"""Removing memory facts: deletion and forgetting, each saying exactly what went
+(``delete``, ``delete_stale``, ``maybe_forget``). What happened to a fact is read in
+``graph.memory_history``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from groundgraph.errors import InputError, NotFoundError
-from groundgraph.graph.memory_core import MemoryContext, not_found
+from groundgraph.graph.memory_core import MemoryContext
 from groundgraph.graph.writer import DocumentWriter
 from groundgraph.memory.forget import LAST_SWEEP_SETTING, cutoff, stale, sweep_due
-from groundgraph.memory.scopes import ScopeReader, query_scopes
 from groundgraph.memory.timeline import parse_as_of
-from groundgraph.model import Edge
 from groundgraph.model.ids import is_entity_id, is_fact_id
 from groundgraph.model.memory import (
-    ConflictLine,
-    ConflictSide,
-    FactChange,
-    FactHistory,
-    FactLink,
     PurgeReport,
     RemovedEdge,
 )
-from groundgraph.store.base import FactSnapshot
-
-Scopes = str | Iterable[str] | None
 
 
 class MemoryLifecycle:
@@ -38,64 +24,6 @@ class MemoryLifecycle:
         self.context = context
         self.store = context.store
         self.writer = writer
-
-    def supersession_history(self, fact: str, scopes: Scopes = None) -> FactHistory:
-        """What a fact replaced and what replaced it, and every change in its life."""
-        reader = ScopeReader(query_scopes(scopes))
-        memory = self.context.memory()
-        found = self.context.find(fact)
-        if found is None or not reader.reads(memory.states[found].scopes):
-            raise not_found(fact)
-        links = [e for e in self.store.edges_touching([found]) if e.type == "supersedes"]
-
-        def entry(other: str, edge: Edge) -> FactLink | None:
-            state = memory.states.get(other)
-            if state is None or not reader.reads(state.scopes):
-                return None
-            return FactLink(
-                other,
-                state.text,
-                state.scopes,
-                state.created_at,
-                state.invalid_at,
-                edge.label,
-                edge.created_at,
-            )
-
-        older = [entry(e.target, e) for e in links if e.source == found]
-        newer = [entry(e.source, e) for e in links if e.target == found]
-        return FactHistory(
-            self.context.fact_record(memory.states[found]),
-            tuple(x for x in older if x is not None),
-            tuple(x for x in newer if x is not None),
-            tuple(
-                FactChange(e.kind, e.at, e.scopes, e.other)
-                for e in memory.states[found].events
-                if e.other is None
-                or (e.other in memory.states and reader.reads(memory.states[e.other].scopes))
-            ),
-        )
-
-    def conflicts(self, scopes: Scopes = None) -> list[ConflictLine]:
-        """The contradiction ledger, oldest first: both facts as they were, the rule, when.
-
-        With ``scopes``, only lines whose two facts both lie in readable scopes."""
-        reader = ScopeReader(query_scopes(scopes))
-        out = []
-        for record in self.store.conflict_records():
-            if not (reader.reads(record.new.scopes) and reader.reads(record.old.scopes)):
-                continue
-            out.append(
-                ConflictLine(
-                    record.at,
-                    record.rule,
-                    record.detail,
-                    record.resolver,
-                    _side(record.new),
-                    _side(record.old),
-                )
-            )
-        return out
 
     # ----------------------------------------------------------------- removal
     def delete(self, fact_or_doc: str, purge_orphans: bool = False) -> PurgeReport:
@@ -159,9 +87,3 @@ class MemoryLifecycle:
             return []
         self.store.set_setting(LAST_SWEEP_SETTING, now)
         return self.delete_stale()
-
-
-def _side(snapshot: FactSnapshot) -> ConflictSide:
-    return ConflictSide(
-        snapshot.fact_id, snapshot.text, snapshot.scopes, snapshot.created_at, snapshot.source
-    )

@@ -18,8 +18,7 @@ from typing import Any
 
 from groundgraph.errors import InputError
 from groundgraph.graph.evidence import evidence_for
-from groundgraph.graph.memory_core import MemoryContext
-from groundgraph.graph.memory_lifecycle import Scopes
+from groundgraph.graph.memory_core import MemoryContext, Scopes
 from groundgraph.graph.writer import DocumentWriter
 from groundgraph.index.subset import subset_bm25
 from groundgraph.memory.conflicts import ConflictResolver, Contradiction

@@ -1,0 +1,91 @@
+"""What happened to a memory fact, read-only: its supersession history and the ledger.
+
+Both take ``scopes``: a fact or a ledger line outside what they may read is not shown (and
+a hidden fact is reported as missing, like one that does not exist).
+"""
+
+from __future__ import annotations
+
+from groundgraph.graph.memory_core import MemoryContext, Scopes, not_found
+from groundgraph.memory.scopes import ScopeReader, query_scopes
+from groundgraph.model import Edge
+from groundgraph.model.memory import (
+    ConflictLine,
+    ConflictSide,
+    FactChange,
+    FactHistory,
+    FactLink,
+)
+from groundgraph.model.store_records import FactSnapshot
+
+
+class MemoryHistory:
+    """``supersession_history`` and ``conflicts``; never writes."""
+
+    def __init__(self, context: MemoryContext) -> None:
+        self.context = context
+        self.store = context.store
+
+    def supersession_history(self, fact: str, scopes: Scopes = None) -> FactHistory:
+        """What a fact replaced and what replaced it, and every change in its life."""
+        reader = ScopeReader(query_scopes(scopes))
+        memory = self.context.memory()
+        found = self.context.find(fact)
+        if found is None or not reader.reads(memory.states[found].scopes):
+            raise not_found(fact)
+        links = [e for e in self.store.edges_touching([found]) if e.type == "supersedes"]
+
+        def entry(other: str, edge: Edge) -> FactLink | None:
+            state = memory.states.get(other)
+            if state is None or not reader.reads(state.scopes):
+                return None
+            return FactLink(
+                other,
+                state.text,
+                state.scopes,
+                state.created_at,
+                state.invalid_at,
+                edge.label,
+                edge.created_at,
+            )
+
+        older = [entry(e.target, e) for e in links if e.source == found]
+        newer = [entry(e.source, e) for e in links if e.target == found]
+        return FactHistory(
+            self.context.fact_record(memory.states[found]),
+            tuple(x for x in older if x is not None),
+            tuple(x for x in newer if x is not None),
+            tuple(
+                FactChange(e.kind, e.at, e.scopes, e.other)
+                for e in memory.states[found].events
+                if e.other is None
+                or (e.other in memory.states and reader.reads(memory.states[e.other].scopes))
+            ),
+        )
+
+    def conflicts(self, scopes: Scopes = None) -> list[ConflictLine]:
+        """The contradiction ledger, oldest first: both facts as they were, the rule, when.
+
+        With ``scopes``, only lines whose two facts both lie in readable scopes."""
+        reader = ScopeReader(query_scopes(scopes))
+        out = []
+        for record in self.store.conflict_records():
+            if not (reader.reads(record.new.scopes) and reader.reads(record.old.scopes)):
+                continue
+            out.append(
+                ConflictLine(
+                    record.at,
+                    record.rule,
+                    record.detail,
+                    record.resolver,
+                    _side(record.new),
+                    _side(record.old),
+                )
+            )
+        return out
+
+
+def _side(snapshot: FactSnapshot) -> ConflictSide:
+    return ConflictSide(
+        snapshot.fact_id, snapshot.text, snapshot.scopes, snapshot.created_at, snapshot.source
+    )

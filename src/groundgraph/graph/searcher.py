@@ -1,0 +1,97 @@
+"""The read half of a graph as a type: a searcher holds the read parts and nothing that writes.
+
+As whoosh separates its searcher from its writer, ``DocumentGraph.searcher()`` gives a
+:class:`GraphSearcher` over the same store and derived indexes, with the graph's read parts:
+
+- ``documents`` (``graph.reader.GraphReader``): search, retrieve, node, outline, show,
+  documents, stats, bridge, ask, reasoner;
+- ``grounding`` (``graph.grounding.Grounder``): support, ground;
+- ``recall`` (``graph.memory_read.MemoryRecall``): query, query_detailed, discover, answer;
+- ``causal`` (``graph.memory_causal.MemoryCausal``): traces, root causes, chains, what-if;
+- ``history`` (``graph.memory_history.MemoryHistory``): a fact's history, the ledger;
+
+and ``fact`` and ``to_json``. Handing a searcher instead of the graph (to a read-only
+service key, to agent tools that must not write) leaves no write verb to call.
+:meth:`GraphSearcher.verb` finds a read verb of the verb table by name and takes the
+arguments ``DocumentGraph``'s verb of that name takes, so an interface built as a loop over
+the table can serve a searcher as it serves a graph. Memory reads still note when facts
+were read (the bookkeeping forgetting goes by).
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from typing import Any
+
+from groundgraph.errors import InputError
+from groundgraph.graph.formats.saved import graph_to_json
+from groundgraph.graph.grounding import Grounder
+from groundgraph.graph.memory import Memory
+from groundgraph.graph.memory_core import ReadOptions
+from groundgraph.graph.reader import GraphReader
+from groundgraph.model.memory import Fact
+from groundgraph.store import Store
+
+#: The facade's flat read options, which the memory parts take as one ReadOptions.
+READ_OPTIONS = ("scopes", "isolate", "include_superseded", "as_of")
+
+
+class GraphSearcher:
+    """Every read of one graph, and no write (see the module docstring)."""
+
+    def __init__(
+        self, store: Store, reader: GraphReader, grounder: Grounder, memory: Memory
+    ) -> None:
+        self.documents = reader
+        self.grounding = grounder
+        self.recall = memory.recall
+        self.causal = memory.causal
+        self.history = memory.history
+        self._context = memory.context
+        self._store = store
+
+    def fact(self, content: str) -> Fact:
+        """The fact named by its id or its text, as the memory holds it now."""
+        return self._context.fact(content)
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole graph in the graph-of-thought v2 format."""
+        return graph_to_json(self._store)
+
+    def verb(self, name: str) -> Callable[..., Any]:
+        """The read verb ``name`` of the verb table, taking ``DocumentGraph``'s arguments
+        for it; a write verb, or a name the table does not hold, is an InputError."""
+        from groundgraph.graph.document_graph import DocumentGraph
+        from groundgraph.graph.verbs import VERBS
+
+        entry = VERBS.get(name)
+        if entry is None:
+            raise InputError(f"no verb {name!r}: the verb table lists {', '.join(sorted(VERBS))}")
+        if entry.writes:
+            raise InputError(f"{name!r} writes: a searcher only reads; use the DocumentGraph")
+        method = self._part_method(name)
+        facade = inspect.signature(getattr(DocumentGraph, name))
+        takes_read = "read" in inspect.signature(method).parameters
+
+        def call(*args: Any, **kwargs: Any) -> Any:
+            bound = facade.bind(None, *args, **kwargs)
+            bound.apply_defaults()
+            arguments = dict(bound.arguments)
+            arguments.pop("self")
+            options = {k: arguments.pop(k) for k in READ_OPTIONS if takes_read}
+            extra = arguments.pop("search_kwargs", None) or arguments.pop("options", None)
+            if takes_read:
+                arguments["read"] = ReadOptions(**options)
+            return method(**arguments, **(extra or {}))
+
+        call.__name__ = name
+        call.__doc__ = entry.summary
+        return call
+
+    def _part_method(self, name: str) -> Callable[..., Any]:
+        for part in (self, self.documents, self.grounding, self.recall, self.causal, self.history):
+            found = getattr(part, name, None)
+            if callable(found) and not name.startswith("_"):
+                return found  # type: ignore[no-any-return]
+        raise InputError(f"the verb {name!r} has no read part to run it")
