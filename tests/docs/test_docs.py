@@ -5,6 +5,10 @@ from __future__ import annotations
 import contextlib
 import io
 import re
+import shlex
+import shutil
+import subprocess
+import sys
 
 import click
 import pytest
@@ -12,7 +16,6 @@ import pytest
 from groundgraph.cli import main
 from repo_paths import ROOT
 
-ROOT = ROOT
 PAGES = [
     "README.md",
     "docs/search.md",
@@ -75,3 +78,29 @@ def test_readme_starts_with_the_two_commands():
     assert any(line.startswith("make test") for line in first)
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert "make test" in ci
+
+
+@pytest.mark.slow
+def test_the_readme_quick_start_runs_as_written(tmp_path):
+    # The quick start's commands (after the install line), run in an empty folder of a
+    # checkout, as a new user types them: each must succeed and the node it shows exist.
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = text.split("## Quick start", 1)[1].split("```bash", 1)[1].split("```", 1)[0]
+    commands = [line.split("  #", 1)[0].strip() for line in block.strip().splitlines()]
+    commands = [c for c in commands if c.startswith("groundgraph ")]
+    assert len(commands) >= 3
+    workdir = tmp_path / "checkout"
+    shutil.copytree(ROOT / "docs", workdir / "docs")
+    shutil.copy(ROOT / "README.md", workdir / "README.md")
+    for command in commands:
+        args = shlex.split(command)[1:]
+        done = subprocess.run(
+            [sys.executable, "-m", "groundgraph", *args],
+            cwd=workdir,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert done.returncode == 0, (command, done.stdout, done.stderr)
+        assert "Traceback" not in done.stderr
+    assert (workdir / "groundgraph.db").exists()
