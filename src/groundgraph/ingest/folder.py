@@ -15,6 +15,7 @@ from pathlib import Path, PurePath
 from typing import NamedTuple
 
 from groundgraph.errors import FormatError, InputError, InputTooLargeError
+from groundgraph.ingest.front_matter import blank_front_matter, read_front_matter
 from groundgraph.ingest.headings import leading_title
 from groundgraph.ingest.jsonl import parse_jsonl
 from groundgraph.ingest.markdown import parse_markdown
@@ -225,8 +226,9 @@ def parse_file(
 ) -> list[ParsedDocument]:
     """Read and parse one planned file: one document, or one per line of a JSONL file.
 
-    A markdown or text file's title is the level-1 heading it starts with, else its file
-    name without extension; its content hash is that of its bytes. Raises FormatError for
+    A markdown file's title is its front matter's ``title``, else the level-1 heading it
+    starts with, else its file name without extension (a text file's: the heading, else
+    the name); its content hash is that of its bytes. Raises FormatError for
     a file that is not UTF-8 text or not valid JSONL, InputTooLargeError for one over
     ``max_file_bytes``, OSError when it cannot be read.
     """
@@ -234,7 +236,9 @@ def parse_file(
     source = str(file.path)
     if file.kind == "jsonl":
         return parse_jsonl(text, source=source, max_chunk_chars=max_chunk_chars)
-    title = leading_title(text) or file.path.stem
+    front = read_front_matter(text) if file.kind == "markdown" else None
+    heading = leading_title(text if front is None else blank_front_matter(text, front))
+    title = (front.title if front is not None else "") or heading or file.path.stem
     parse = parse_markdown if file.kind == "markdown" else parse_plaintext
     parsed = parse(text, title, doc_id=file.doc_id, source=source, max_chunk_chars=max_chunk_chars)
     digest = hashlib.sha256(data).hexdigest()

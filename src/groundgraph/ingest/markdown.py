@@ -1,7 +1,9 @@
 """Markdown in, a document's nodes and edges out.
 
-The text before the first heading is the root's; if the first heading's title is the
-document's title, that heading is dropped and its body joins the root. Each other heading
+YAML front matter (``ingest.front_matter``) is metadata: it gives the document's
+description when none is passed, and is not part of any node. The text before the first
+heading is the root's; if the first heading's title is the document's title, that heading
+is dropped and its body joins the root. Each other heading
 starts a section under the nearest earlier heading of a lower level. Long bodies are
 chunked (``chunks.py``); sections are chained in reading order by ``next`` edges and named
 sections get ``reference`` edges (``references.py``).
@@ -13,6 +15,7 @@ from itertools import pairwise
 
 from groundgraph.ingest.builder import NodeBuilder
 from groundgraph.ingest.chunks import strip_span
+from groundgraph.ingest.front_matter import blank_front_matter, read_front_matter
 from groundgraph.ingest.headings import Heading, scan_markdown
 from groundgraph.ingest.links import document_links
 from groundgraph.ingest.parsed import (
@@ -64,7 +67,12 @@ def parse_markdown(
     """
     check_inputs(text, title, max_chunk_chars, max_text_chars)
     doc_id = resolve_doc_id(title, doc_id)
-    body = normalise_newlines(text)
+    source_text = normalise_newlines(text)
+    front = read_front_matter(source_text)
+    # With front matter blanked out, every offset is the source's and nothing in it is prose.
+    body = source_text if front is None else blank_front_matter(source_text, front)
+    if front is not None and not description:
+        description = front.description
     layout = scan_markdown(body)
     headings = layout.headings
     merged = headings[0] if headings and _same_title(headings[0].title, title) else None
@@ -91,4 +99,4 @@ def parse_markdown(
     link_references(builder.edges, builder.nodes, body, titled, layout.fences)
     document = Document(doc_id, title, description, source, content_hash(text))
     links = document_links(body, layout.fences)
-    return ParsedDocument(document, builder.nodes, builder.edges.to_list(), links, body)
+    return ParsedDocument(document, builder.nodes, builder.edges.to_list(), links, source_text)
