@@ -14,6 +14,7 @@ from groundgraph.errors import InputError, InputTooLargeError
 from groundgraph.ingest import ParsedDocument, parse_markdown, parse_plaintext
 from groundgraph.ingest.chunks import chunk_spans, hard_split
 from groundgraph.ingest.edges import EdgeSet
+from groundgraph.ingest.front_matter import read_front_matter
 from groundgraph.ingest.headings import leading_title, scan_markdown
 from groundgraph.model import NEXT, PARENT_CHILD, REFERENCE
 
@@ -537,6 +538,11 @@ def test_parsing_keeps_every_non_heading_character(text: str, title: str, max_ch
     for start, end in _heading_ranges(parsed):
         for i in range(start, end):
             covered[i] = True
+    # Issue 12: a YAML front-matter block is the document's metadata (its title and
+    # description), not text of any node; it is accounted for like a heading line.
+    front = read_front_matter(parsed.source_text)
+    for i in range(front.end if front is not None else 0):
+        covered[i] = True
     lost = [
         (i, ch) for i, ch in enumerate(parsed.source_text) if not ch.isspace() and not covered[i]
     ]
@@ -550,11 +556,15 @@ def test_every_non_heading_line_is_in_some_node(text: str, title: str) -> None:
     source = parsed.source_text
     headings = _heading_ranges(parsed)
     contents = [n.content for n in parsed.nodes]
+    front = read_front_matter(source)  # metadata, in no node (issue 12)
+    metadata_end = front.end if front is not None else 0
     pos = 0
     for line in source.split("\n"):
         start, end = pos, pos + len(line)
         pos = end + 1
-        if not line.strip() or any(s <= start and end <= e for s, e in headings):
+        if not line.strip() or start < metadata_end:
+            continue
+        if any(s <= start and end <= e for s, e in headings):
             continue
         assert any(line.strip() in content for content in contents), line
 

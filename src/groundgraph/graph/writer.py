@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from pathlib import Path
 
 from groundgraph.errors import InputError, NotFoundError
 from groundgraph.graph.evidence import (
@@ -202,8 +203,35 @@ class DocumentWriter:
         for planned, result in prepared_in_order(files, local, "files", settings, count):
             if isinstance(result, SkippedFile):
                 yield planned, result
+                continue
+            taken = self._taken(planned, result)
+            if taken is not None:
+                yield planned, taken
             else:
                 yield planned, [self.add_prepared(item) for item in result]
+
+    def _taken(self, planned: PlannedFile, result: list[PreparedDocument]) -> SkippedFile | None:
+        """Why a file may not replace the document that has its id: that document came from
+        another file, which still exists with other content (two folders indexed in
+        separate runs that both hold a README.md). JSON Lines ids are the user's own and
+        replace as ids do."""
+        if planned.kind == "jsonl" or len(result) != 1:
+            return None
+        new = result[0].parsed.document
+        old = self.store.get_document(new.doc_id)
+        if old is None or not old.source or old.content_hash == new.content_hash:
+            return None
+        try:
+            other = Path(old.source)
+            if not other.is_file() or other.samefile(planned.path):
+                return None
+        except OSError:
+            return None
+        return SkippedFile(
+            str(planned.path),
+            f"its document id {new.doc_id!r} is taken by {old.source}: index both from a "
+            f"common parent folder (ids then include the folder), or remove {new.doc_id!r} first",
+        )
 
     def load_json_documents(
         self, parsed: Iterable[ParsedDocument], extension: SavedExtension | None = None
