@@ -74,3 +74,21 @@ def test_version_matches_the_package_metadata():
     from importlib.metadata import version
 
     assert groundgraph.__version__ == version("groundgraph")
+
+
+def test_importing_the_package_loads_only_the_errors():
+    # `import groundgraph` costs milliseconds: numpy, the graph and the store load when a
+    # name that needs them is first read (issue 12, cold start).
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, groundgraph; "
+        "print(sorted(m for m in sys.modules if m.startswith('groundgraph')), 'numpy' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "['groundgraph', 'groundgraph.errors'] False"
+    typed = "from groundgraph import DocumentGraph; print(DocumentGraph.__module__)"
+    done = subprocess.run([sys.executable, "-c", typed], capture_output=True, text=True, timeout=60)
+    assert done.stdout.strip() == "groundgraph.graph.document_graph"

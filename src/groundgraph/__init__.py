@@ -10,7 +10,7 @@ for hit in graph.search("config fails"):
 from __future__ import annotations
 
 from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from groundgraph.errors import (
     BudgetExhaustedError,
@@ -26,16 +26,35 @@ from groundgraph.errors import (
     StoreBusyError,
     StoreError,
 )
-from groundgraph.graph import AsyncDocumentGraph, DocumentGraph
-from groundgraph.index.bm25 import BM25Params
-from groundgraph.model import Document, Edge, Hit, Node, TermScore
-from groundgraph.store import Removal, SQLiteStore, Store
-from groundgraph.text import Analyzer
+
+if TYPE_CHECKING:  # type checkers see the names; the interpreter loads them on first use
+    from groundgraph.graph import AsyncDocumentGraph, DocumentGraph
+    from groundgraph.index.bm25 import BM25Params
+    from groundgraph.llm import LLMBudget, OpenAICompatibleLLM, budgeted
+    from groundgraph.memory import LLMConflictResolver, RuleConflictResolver
+    from groundgraph.model import Document, Edge, Hit, Node, TermScore
+    from groundgraph.reason.relations import GroundedReasoner
+    from groundgraph.reason.thought import GroundedGraphOfThought
+    from groundgraph.store import Removal, SQLiteStore, Store
+    from groundgraph.text import Analyzer
+    from groundgraph.tools import execute_tools, got_tools
 
 __version__ = "0.1.0"
 
-# Imported on first use, so `import groundgraph` (and every CLI start) stays light.
+# Imported on first use, so `import groundgraph` stays light (the errors alone load now).
 _LAZY = {
+    "DocumentGraph": "groundgraph.graph",
+    "AsyncDocumentGraph": "groundgraph.graph",
+    "BM25Params": "groundgraph.index.bm25",
+    "Document": "groundgraph.model",
+    "Edge": "groundgraph.model",
+    "Hit": "groundgraph.model",
+    "Node": "groundgraph.model",
+    "TermScore": "groundgraph.model",
+    "Removal": "groundgraph.store",
+    "SQLiteStore": "groundgraph.store",
+    "Store": "groundgraph.store",
+    "Analyzer": "groundgraph.text",
     "GroundedGraphOfThought": "groundgraph.reason.thought",
     "GroundedReasoner": "groundgraph.reason.relations",
     "OpenAICompatibleLLM": "groundgraph.llm",
@@ -52,7 +71,9 @@ def __getattr__(name: str) -> Any:
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'groundgraph' has no attribute {name!r}")
-    return getattr(import_module(module), name)
+    value = getattr(import_module(module), name)
+    globals()[name] = value  # the next read finds it without this hook
+    return value
 
 
 __all__ = [
