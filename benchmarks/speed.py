@@ -375,7 +375,8 @@ def measure_size(
 def machine() -> dict[str, str]:
     import sqlite3
 
-    nproc = subprocess.run(["nproc"], capture_output=True, text=True, check=False).stdout.strip()
+    # GNU nproc honours OMP_NUM_THREADS (1 here): count the cores this process may use.
+    nproc = str(len(os.sched_getaffinity(0)))
     versions = {
         name: metadata.version(name)
         for name in ("groundgraph", "numpy", "scipy", "bm25s", "rank-bm25", "PyStemmer")
