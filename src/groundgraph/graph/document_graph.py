@@ -20,7 +20,7 @@ from groundgraph.graph.formats.saved_extension import SavedExtension
 from groundgraph.graph.grounding import Grounder
 from groundgraph.graph.indexes import DerivedIndexes
 from groundgraph.graph.memory import Memory
-from groundgraph.graph.memory_core import ReadOptions, Scopes, memory_settings
+from groundgraph.graph.memory_core import MemorySettings, ReadOptions, Scopes, memory_settings
 from groundgraph.graph.memory_read import QUERY_VISITED
 from groundgraph.graph.prepare import PreparedDocument
 from groundgraph.graph.reader import GraphReader
@@ -115,12 +115,16 @@ class DocumentGraph:
         self.reader = GraphReader(self.store, self.indexes, self.settings)
         self.grounder = Grounder(self.indexes, self.reader)
         self.memory = Memory(self.store, self.indexes, self.writer, self.grounder, remembered)
-        self.memory_settings = remembered
 
     @property
     def index(self) -> LexicalIndex:
         """The lexical (BM25) index, as of the last read or write."""
         return self.indexes.index
+
+    @property
+    def memory_settings(self) -> MemorySettings:
+        """The memory options the graph was made with, checked."""
+        return self.memory.context.settings
 
     @property
     def linker(self) -> TermLinker:

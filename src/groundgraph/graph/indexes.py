@@ -192,7 +192,7 @@ class DerivedIndexes:
         self.sync()
         if self._memory is None:
             self._memory = MemoryIndex(self._term_counts)
-        self._memory.sync(self.store)
+        self._memory.sync(self.store, self.generation)  # sync() has just read it
         return self._memory
 
     def _term_counts(self, title: str, content: str) -> Counter[str]:

@@ -73,17 +73,18 @@ class GraphSearcher:
         method = self._part_method(name)
         facade = inspect.signature(getattr(DocumentGraph, name))
         takes_read = "read" in inspect.signature(method).parameters
+        keywords = [p.name for p in facade.parameters.values() if p.kind is p.VAR_KEYWORD]
 
         def call(*args: Any, **kwargs: Any) -> Any:
             bound = facade.bind(None, *args, **kwargs)
             bound.apply_defaults()
             arguments = dict(bound.arguments)
             arguments.pop("self")
-            options = {k: arguments.pop(k) for k in READ_OPTIONS if takes_read}
-            extra = arguments.pop("search_kwargs", None) or arguments.pop("options", None)
+            extra = arguments.pop(keywords[0]) if keywords else {}
             if takes_read:
+                options = {k: arguments.pop(k) for k in READ_OPTIONS}
                 arguments["read"] = ReadOptions(**options)
-            return method(**arguments, **(extra or {}))
+            return method(**arguments, **extra)
 
         call.__name__ = name
         call.__doc__ = entry.summary

@@ -50,6 +50,7 @@ EXCLUDED: Mapping[str, str] = {
     "searcher": "gives the read half of the graph as an object (graph.searcher), not a verb",
     "index": "the lexical index (a property), for inspection and benchmarks; not a verb",
     "linker": "the semantic-link index (a property); not a verb",
+    "memory_settings": "the memory options the graph was made with (a property)",
     "entity_extractor": "the entity extractor the graph was made with (a property)",
     "relation_extractor": "the relation extractor the graph was made with (a property)",
 }

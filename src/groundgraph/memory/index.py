@@ -54,9 +54,10 @@ class MemoryIndex:
         self._position: dict[str, int] = {}
         self._unplaced: set[str] = set()
 
-    def sync(self, store: Store) -> None:
-        """Catch up with the store's writes since the last call."""
-        current = store.generation()
+    def sync(self, store: Store, current: int | None = None) -> None:
+        """Catch up with the store's writes since the last call (``current``: the store's
+        generation, when the caller has just read it)."""
+        current = store.generation() if current is None else current
         if current == self.generation:
             return
         self._edges.clear()
