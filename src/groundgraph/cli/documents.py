@@ -12,7 +12,9 @@ import click
 from groundgraph.cli.app import fail, friendly, main, open_graph
 from groundgraph.cli.verb_help import verb_command, verb_option
 from groundgraph.errors import FormatError, InputTooLargeError, NotFoundError
+from groundgraph.graph.reindex import UnchangedFile
 from groundgraph.ingest import SkippedFile, plan_folder
+from groundgraph.model.views import GraphStats
 
 MAX_IMPORT_BYTES = 1 << 30
 
@@ -26,10 +28,19 @@ def example_folder() -> Path:
     main,
     "index",
     verb="index_files",
-    example=("groundgraph index docs/ README.md", "groundgraph index --example"),
+    example=(
+        "groundgraph index docs/ README.md",
+        "groundgraph index --example",
+        "groundgraph index docs/ --prune --dry-run",
+    ),
 )
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--example", is_flag=True, help="Index the bundled example documents.")
+@click.option(
+    "--prune", is_flag=True, help="Remove the documents whose files under PATHS are gone."
+)
+@click.option("--dry-run", is_flag=True, help="Say what would change; write nothing.")
+@verb_option("--force", verb="index_files", param="force", is_flag=True)
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 @verb_option("--workers", verb="index_files", param="workers", type=click.IntRange(0, 64))
@@ -39,10 +50,15 @@ def index(
     ctx: click.Context,
     paths: tuple[Path, ...],
     example: bool,
+    prune: bool,
+    dry_run: bool,
+    force: bool,
     quiet: bool,
     as_json: bool,
     workers: int | None,
 ) -> None:
+    """Files whose bytes are unchanged since they were indexed (and indexed the same way)
+    are not read again; the summary says what was added, changed, unchanged and removed."""
     targets = list(paths) + ([example_folder()] if example else [])
     if not targets:
         fail("name files or folders to index, or pass --example")
@@ -50,34 +66,74 @@ def index(
         if not path.exists():
             fail(f"{path} does not exist: check the path")
     files, skipped = plan_folder(targets)
-    added = 0
+    roots = targets if prune else []
     with open_graph(ctx) as graph:
+        if dry_run:
+            plan = graph.plan_index(files, prune=roots, force=force)
+            skipped.extend(plan.skipped)
+            report = {c: plan.ids(c) for c in ("added", "changed", "unchanged")}
+            _summarise(report | {"removed": list(plan.removed)}, skipped, None, as_json, True)
+            return
+        before = {d.doc_id for d in graph.store.documents()}
+        report = {"added": [], "changed": [], "unchanged": []}
         show = not quiet and not as_json and sys.stderr.isatty()
         with click.progressbar(
             length=len(files), label="indexing", file=sys.stderr, hidden=not show
         ) as bar:
-            for _, result in graph.index_files(files, workers=workers):
+            for _, result in graph.index_files(files, workers=workers, force=force):
                 bar.update(1)
                 if isinstance(result, SkippedFile):
                     skipped.append(result)
+                elif isinstance(result, UnchangedFile):
+                    report["unchanged"].append(result.doc_id)
                 else:
-                    added += len(result)
+                    for document in result:
+                        change = "changed" if document.doc_id in before else "added"
+                        report[change].append(document.doc_id)
+        removed = list(graph.plan_index([], prune=roots).removed) if roots else []
+        for doc_id in removed:
+            graph.remove_document(doc_id)
         graph.save_index()
         stats = graph.stats()
-    summary = {
-        "documents": added,
-        "store": {k: stats[k] for k in ("documents", "nodes", "edges", "edgeTypes")},
-        "skipped": [{"path": str(s.path), "reason": s.reason} for s in skipped],
-    }
+    _summarise(report | {"removed": removed}, skipped, stats, as_json, False)
+
+
+def _summarise(
+    report: dict[str, list[str]],
+    skipped: list[SkippedFile],
+    stats: GraphStats | None,
+    as_json: bool,
+    dry_run: bool,
+) -> None:
+    """Print what indexing did (or, in a dry run, would do)."""
     if as_json:
+        summary: dict[str, object] = {
+            "dryRun": dry_run,
+            "documents": len(report["added"]) + len(report["changed"]),
+            **report,
+            "skipped": [{"path": str(s.path), "reason": s.reason} for s in skipped],
+        }
+        if stats is not None:
+            summary["store"] = {k: stats[k] for k in ("documents", "nodes", "edges", "edgeTypes")}
         click.echo(json.dumps(summary, indent=2))
         return
-    click.echo(
-        f"indexed {added} documents; the store now holds {stats['documents']} documents, "
-        f"{stats['nodes']} nodes, {stats['edges']} edges"
+    counts = ", ".join(
+        f"{len(report[k])} {k}" for k in ("added", "changed", "unchanged", "removed")
     )
-    for kind, count in sorted(stats["edgeTypes"].items()):
-        click.echo(f"  {kind:<13} {count}")
+    if dry_run:
+        click.echo(f"would index: {counts} (dry run: nothing written)")
+        for change in ("added", "changed", "removed"):
+            for doc_id in report[change]:
+                click.echo(f"  {change:<9} {doc_id}")
+    if stats is not None:
+        written = len(report["added"]) + len(report["changed"])
+        click.echo(f"indexed {written} documents ({counts})")
+        click.echo(
+            f"the store now holds {stats.documents} documents, {stats.nodes} nodes, "
+            f"{stats.edges} edges"
+        )
+        for kind, count in sorted(stats.edge_types.items()):
+            click.echo(f"  {kind:<13} {count}")
     if skipped:
         click.echo(f"skipped {len(skipped)} file{'' if len(skipped) == 1 else 's'}:")
         for item in skipped:

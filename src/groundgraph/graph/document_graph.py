@@ -24,6 +24,7 @@ from groundgraph.graph.memory_core import MemorySettings, ReadOptions, Scopes, m
 from groundgraph.graph.memory_read import QUERY_VISITED
 from groundgraph.graph.prepare import PreparedDocument
 from groundgraph.graph.reader import GraphReader
+from groundgraph.graph.reindex import UnchangedFile, plan_index
 from groundgraph.graph.searcher import GraphSearcher
 from groundgraph.graph.settings import GraphSettings, graph_settings
 from groundgraph.graph.writer import DocumentWriter
@@ -31,7 +32,7 @@ from groundgraph.index.bm25 import BM25Params, LexicalIndex
 from groundgraph.index.links import LinkParams, TermLinker
 from groundgraph.ingest import ParsedDocument
 from groundgraph.ingest.entities import extract_entities
-from groundgraph.ingest.folder import PlannedFile, SkippedFile
+from groundgraph.ingest.folder import PathArg, PlannedFile, SkippedFile
 from groundgraph.ingest.relations import extract_relations
 from groundgraph.memory.causal_graph import EFFECTS
 from groundgraph.memory.conflicts import ConflictResolver
@@ -51,7 +52,7 @@ from groundgraph.model.memory import (
     PurgeReport,
     WhatIf,
 )
-from groundgraph.model.views import DocumentInfo, GraphStats, NodeView
+from groundgraph.model.views import DocumentInfo, GraphStats, IndexPlan, NodeView
 from groundgraph.reason.answer import DEFAULT_THRESHOLD
 from groundgraph.reason.ground import DEFAULT_MIN_SUPPORT, Grounding, SectionText, Support, Verifier
 from groundgraph.store import Removal, SQLiteStore, Store
@@ -211,10 +212,23 @@ class DocumentGraph:
         return self.writer.add_documents(parsed, workers=workers)
 
     def index_files(
-        self, files: Iterable[PlannedFile], *, workers: int | None = None
-    ) -> Iterator[tuple[PlannedFile, list[Document] | SkippedFile]]:
-        """Read, parse and add planned files in order: each file's documents, or why not."""
-        return self.writer.index_files(files, workers=workers)
+        self, files: Iterable[PlannedFile], *, workers: int | None = None, force: bool = False
+    ) -> Iterator[tuple[PlannedFile, list[Document] | SkippedFile | UnchangedFile]]:
+        """Read, parse and add planned files: each file's documents, why not, or unchanged."""
+        return self.writer.index_files(files, workers=workers, force=force)
+
+    def plan_index(
+        self, files: Iterable[PlannedFile], *, prune: Sequence[PathArg] = (), force: bool = False
+    ) -> IndexPlan:
+        """What ``index_files`` would add, change and leave, and what ``prune`` would remove."""
+        return plan_index(
+            self.store,
+            files,
+            self.writer.ingest_key(),
+            roots=[Path(p) for p in prune],
+            max_chunk_chars=self.settings.max_chunk_chars,
+            force=force,
+        )
 
     def load_json_documents(
         self, parsed: Iterable[ParsedDocument], extension: SavedExtension | None = None

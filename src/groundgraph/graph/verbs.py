@@ -53,6 +53,7 @@ EXCLUDED: Mapping[str, str] = {
     "memory_settings": "the memory options the graph was made with (a property)",
     "entity_extractor": "the entity extractor the graph was made with (a property)",
     "relation_extractor": "the relation extractor the graph was made with (a property)",
+    "plan_index": "index_files's preview over planned files (groundgraph index --dry-run)",
 }
 
 #: Every verb entry, in table order: documents, memory, saved graphs.

@@ -84,6 +84,7 @@ DOCUMENT_VERBS: tuple[VerbDoc, ...] = (
         params={
             "files": Param("Planned files (ingest.plan_folder).", python_only=True),
             "workers": _WORKERS,
+            "force": Param("Read and replace every file, changed or not."),
         },
         cli=("index",),
     ),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from pathlib import Path
+from dataclasses import replace
 
 from groundgraph.errors import InputError, NotFoundError
 from groundgraph.graph.evidence import (
@@ -25,6 +25,13 @@ from groundgraph.graph.indexes import DerivedIndexes
 from groundgraph.graph.linking import link_edges, semantic_edges, title_edges
 from groundgraph.graph.pool import check_workers, default_workers, prepared_in_order
 from groundgraph.graph.prepare import PreparedDocument, Preparer, PrepareSettings
+from groundgraph.graph.reindex import (
+    UnchangedFile,
+    ingest_key,
+    same_document,
+    taken_reason,
+    unchanged_file,
+)
 from groundgraph.graph.settings import GraphSettings
 from groundgraph.index.bm25 import TermBatch
 from groundgraph.index.links import TopTerms
@@ -125,6 +132,7 @@ class DocumentWriter:
             stated=prepared.relations,
             sentences=prepared.sentences,
         )
+        document = replace(document, ingest=self.ingest_key())
         return self.commit(document, nodes, edges + evidence, pending, counts, tops, entities)
 
     def _titled(self, prepared: PreparedDocument) -> list[list[Mention]] | None:
@@ -192,46 +200,53 @@ class DocumentWriter:
             yield self.add_prepared(prepared)
 
     def index_files(
-        self, files: Iterable[PlannedFile], *, workers: int | None = None
-    ) -> Iterator[tuple[PlannedFile, list[Document] | SkippedFile]]:
-        """Read, parse and add planned files (``ingest.plan_folder``) in order: for each
-        file, the documents it gave or why it was skipped. ``workers`` as in
-        ``add_documents``; files are read and parsed in the workers too."""
+        self,
+        files: Iterable[PlannedFile],
+        *,
+        workers: int | None = None,
+        force: bool = False,
+    ) -> Iterator[tuple[PlannedFile, list[Document] | SkippedFile | UnchangedFile]]:
+        """Read, parse and add planned files (``ingest.plan_folder``): for each file, the
+        documents it gave, why it was skipped, or that it is unchanged (``graph.reindex``:
+        its document is stored from the same bytes the same way; those come first, without
+        being read). The others are added in order, ``workers`` as in ``add_documents``,
+        files read and parsed in the workers too; a JSON Lines document stored from the same
+        text is left out of its file's list. ``force`` reads and replaces every file."""
         count = default_workers() if workers is None else check_workers(workers)
         settings = self._prepare_settings()
+        key = self.ingest_key()
+        todo: list[PlannedFile] = []
+        for planned in files:
+            if not force and unchanged_file(self.store, planned, key):
+                yield planned, UnchangedFile(str(planned.path), planned.doc_id)
+            else:
+                todo.append(planned)
         local = self._preparer().prepare_file
-        for planned, result in prepared_in_order(files, local, "files", settings, count):
+        for planned, result in prepared_in_order(todo, local, "files", settings, count):
             if isinstance(result, SkippedFile):
                 yield planned, result
                 continue
-            taken = self._taken(planned, result)
+            taken = (
+                taken_reason(self.store, planned, result[0].parsed.document.content_hash)
+                if len(result) == 1
+                else None
+            )
             if taken is not None:
-                yield planned, taken
-            else:
-                yield planned, [self.add_prepared(item) for item in result]
+                yield planned, SkippedFile(str(planned.path), taken)
+                continue
+            added = []
+            for item in result:
+                document = item.parsed.document
+                stored = (
+                    self.store.get_document(document.doc_id) if planned.kind == "jsonl" else None
+                )
+                if force or not same_document(stored, document.content_hash, key):
+                    added.append(self.add_prepared(item))
+            yield planned, added
 
-    def _taken(self, planned: PlannedFile, result: list[PreparedDocument]) -> SkippedFile | None:
-        """Why a file may not replace the document that has its id: that document came from
-        another file, which still exists with other content (two folders indexed in
-        separate runs that both hold a README.md). JSON Lines ids are the user's own and
-        replace as ids do."""
-        if planned.kind == "jsonl" or len(result) != 1:
-            return None
-        new = result[0].parsed.document
-        old = self.store.get_document(new.doc_id)
-        if old is None or not old.source or old.content_hash == new.content_hash:
-            return None
-        try:
-            other = Path(old.source)
-            if not other.is_file() or other.samefile(planned.path):
-                return None
-        except OSError:
-            return None
-        return SkippedFile(
-            str(planned.path),
-            f"its document id {new.doc_id!r} is taken by {old.source}: index both from a "
-            f"common parent folder (ids then include the folder), or remove {new.doc_id!r} first",
-        )
+    def ingest_key(self) -> str:
+        """How this graph makes a document's rows (``graph.reindex.ingest_key``)."""
+        return ingest_key(self._prepare_settings(), self.entity_extractor, self.relation_extractor)
 
     def load_json_documents(
         self, parsed: Iterable[ParsedDocument], extension: SavedExtension | None = None

@@ -21,6 +21,7 @@ from groundgraph.ingest.jsonl import parse_jsonl
 from groundgraph.ingest.markdown import parse_markdown
 from groundgraph.ingest.parsed import DEFAULT_MAX_CHUNK_CHARS, ParsedDocument, normalise_newlines
 from groundgraph.ingest.plaintext import parse_plaintext
+from groundgraph.model.views import SkippedFile as SkippedFile  # defined with the records
 from groundgraph.text import slugify
 
 DEFAULT_MAX_FILE_BYTES = 50_000_000
@@ -35,14 +36,6 @@ KINDS: dict[str, str] = {
 _BINARY_PROBE_BYTES = 8192
 
 PathArg = str | os.PathLike[str]
-
-
-@dataclass(frozen=True, slots=True)
-class SkippedFile:
-    """A file or folder that was not read, and why."""
-
-    path: str
-    reason: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -97,6 +97,7 @@ def parse_markdown(
     titled = [(root_id, merged.title)] if merged is not None else []
     titled.extend(zip(section_ids, (h.title for h in sections), strict=True))
     link_references(builder.edges, builder.nodes, body, titled, layout.fences)
-    document = Document(doc_id, title, description, source, content_hash(text))
+    metadata = tuple(front.fields.items()) if front is not None else ()
+    document = Document(doc_id, title, description, source, content_hash(text), metadata=metadata)
     links = document_links(body, layout.fences)
     return ParsedDocument(document, builder.nodes, builder.edges.to_list(), links, source_text)

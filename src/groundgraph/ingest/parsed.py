@@ -17,6 +17,9 @@ from groundgraph.text import slugify
 
 DEFAULT_MAX_CHUNK_CHARS = 2000
 DEFAULT_MAX_TEXT_CHARS = 50_000_000
+# Bump when parsing, term counting or extraction changes what a document's nodes, edges or
+# entities come out as: `groundgraph index` then reads again the files it stored before.
+INGEST_VERSION = 1
 
 
 @dataclass(frozen=True)

@@ -44,7 +44,13 @@ def semantic_weight(similarity: float) -> float:
 
 @dataclass(frozen=True, slots=True)
 class Document:
-    """A document: the unit that is added, replaced and removed as a whole."""
+    """A document: the unit that is added, replaced and removed as a whole.
+
+    ``content_hash`` is the SHA-256 of its source (a file's bytes); ``metadata`` the
+    fields of its front matter, in their order; ``ingest`` says how it was made (the
+    parser version and the settings that shape its nodes, ``ingest.version``): a file
+    whose hash and ingest key both match its stored document need not be read again.
+    """
 
     doc_id: str
     title: str
@@ -53,6 +59,8 @@ class Document:
     content_hash: str = ""
     scopes: tuple[str, ...] = ()
     added_at: str = ""
+    metadata: tuple[tuple[str, str], ...] = ()
+    ingest: str = ""
 
     def __reduce__(self) -> tuple[type[Document], tuple[Any, ...]]:
         return Document, _values(self)

@@ -55,6 +55,40 @@ class DocumentInfo(Record):
     nodes: int
 
 
+@dataclass(frozen=True, slots=True)
+class SkippedFile(Record):
+    """A file or folder that was not read, and why."""
+
+    path: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlannedChange(Record):
+    """What indexing would do to one document: ``added``, ``changed`` or ``unchanged``."""
+
+    doc_id: str
+    path: str
+    change: str
+
+
+@dataclass(frozen=True, slots=True)
+class IndexPlan(Record):
+    """What indexing a list of files would do (``plan_index``), without writing.
+
+    ``skipped`` holds the files that would not be read and why; ``removed`` the ids of
+    documents whose files are gone (with ``prune``).
+    """
+
+    changes: tuple[PlannedChange, ...] = ()
+    skipped: tuple[SkippedFile, ...] = ()
+    removed: tuple[str, ...] = ()
+
+    def ids(self, change: str) -> list[str]:
+        """The ids of the documents with this change."""
+        return [c.doc_id for c in self.changes if c.change == change]
+
+
 @dataclass(frozen=True)
 class GraphStats(Record):
     """Counts of a graph (``stats``)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from groundgraph.errors import FormatError
@@ -46,6 +47,8 @@ def graph_to_json(store: Store) -> dict[str, Any]:
             }
             | {"source": document.source, "contentHash": document.content_hash}
             | ({"scopes": list(document.scopes)} if document.scopes else {})
+            | ({"metadata": [list(p) for p in document.metadata]} if document.metadata else {})
+            | ({"ingest": document.ingest} if document.ingest else {})
         )
         nodes.extend(
             {
@@ -175,7 +178,11 @@ def documents_from_json(data: Any) -> list[ParsedDocument]:
             nodes_by_doc.get(doc_id, []), key=lambda n: order.get(n.node_id, 1 << 30)
         )
         title = _need(item, "title", str, where)
-        document = Document(doc_id, title, description, source, digest, _scopes(item, where), added)
+        scopes = _scopes(item, where)
+        document = Document(doc_id, title, description, source, digest, scopes, added)
+        document = replace(
+            document, metadata=_metadata(item, where), ingest=_optional(item, "ingest", where)
+        )
         parsed.append(ParsedDocument(document, doc_nodes, edges_by_doc.get(doc_id, []), [], ""))
     known = {p.document.doc_id for p in parsed}
     stray = sorted(set(nodes_by_doc) - known)
@@ -189,3 +196,21 @@ def saved_graph(data: Any) -> tuple[list[ParsedDocument], SavedExtension | None]
     parsed = documents_from_json(data)
     owner = {n.node_id: p.document.doc_id for p in parsed for n in p.nodes}
     return parsed, extension_from_json(data, owner)
+
+
+def _metadata(item: Mapping[str, Any], where: str) -> tuple[tuple[str, str], ...]:
+    """A saved document's front-matter fields: a list of [key, value] string pairs."""
+    raw = item.get("metadata") or []
+    ok = isinstance(raw, list) and all(
+        isinstance(p, list) and len(p) == 2 and all(isinstance(x, str) for x in p) for p in raw
+    )
+    if not ok:
+        raise FormatError(f"{where}.metadata must be a list of [key, value] string pairs")
+    return tuple((str(k), str(v)) for k, v in raw)
+
+
+def _optional(item: Mapping[str, Any], key: str, where: str) -> str:
+    value = item.get(key) or ""
+    if not isinstance(value, str):
+        raise FormatError(f"{where}.{key} must be a string")
+    return value

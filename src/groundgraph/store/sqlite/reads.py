@@ -45,7 +45,8 @@ class SQLiteGraphReads:
 
     def get_document(self, doc_id: str) -> Document | None:
         rows = self._db.query(
-            "SELECT doc_id, title, description, source, content_hash, scopes, added_at "
+            "SELECT doc_id, title, description, source, content_hash, scopes, added_at,"
+            " metadata, ingest "
             "FROM documents WHERE doc_id = ?",
             (doc_id,),
         )
@@ -61,11 +62,14 @@ class SQLiteGraphReads:
             content_hash=str(row[4]),
             scopes=tuple(json.loads(str(row[5]))),
             added_at=str(row[6]),
+            metadata=tuple((str(k), str(v)) for k, v in json.loads(str(row[7]))),
+            ingest=str(row[8]),
         )
 
     def documents(self) -> list[Document]:
         rows = self._db.query(
-            "SELECT doc_id, title, description, source, content_hash, scopes, added_at "
+            "SELECT doc_id, title, description, source, content_hash, scopes, added_at,"
+            " metadata, ingest "
             "FROM documents ORDER BY seq"
         )
         return [self._document(r) for r in rows]

@@ -7,11 +7,13 @@ Version 2 adds what agent memory keeps beside the graph: each fact's history aft
 was added (``fact_events``: scopes added, retired, revived), so ``as_of`` replays the
 past exactly; the contradiction ledger (``conflicts``); and when each fact was last read
 (``access``), which forgetting needs and which is not a graph change (no generation bump).
+Version 3 gives each document its front-matter ``metadata`` (a JSON list of [key, value]
+pairs) and its ``ingest`` key (how it was made), which incremental re-indexing compares.
 """
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 MIGRATIONS: dict[int, tuple[str, ...]] = {
     1: (
@@ -93,5 +95,9 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         "CREATE INDEX conflicts_new ON conflicts(new_fact)",
         "CREATE INDEX conflicts_old ON conflicts(old_fact)",
         "CREATE TABLE access (node_id TEXT PRIMARY KEY, at TEXT NOT NULL)",
+    ),
+    3: (
+        "ALTER TABLE documents ADD COLUMN metadata TEXT NOT NULL DEFAULT '[]'",
+        "ALTER TABLE documents ADD COLUMN ingest TEXT NOT NULL DEFAULT ''",
     ),
 }

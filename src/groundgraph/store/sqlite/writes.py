@@ -7,6 +7,7 @@ with ``executemany``; keep per-row work out of it.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Sequence
 
@@ -52,7 +53,7 @@ class SQLiteDocumentWrites:
                 seq = conn.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM documents").fetchone()[0]
             conn.execute(
                 "INSERT INTO documents(doc_id, title, description, source, content_hash, scopes,"
-                " added_at, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                " added_at, seq, metadata, ingest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     doc_id,
                     document.title,
@@ -62,6 +63,8 @@ class SQLiteDocumentWrites:
                     _json_list(document.scopes),
                     document.added_at or stamp,
                     seq,
+                    json.dumps([list(pair) for pair in document.metadata], ensure_ascii=False),
+                    document.ingest,
                 ),
             )
             conn.executemany(
