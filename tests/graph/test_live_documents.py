@@ -14,7 +14,10 @@ def _rows(path):
     conn = sqlite3.connect(path)
     try:
         nodes = conn.execute("SELECT node_id, doc_id, title, content FROM nodes").fetchall()
-        edges = conn.execute("SELECT doc_id, source, target, type, weight FROM edges").fetchall()
+        edges = conn.execute(
+            "SELECT d.doc_id, edges.source, target, type, weight FROM edges"
+            " JOIN documents d ON d.seq = edges.doc"
+        ).fetchall()
         docs = conn.execute("SELECT doc_id, title FROM documents").fetchall()
         return set(nodes), set(edges), set(docs)
     finally:

@@ -34,7 +34,7 @@ def test_a_version_one_store_is_migrated_in_place(tmp_path):
     path = tmp_path / "v1.db"
     _version_one_file(path)
     store = SQLiteStore(path)
-    assert SCHEMA_VERSION == 2 and store.schema_version() == 2
+    assert store.schema_version() == SCHEMA_VERSION
     assert store.get_nodes(["old"])["old"].content == "kept text"
     assert store.fact_events() == [] and store.conflict_records() == []
     store.close()

@@ -16,7 +16,13 @@ from groundgraph.errors import SchemaVersionError, StoreError
 from groundgraph.model import Document, Edge, Node
 from groundgraph.store import SQLiteStore
 from groundgraph.store import sqlite as sqlite_module
-from groundgraph.store.sqlite.rows import json_list, json_spans
+from groundgraph.store.sqlite.rows import (
+    json_list,
+    pack_sources,
+    pack_spans,
+    unpack_sources,
+    unpack_spans,
+)
 from groundgraph.store.sqlite.schema import SCHEMA_VERSION
 
 
@@ -282,9 +288,61 @@ def test_shared_entities_go_with_their_last_edge():
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.text()), st.lists(st.tuples(st.text(), st.integers(0, 10**12), st.integers())))
-def test_row_json_is_what_json_dumps_writes(values, spans):
-    # The store writes id lists and spans by hand (it is on the indexing path); readers
-    # parse them with json, so the text must be exactly json's.
+@given(st.lists(st.text()))
+def test_row_json_is_what_json_dumps_writes(values):
+    # The store writes id lists by hand (it is on the indexing path); readers parse them
+    # with json, so the text must be exactly json's.
     assert json_list(values) == (json.dumps(values, ensure_ascii=False) if values else "[]")
-    assert json_spans(spans) == (json.dumps([list(s) for s in spans]) if spans else "[]")
+
+
+_IDS = st.one_of(st.text(max_size=12), st.sampled_from(["d", "d#1", "d#x#2", "#3", "", "dd#1"]))
+
+
+@given(
+    source=_IDS,
+    doc_id=st.sampled_from(["d", "doc", "a-b"]),
+    sources=st.lists(_IDS, max_size=3),
+    spans=st.lists(st.tuples(_IDS, st.integers(0, 10**12), st.integers(-5, 10**12)), max_size=4),
+)
+def test_packed_sources_and_spans_read_back_exactly(source, doc_id, sources, spans):
+    # Edges store their usual sources and span node ids relative to the edge (rows.py).
+    packed_sources = pack_sources(sources, source, doc_id)
+    assert unpack_sources(packed_sources, source, doc_id) == tuple(sources)
+    packed = pack_spans(spans, source, doc_id)
+    assert unpack_spans(packed, source, doc_id) == tuple(spans)
+    json.loads(packed or "[]")  # always valid JSON
+
+
+def test_a_version_3_store_migrates_and_reads_the_same(tmp_path):
+    # Version 4 moved edges from a repeated document id to the document's seq; rows
+    # written before keep their explicit sources, spans and created_at.
+    from groundgraph.store.sqlite.schema import MIGRATIONS
+
+    path = tmp_path / "v3.db"
+    conn = sqlite3.connect(path)
+    for version in (1, 2, 3):
+        for statement in MIGRATIONS[version]:
+            conn.execute(statement)
+    conn.execute("INSERT INTO documents(doc_id, title, added_at, seq) VALUES ('d', 'D', 't0', 7)")
+    conn.execute(
+        "INSERT INTO nodes(node_id, doc_id, seq, kind, title, content, level, span_start,"
+        " span_end, created_at) VALUES ('d', 'd', 1, 'document', 'D', 'x y', 0, 0, 3, 't0'),"
+        " ('d#1', 'd', 2, 'section', 'S', 'y', 2, 2, 3, 't0')"
+    )
+    conn.execute(
+        "INSERT INTO edges(doc_id, source, target, type, weight, sources, spans, created_at)"
+        " VALUES ('d', 'd', 'd#1', 'parent-child', 0.8, '[\"d\"]', '[[\"d#1\", 2, 3]]', 't0')"
+    )
+    conn.execute("PRAGMA user_version = 3")
+    conn.commit()
+    conn.close()
+    store = SQLiteStore(path)
+    assert store.schema_version() == SCHEMA_VERSION
+    (edge,) = store.edges_touching(["d#1"])
+    assert edge == Edge("d", "d#1", "parent-child", 0.8, ("d",), None, "t0", None, (("d#1", 2, 3),))
+    store.add_edges("d", [Edge("d#1", "d", "reference", 0.5, ("d#1",), spans=(("d#1", 0, 1),))])
+    assert len(store.edges_touching(["d"])) == 2
+    removal = store.remove_document("d")
+    assert removal is not None and len(removal.edges) == 2
+    assert store.counts().edges == 0
+    store.close()

@@ -46,7 +46,8 @@ class SQLiteFactLedger:
                     (scopes, update.invalid_at, update.doc_id),
                 )
                 conn.execute(
-                    "UPDATE edges SET invalid_at = ? WHERE doc_id = ?",
+                    "UPDATE edges SET invalid_at = ?"
+                    " WHERE doc = (SELECT seq FROM documents WHERE doc_id = ?)",
                     (update.invalid_at, update.doc_id),
                 )
                 conn.executemany(

@@ -11,7 +11,8 @@ from groundgraph.model import Document, Edge, Node
 from groundgraph.model.ids import ENTITY_PREFIX
 from groundgraph.model.store_records import PendingLink, StoreCounts
 from groundgraph.store.sqlite.connection import Database
-from groundgraph.store.sqlite.rows import EDGE_COLUMNS as _EDGE_COLUMNS
+from groundgraph.store.sqlite.rows import EDGE_FROM as _EDGE_FROM
+from groundgraph.store.sqlite.rows import EDGE_SELECT as _EDGE_SELECT
 from groundgraph.store.sqlite.rows import NODE_COLUMNS as _NODE_COLUMNS
 from groundgraph.store.sqlite.rows import edge_row as _edge
 from groundgraph.store.sqlite.rows import int_of as _int
@@ -119,10 +120,10 @@ class SQLiteGraphReads:
             return []
         ids = _json_list(node_ids)
         rows = self._db.query(
-            f"SELECT {_EDGE_COLUMNS}, id FROM edges"
-            " WHERE source IN (SELECT value FROM json_each(?1))"
-            f" UNION SELECT {_EDGE_COLUMNS}, id FROM edges"
-            " WHERE target IN (SELECT value FROM json_each(?1)) ORDER BY id",
+            f"SELECT {_EDGE_SELECT}, e.id AS id FROM {_EDGE_FROM}"
+            " WHERE e.source IN (SELECT value FROM json_each(?1))"
+            f" UNION SELECT {_EDGE_SELECT}, e.id AS id FROM {_EDGE_FROM}"
+            " WHERE e.target IN (SELECT value FROM json_each(?1)) ORDER BY id",
             (ids,),
         )
         return [_edge(r) for r in rows]
@@ -151,9 +152,9 @@ class SQLiteGraphReads:
         kinds = _json_list(types or [])
         while True:
             rows = self._db.query(
-                f"SELECT {_EDGE_COLUMNS}, id FROM edges WHERE id > ?"
-                + (" AND type IN (SELECT value FROM json_each(?))" if types else "")
-                + " ORDER BY id LIMIT 5000",
+                f"SELECT {_EDGE_SELECT}, e.id FROM {_EDGE_FROM} WHERE e.id > ?"
+                + (" AND e.type IN (SELECT value FROM json_each(?))" if types else "")
+                + " ORDER BY e.id LIMIT 5000",
                 (last, kinds) if types else (last,),
             )
             if not rows:

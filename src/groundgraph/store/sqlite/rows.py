@@ -18,6 +18,12 @@ NODE_COLUMNS = (
     "scopes, created_at, invalid_at"
 )
 EDGE_COLUMNS = "source, target, type, weight, label, sources, created_at, invalid_at, spans"
+# An edge row with what decoding it needs: its document's id and added_at (``edge_row``).
+EDGE_SELECT = (
+    "e.source, e.target, e.type, e.weight, e.label, e.sources, e.created_at, e.invalid_at,"
+    " e.spans, d.doc_id, d.added_at"
+)
+EDGE_FROM = "edges e JOIN documents d ON d.seq = e.doc"
 
 
 def now_iso() -> str:
@@ -38,13 +44,6 @@ def json_list(values: Sequence[str]) -> str:
     return "[" + ", ".join(map(_quote, values)) + "]"
 
 
-def json_spans(spans: Sequence[tuple[str, int, int]]) -> str:
-    """``json.dumps([list(s) for s in spans])``: ids escaped as json does by default."""
-    if not spans:
-        return "[]"
-    return "[" + ", ".join(f"[{_quote_ascii(n)}, {int(a)}, {int(b)}]" for n, a, b in spans) + "]"
-
-
 def node_row(row: sqlite3.Row | tuple[object, ...]) -> Node:
     return Node(
         node_id=str(row[0]),
@@ -62,34 +61,115 @@ def node_row(row: sqlite3.Row | tuple[object, ...]) -> Node:
 
 
 def edge_row(row: sqlite3.Row | tuple[object, ...]) -> Edge:
+    """An edge from ``EDGE_SELECT``: its columns, then its document's id and added_at."""
+    source, doc_id = str(row[0]), str(row[9])
+    created = str(row[6])
     return Edge(
-        source=str(row[0]),
+        source=source,
         target=str(row[1]),
         type=str(row[2]),
         weight=float(cast(Any, row[3])),
         label=None if row[4] is None else str(row[4]),
-        sources=tuple(json.loads(str(row[5]))),
-        created_at=str(row[6]),
+        sources=unpack_sources(str(row[5]), source, doc_id),
+        created_at=created or str(row[10]),
         invalid_at=None if row[7] is None else str(row[7]),
-        spans=tuple((str(n), int(a), int(b)) for n, a, b in json.loads(str(row[8]))),
+        spans=unpack_spans(str(row[8]), source, doc_id),
     )
 
 
+def pack_sources(sources: Sequence[str], source: str, doc_id: str) -> str:
+    """An edge's sources as stored: ``''`` for the usual one, the edge's own source node;
+    else a JSON list of node ids, those of the edge's document written as ``"#n"`` (its
+    root as ``""``) and an id that is empty or starts with ``#`` as ``[id]``."""
+    if len(sources) == 1 and sources[0] == source:
+        return ""
+    return "[" + ", ".join(_pack_ref(node, doc_id) for node in sources) + "]"
+
+
+def _pack_ref(node: str, doc_id: str) -> str:
+    if node == doc_id:
+        return '""'
+    if node.startswith(doc_id) and node[len(doc_id) : len(doc_id) + 1] == "#":
+        return _quote(node[len(doc_id) :])
+    if node == "" or node.startswith("#"):
+        return f"[{_quote(node)}]"
+    return _quote(node)
+
+
+def _unpack_ref(item: object, doc_id: str) -> str:
+    if isinstance(item, list):
+        return str(item[0])
+    ref = str(item)
+    return doc_id + ref if ref == "" or ref.startswith("#") else ref
+
+
+def unpack_sources(text: str, source: str, doc_id: str) -> tuple[str, ...]:
+    if text == "":
+        return (source,)
+    return tuple(_unpack_ref(item, doc_id) for item in json.loads(text))
+
+
+def pack_spans(spans: Sequence[tuple[str, int, int]], source: str, doc_id: str) -> str:
+    """An edge's sentence spans as stored: ``''`` for none; else a JSON list whose items
+    are ``[start, end]`` in the edge's source node, ``["#n", start, end]`` in node
+    ``doc_id#n`` of the edge's document (``["", ...]``: its root), or ``[node, start, end]``
+    (``[node, start, end, 0]`` for an id that is empty or starts with ``#``, which no
+    document gives: document ids hold no ``#``)."""
+    if not spans:
+        return ""
+    items = []
+    for node, start, end in spans:
+        if node == source:
+            items.append(f"[{int(start)}, {int(end)}]")
+            continue
+        if node == doc_id:
+            ref = ""
+        elif node.startswith(doc_id) and node[len(doc_id) : len(doc_id) + 1] == "#":
+            ref = node[len(doc_id) :]
+        elif node == "" or node.startswith("#"):  # not an id a document gives: verbatim
+            items.append(f"[{_quote_ascii(node)}, {int(start)}, {int(end)}, 0]")
+            continue
+        else:
+            ref = node
+        items.append(f"[{_quote_ascii(ref)}, {int(start)}, {int(end)}]")
+    return "[" + ", ".join(items) + "]"
+
+
+def unpack_spans(text: str, source: str, doc_id: str) -> tuple[tuple[str, int, int], ...]:
+    if text == "" or text == "[]":
+        return ()
+    spans = []
+    for item in json.loads(text):
+        if len(item) == 2:
+            spans.append((source, int(item[0]), int(item[1])))
+            continue
+        ref = str(item[0])
+        relative = len(item) == 3 and (ref == "" or ref.startswith("#"))
+        node = doc_id + ref if relative else ref
+        spans.append((node, int(item[1]), int(item[2])))
+    return tuple(spans)
+
+
 def insert_edges(conn: sqlite3.Connection, doc_id: str, edges: Sequence[Edge], stamp: str) -> None:
+    """Store edges owned by document ``doc_id`` (which must be stored): a created_at equal
+    to the document's added_at is kept as ``''``, and so are the usual sources and no spans."""
+    doc, added = conn.execute(
+        "SELECT seq, added_at FROM documents WHERE doc_id = ?", (doc_id,)
+    ).fetchone()
     conn.executemany(
-        f"INSERT INTO edges(doc_id, {EDGE_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?)",
+        f"INSERT INTO edges(doc, {EDGE_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?)",
         [
             (
-                doc_id,
+                doc,
                 e.source,
                 e.target,
                 e.type,
                 e.weight,
                 e.label,
-                json_list(e.sources),
-                e.created_at or stamp,
+                pack_sources(e.sources, e.source, doc_id),
+                "" if (e.created_at or stamp) == added else (e.created_at or stamp),
                 e.invalid_at,
-                json_spans(e.spans),
+                pack_spans(e.spans, e.source, doc_id),
             )
             for e in edges
         ],

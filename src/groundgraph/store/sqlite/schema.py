@@ -9,11 +9,18 @@ past exactly; the contradiction ledger (``conflicts``); and when each fact was l
 (``access``), which forgetting needs and which is not a graph change (no generation bump).
 Version 3 gives each document its front-matter ``metadata`` (a JSON list of [key, value]
 pairs) and its ``ingest`` key (how it was made), which incremental re-indexing compares.
+Version 4 makes edges compact: an edge names its document by the document's ``seq`` (an
+integer, unique, renewed when the document is replaced, as all its edges are) instead of
+repeating its id, and ``''`` stands for the usual value of three columns (``rows.py``):
+``sources`` for [the edge's source node], ``created_at`` for the document's ``added_at``,
+``spans`` for none; the node ids in ``sources`` and ``spans`` are written relative to the
+edge's source or document (``"#3"`` for node ``doc#3``). Rows written before keep their
+explicit values, which still read the same.
 """
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 MIGRATIONS: dict[int, tuple[str, ...]] = {
     1: (
@@ -99,5 +106,15 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
     3: (
         "ALTER TABLE documents ADD COLUMN metadata TEXT NOT NULL DEFAULT '[]'",
         "ALTER TABLE documents ADD COLUMN ingest TEXT NOT NULL DEFAULT ''",
+    ),
+    4: (
+        "DROP INDEX edges_doc",
+        "ALTER TABLE edges ADD COLUMN doc INTEGER NOT NULL DEFAULT 0",
+        "UPDATE edges SET doc = COALESCE("
+        "(SELECT seq FROM documents WHERE documents.doc_id = edges.doc_id), 0)",
+        "ALTER TABLE edges DROP COLUMN doc_id",
+        "CREATE INDEX edges_doc ON edges(doc)",
+        "DROP INDEX documents_seq",
+        "CREATE UNIQUE INDEX documents_seq ON documents(seq)",
     ),
 }

@@ -153,8 +153,9 @@ class SQLiteDocumentWrites:
             )
         )
         touching = (
-            "doc_id = :doc OR source IN (SELECT node_id FROM nodes WHERE doc_id = :doc) "
-            "OR target IN (SELECT node_id FROM nodes WHERE doc_id = :doc)"
+            "doc = (SELECT seq FROM documents WHERE doc_id = :doc)"
+            " OR source IN (SELECT node_id FROM nodes WHERE doc_id = :doc)"
+            " OR target IN (SELECT node_id FROM nodes WHERE doc_id = :doc)"
         )
         edges = tuple(
             (str(s), str(t), str(k))
