@@ -15,8 +15,9 @@ def _rows(path):
     try:
         nodes = conn.execute("SELECT node_id, doc_id, title, content FROM nodes").fetchall()
         edges = conn.execute(
-            "SELECT d.doc_id, edges.source, target, type, weight FROM edges"
-            " JOIN documents d ON d.seq = edges.doc"
+            "SELECT d.doc_id, s.node_id, t.node_id, type, weight FROM edges e"
+            " JOIN nodes s ON s.key = e.src JOIN nodes t ON t.key = e.dst"
+            " JOIN documents d ON d.seq = e.doc"
         ).fetchall()
         docs = conn.execute("SELECT doc_id, title FROM documents").fetchall()
         return set(nodes), set(edges), set(docs)

@@ -52,7 +52,12 @@ def _rows(path) -> dict[str, list[tuple]]:
     with sqlite3.connect(path) as conn:
         return {
             "nodes": sorted(conn.execute("SELECT node_id, content FROM nodes")),
-            "edges": sorted(conn.execute("SELECT source, target, type, weight FROM edges")),
+            "edges": sorted(
+                conn.execute(
+                    "SELECT s.node_id, t.node_id, type, weight FROM edges e"
+                    " JOIN nodes s ON s.key = e.src JOIN nodes t ON t.key = e.dst"
+                )
+            ),
         }
 
 

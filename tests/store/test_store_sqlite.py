@@ -39,9 +39,16 @@ def _doc(doc_id: str, n: int = 2, extra_edges: tuple[Edge, ...] = ()):
 def _rows(path) -> dict[str, list[tuple]]:
     conn = sqlite3.connect(path)
     try:
+        # Edges name their ends by node key: read them with the ends' ids.
+        edges = (
+            "SELECT s.node_id, t.node_id, d.doc_id, e.type, e.weight, e.sources, e.spans FROM"
+            " edges e JOIN nodes s ON s.key = e.src JOIN nodes t ON t.key = e.dst"
+            " JOIN documents d ON d.seq = e.doc"
+        )
+        queries = {t: f"SELECT * FROM {t}" for t in ("documents", "nodes", "doc_links")}
         return {
-            table: sorted(conn.execute(f"SELECT * FROM {table}").fetchall(), key=repr)
-            for table in ("documents", "nodes", "edges", "doc_links")
+            table: sorted(conn.execute(query).fetchall(), key=repr)
+            for table, query in (queries | {"edges": edges}).items()
         }
     finally:
         conn.close()

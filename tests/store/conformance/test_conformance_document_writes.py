@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from store_data import doc, everything, write
 
-from groundgraph.errors import NotFoundError
+from groundgraph.errors import InputError, NotFoundError
 from groundgraph.model import Document, Edge, Node
 from groundgraph.model.store_records import PendingLink
 from groundgraph.store import ChangeLog, DocumentWrites, GraphReads
@@ -177,3 +177,13 @@ def test_any_mix_of_writes_matches_a_model(new_store, ops):
 
 def _entity(name: str) -> Node:
     return Node(f"entity:{name}", "", "entity", name.title(), "")
+
+
+def test_an_edge_to_a_node_that_is_not_stored_is_refused_whole(store):
+    write(store, "a")
+    before = everything(store)
+    with pytest.raises(InputError, match="not a stored node"):
+        store.add_edges("a", [Edge("a#1", "a#2", "next", 0.4), Edge("a#1", "nowhere", "next", 0.4)])
+    with pytest.raises(InputError, match="not a stored node"):
+        write(store, "b", extra_edges=(Edge("b#1", "ghost#1", "semantic", 0.3),))
+    assert everything(store) == before

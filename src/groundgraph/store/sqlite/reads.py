@@ -13,25 +13,28 @@ from groundgraph.model.store_records import PendingLink, StoreCounts
 from groundgraph.store.sqlite.connection import Database
 from groundgraph.store.sqlite.rows import EDGE_FROM as _EDGE_FROM
 from groundgraph.store.sqlite.rows import EDGE_SELECT as _EDGE_SELECT
+from groundgraph.store.sqlite.rows import KEYS_OF as _KEYS_OF
 from groundgraph.store.sqlite.rows import NODE_COLUMNS as _NODE_COLUMNS
 from groundgraph.store.sqlite.rows import edge_row as _edge
 from groundgraph.store.sqlite.rows import int_of as _int
 from groundgraph.store.sqlite.rows import json_list as _json_list
 from groundgraph.store.sqlite.rows import node_row as _node
 
-_STEPS = """
-SELECT source, target, type, weight, 0 FROM edges
-WHERE source IN (SELECT value FROM json_each(?1)) AND invalid_at IS NULL AND source != target
+# Steps out of the nodes named in ?1: along their edges, then back along edges into them.
+_STEPS = f"""
+WITH asked(key) AS ({_KEYS_OF})
+SELECT s.node_id, t.node_id, e.type, e.weight, 0
+FROM edges e JOIN nodes s ON s.key = e.src JOIN nodes t ON t.key = e.dst
+WHERE e.src IN asked AND e.invalid_at IS NULL AND e.src != e.dst
 UNION ALL
-SELECT target, source, type, weight, 1 FROM edges
-WHERE target IN (SELECT value FROM json_each(?1)) AND invalid_at IS NULL AND source != target
+SELECT t.node_id, s.node_id, e.type, e.weight, 1
+FROM edges e JOIN nodes s ON s.key = e.src JOIN nodes t ON t.key = e.dst
+WHERE e.dst IN asked AND e.invalid_at IS NULL AND e.src != e.dst
 """
-_DEGREES = """
-SELECT node, COUNT(*) FROM (
-    SELECT source AS node FROM edges WHERE source IN (SELECT value FROM json_each(?1))
-    UNION ALL
-    SELECT target FROM edges WHERE target IN (SELECT value FROM json_each(?1))
-) GROUP BY node
+_DEGREES = f"""
+SELECT n.node_id, (SELECT COUNT(*) FROM edges WHERE src = n.key)
+    + (SELECT COUNT(*) FROM edges WHERE dst = n.key)
+FROM nodes n WHERE n.key IN ({_KEYS_OF})
 """
 
 
@@ -121,9 +124,9 @@ class SQLiteGraphReads:
         ids = _json_list(node_ids)
         rows = self._db.query(
             f"SELECT {_EDGE_SELECT}, e.id AS id FROM {_EDGE_FROM}"
-            " WHERE e.source IN (SELECT value FROM json_each(?1))"
+            f" WHERE e.src IN ({_KEYS_OF})"
             f" UNION SELECT {_EDGE_SELECT}, e.id AS id FROM {_EDGE_FROM}"
-            " WHERE e.target IN (SELECT value FROM json_each(?1)) ORDER BY id",
+            f" WHERE e.dst IN ({_KEYS_OF}) ORDER BY id",
             (ids,),
         )
         return [_edge(r) for r in rows]

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
+from itertools import chain
 from typing import Any, cast
 
+from groundgraph.errors import InputError
 from groundgraph.model import Edge, Node
 
 _quote = json.encoder.encode_basestring
@@ -17,13 +19,19 @@ NODE_COLUMNS = (
     "node_id, doc_id, kind, title, content, level, parent_id, span_start, span_end, "
     "scopes, created_at, invalid_at"
 )
-EDGE_COLUMNS = "source, target, type, weight, label, sources, created_at, invalid_at, spans"
-# An edge row with what decoding it needs: its document's id and added_at (``edge_row``).
+EDGE_COLUMNS = "src, dst, type, weight, label, sources, created_at, invalid_at, spans"
+# An edge row with what decoding it needs: its ends' node ids, its document's id and
+# added_at (``edge_row``).
 EDGE_SELECT = (
-    "e.source, e.target, e.type, e.weight, e.label, e.sources, e.created_at, e.invalid_at,"
+    "s.node_id, t.node_id, e.type, e.weight, e.label, e.sources, e.created_at, e.invalid_at,"
     " e.spans, d.doc_id, d.added_at"
 )
-EDGE_FROM = "edges e JOIN documents d ON d.seq = e.doc"
+EDGE_FROM = (
+    "edges e JOIN nodes s ON s.key = e.src JOIN nodes t ON t.key = e.dst"
+    " JOIN documents d ON d.seq = e.doc"
+)
+# The keys of the nodes whose ids are the JSON list bound to ?1.
+KEYS_OF = "SELECT key FROM nodes WHERE node_id IN (SELECT value FROM json_each(?1))"
 
 
 def now_iso() -> str:
@@ -150,19 +158,41 @@ def unpack_spans(text: str, source: str, doc_id: str) -> tuple[tuple[str, int, i
     return tuple(spans)
 
 
+def node_keys(conn: sqlite3.Connection, node_ids: Iterable[str]) -> dict[str, int]:
+    """The integer key of each of ``node_ids`` that is a stored node."""
+    wanted = json_list(list(dict.fromkeys(node_ids)))
+    return {
+        str(n): int_of(k)
+        for n, k in conn.execute(
+            "SELECT node_id, key FROM nodes WHERE node_id IN (SELECT value FROM json_each(?))",
+            (wanted,),
+        )
+    }
+
+
 def insert_edges(conn: sqlite3.Connection, doc_id: str, edges: Sequence[Edge], stamp: str) -> None:
-    """Store edges owned by document ``doc_id`` (which must be stored): a created_at equal
-    to the document's added_at is kept as ``''``, and so are the usual sources and no spans."""
+    """Store edges owned by document ``doc_id`` (which must be stored) between stored nodes
+    (InputError otherwise, and the caller's transaction rolls back): a created_at equal to
+    the document's added_at is kept as ``''``, and so are the usual sources and no spans."""
+    if not edges:
+        return
     doc, added = conn.execute(
         "SELECT seq, added_at FROM documents WHERE doc_id = ?", (doc_id,)
     ).fetchone()
+    keys = node_keys(conn, chain.from_iterable((e.source, e.target) for e in edges))
+    missing = [n for e in edges for n in (e.source, e.target) if n not in keys]
+    if missing:
+        raise InputError(
+            f"an edge of {doc_id!r} ends at {missing[0]!r}, which is not a stored node: "
+            "store the node (with its document, or as an entity) before the edge"
+        )
     conn.executemany(
         f"INSERT INTO edges(doc, {EDGE_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?)",
         [
             (
                 doc,
-                e.source,
-                e.target,
+                keys[e.source],
+                keys[e.target],
                 e.type,
                 e.weight,
                 e.label,

@@ -15,12 +15,15 @@ repeating its id, and ``''`` stands for the usual value of three columns (``rows
 ``sources`` for [the edge's source node], ``created_at`` for the document's ``added_at``,
 ``spans`` for none; the node ids in ``sources`` and ``spans`` are written relative to the
 edge's source or document (``"#3"`` for node ``doc#3``). Rows written before keep their
-explicit values, which still read the same.
+explicit values, which still read the same. Version 5 gives every node an integer
+``key`` and makes edges name their ends by it (``src``, ``dst``) instead of repeating two
+node ids per edge, in the table and in each of its two indexes; an edge's ends must be
+stored nodes (an edge to a node that is not there was never walked or shown).
 """
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 MIGRATIONS: dict[int, tuple[str, ...]] = {
     1: (
@@ -116,5 +119,54 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         "CREATE INDEX edges_doc ON edges(doc)",
         "DROP INDEX documents_seq",
         "CREATE UNIQUE INDEX documents_seq ON documents(seq)",
+    ),
+    5: (
+        """CREATE TABLE nodes_v5 (
+            key INTEGER PRIMARY KEY,
+            node_id TEXT NOT NULL UNIQUE,
+            doc_id TEXT NOT NULL,
+            seq INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            title TEXT NOT NULL,
+            content TEXT NOT NULL,
+            level INTEGER NOT NULL,
+            parent_id TEXT,
+            span_start INTEGER NOT NULL,
+            span_end INTEGER NOT NULL,
+            scopes TEXT NOT NULL DEFAULT '[]',
+            created_at TEXT NOT NULL,
+            invalid_at TEXT
+        )""",
+        "INSERT INTO nodes_v5(node_id, doc_id, seq, kind, title, content, level, parent_id,"
+        " span_start, span_end, scopes, created_at, invalid_at)"
+        " SELECT node_id, doc_id, seq, kind, title, content, level, parent_id, span_start,"
+        " span_end, scopes, created_at, invalid_at FROM nodes ORDER BY rowid",
+        """CREATE TABLE edges_v5 (
+            id INTEGER PRIMARY KEY,
+            doc INTEGER NOT NULL,
+            src INTEGER NOT NULL,
+            dst INTEGER NOT NULL,
+            type TEXT NOT NULL,
+            weight REAL NOT NULL,
+            label TEXT,
+            sources TEXT NOT NULL DEFAULT '',
+            spans TEXT NOT NULL DEFAULT '',
+            created_at TEXT NOT NULL DEFAULT '',
+            invalid_at TEXT
+        )""",
+        "INSERT INTO edges_v5(id, doc, src, dst, type, weight, label, sources, spans,"
+        " created_at, invalid_at)"
+        " SELECT e.id, e.doc, s.key, t.key, e.type, e.weight, e.label, e.sources, e.spans,"
+        " e.created_at, e.invalid_at FROM edges e"
+        " JOIN nodes_v5 s ON s.node_id = e.source JOIN nodes_v5 t ON t.node_id = e.target"
+        " ORDER BY e.id",
+        "DROP TABLE edges",
+        "DROP TABLE nodes",
+        "ALTER TABLE nodes_v5 RENAME TO nodes",
+        "ALTER TABLE edges_v5 RENAME TO edges",
+        "CREATE INDEX nodes_doc ON nodes(doc_id, seq)",
+        "CREATE INDEX edges_src ON edges(src)",
+        "CREATE INDEX edges_dst ON edges(dst)",
+        "CREATE INDEX edges_doc ON edges(doc)",
     ),
 }

@@ -88,9 +88,9 @@ class SQLiteDocumentWrites:
                     for i, n in enumerate(nodes)
                 ],
             )
-            insert_edges(conn, doc_id, edges, stamp)
             if entities:
                 self._insert_entities(conn, entities, stamp)
+            insert_edges(conn, doc_id, edges, stamp)
             if pending:
                 conn.executemany(
                     "INSERT INTO doc_links(node_id, doc_id, target) VALUES (?, ?, ?)",
@@ -152,19 +152,21 @@ class SQLiteDocumentWrites:
                 "SELECT node_id FROM nodes WHERE doc_id = ? ORDER BY seq", (doc_id,)
             )
         )
-        touching = (
-            "doc = (SELECT seq FROM documents WHERE doc_id = :doc)"
-            " OR source IN (SELECT node_id FROM nodes WHERE doc_id = :doc)"
-            " OR target IN (SELECT node_id FROM nodes WHERE doc_id = :doc)"
-        )
+        doc = "(SELECT seq FROM documents WHERE doc_id = :doc)"
+        mine = "(SELECT key FROM nodes WHERE doc_id = :doc)"
         edges = tuple(
             (str(s), str(t), str(k))
             for s, t, k in conn.execute(
-                f"SELECT source, target, type FROM edges WHERE {touching} ORDER BY id",
+                "SELECT s.node_id, t.node_id, e.type FROM edges e"
+                " JOIN nodes s ON s.key = e.src JOIN nodes t ON t.key = e.dst"
+                f" WHERE e.doc = {doc} OR e.src IN {mine} OR e.dst IN {mine} ORDER BY e.id",
                 {"doc": doc_id},
             )
         )
-        conn.execute(f"DELETE FROM edges WHERE {touching}", {"doc": doc_id})
+        conn.execute(
+            f"DELETE FROM edges WHERE doc = {doc} OR src IN {mine} OR dst IN {mine}",
+            {"doc": doc_id},
+        )
         conn.execute("DELETE FROM nodes WHERE doc_id = ?", (doc_id,))
         # Entities belong to no document: one goes when no edge touches it any more.
         ends = sorted({s for s, _, _ in edges} | {t for _, t, _ in edges})
@@ -173,8 +175,8 @@ class SQLiteDocumentWrites:
             for r in conn.execute(
                 "SELECT node_id FROM nodes WHERE kind = 'entity'"
                 " AND node_id IN (SELECT value FROM json_each(?))"
-                " AND NOT EXISTS (SELECT 1 FROM edges WHERE source = nodes.node_id)"
-                " AND NOT EXISTS (SELECT 1 FROM edges WHERE target = nodes.node_id)"
+                " AND NOT EXISTS (SELECT 1 FROM edges WHERE src = nodes.key)"
+                " AND NOT EXISTS (SELECT 1 FROM edges WHERE dst = nodes.key)"
                 " ORDER BY seq",
                 (_json_list(ends),),
             )
