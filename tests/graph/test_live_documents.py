@@ -13,7 +13,10 @@ from groundgraph import DocumentGraph
 def _rows(path):
     conn = sqlite3.connect(path)
     try:
-        nodes = conn.execute("SELECT node_id, doc_id, title, content FROM nodes").fetchall()
+        nodes = conn.execute(
+            "SELECT node_id, COALESCE(d.doc_id, ''), n.title, content FROM nodes n"
+            " LEFT JOIN documents d ON d.seq = n.doc AND n.doc != 0"
+        ).fetchall()
         edges = conn.execute(
             "SELECT d.doc_id, s.node_id, t.node_id, type, weight FROM edges e"
             " JOIN nodes s ON s.key = e.src JOIN nodes t ON t.key = e.dst"

@@ -138,6 +138,7 @@ def test_keys_are_safe_node_ids(surface: str) -> None:
 
 @settings(max_examples=300, deadline=None)
 @given(st.text())
+@example("A\u00c0s")  # decomposed, the last word was not found in the input: no plural dropped
 def test_keys_ignore_unicode_normal_form(surface: str) -> None:
     key = normalise_entity(surface)
     for form in ("NFC", "NFD", "NFKC", "NFKD"):

@@ -130,7 +130,8 @@ def _normalise(surface: str) -> str:
     head, _, tail = key.rpartition(" ")
     # "APIs": the plural of an acronym. Not when the capitals came from a ligature's NFKC
     # form ("Ĳs" is the title case of "ĳs", not an acronym "IJ" and its plural).
-    if _is_acronym(last[:-1]) and last[-1] == "s" and tail.endswith("s") and last in surface:
+    composed = unicodedata.normalize("NFC", surface)
+    if _is_acronym(last[:-1]) and last[-1] == "s" and tail.endswith("s") and last in composed:
         tail = tail[:-1]
     else:
         tail = singular(tail)

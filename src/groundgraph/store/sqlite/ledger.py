@@ -42,7 +42,8 @@ class SQLiteFactLedger:
                     "UPDATE documents SET scopes = ? WHERE doc_id = ?", (scopes, update.doc_id)
                 )
                 conn.execute(
-                    "UPDATE nodes SET scopes = ?, invalid_at = ? WHERE doc_id = ?",
+                    "UPDATE nodes SET scopes = ?, invalid_at = ?"
+                    " WHERE doc = (SELECT seq FROM documents WHERE doc_id = ?)",
                     (scopes, update.invalid_at, update.doc_id),
                 )
                 conn.execute(

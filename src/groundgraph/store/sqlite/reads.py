@@ -14,7 +14,8 @@ from groundgraph.store.sqlite.connection import Database
 from groundgraph.store.sqlite.rows import EDGE_FROM as _EDGE_FROM
 from groundgraph.store.sqlite.rows import EDGE_SELECT as _EDGE_SELECT
 from groundgraph.store.sqlite.rows import KEYS_OF as _KEYS_OF
-from groundgraph.store.sqlite.rows import NODE_COLUMNS as _NODE_COLUMNS
+from groundgraph.store.sqlite.rows import NODE_FROM as _NODE_FROM
+from groundgraph.store.sqlite.rows import NODE_SELECT as _NODE_SELECT
 from groundgraph.store.sqlite.rows import edge_row as _edge
 from groundgraph.store.sqlite.rows import int_of as _int
 from groundgraph.store.sqlite.rows import json_list as _json_list
@@ -79,27 +80,34 @@ class SQLiteGraphReads:
         return [self._document(r) for r in rows]
 
     def node_counts(self) -> dict[str, int]:
-        rows = self._db.query("SELECT doc_id, COUNT(*) FROM nodes GROUP BY doc_id")
+        rows = self._db.query(
+            "SELECT COALESCE(d.doc_id, ''), COUNT(*) FROM nodes n"
+            " LEFT JOIN documents d ON d.seq = n.doc AND n.doc != 0 GROUP BY n.doc"
+        )
         return {str(d): _int(c) for d, c in rows}
 
     def get_nodes(self, node_ids: Sequence[str]) -> dict[str, Node]:
         if not node_ids:
             return {}
         rows = self._db.query(
-            f"SELECT {_NODE_COLUMNS} FROM nodes WHERE node_id IN (SELECT value FROM json_each(?))",
+            f"SELECT {_NODE_SELECT} FROM {_NODE_FROM}"
+            " WHERE n.node_id IN (SELECT value FROM json_each(?))",
             (_json_list(node_ids),),
         )
         return {str(r[0]): _node(r) for r in rows}
 
     def entity_nodes(self) -> list[Node]:
         rows = self._db.query(
-            f"SELECT {_NODE_COLUMNS} FROM nodes WHERE kind = 'entity' AND doc_id = '' ORDER BY seq"
+            f"SELECT {_NODE_SELECT} FROM {_NODE_FROM}"
+            " WHERE n.kind = 'entity' AND n.doc = 0 ORDER BY n.seq"
         )
         return [_node(r) for r in rows]
 
     def document_nodes(self, doc_id: str) -> list[Node]:
         rows = self._db.query(
-            f"SELECT {_NODE_COLUMNS} FROM nodes WHERE doc_id = ? ORDER BY seq", (doc_id,)
+            f"SELECT {_NODE_SELECT} FROM {_NODE_FROM}"
+            " WHERE n.doc = (SELECT seq FROM documents WHERE doc_id = ?) ORDER BY n.seq",
+            (doc_id,),
         )
         return [_node(r) for r in rows]
 
@@ -107,9 +115,8 @@ class SQLiteGraphReads:
         last_doc, last_seq = -1, -1
         while True:
             rows = self._db.query(
-                f"SELECT {', '.join('n.' + c.strip() for c in _NODE_COLUMNS.split(','))}, "
-                "d.seq, n.seq FROM nodes n JOIN documents d ON d.doc_id = n.doc_id "
-                "WHERE (d.seq, n.seq) > (?, ?) ORDER BY d.seq, n.seq LIMIT ?",
+                f"SELECT {_NODE_SELECT}, n.doc, n.seq FROM {_NODE_FROM}"
+                " WHERE n.doc != 0 AND (n.doc, n.seq) > (?, ?) ORDER BY n.doc, n.seq LIMIT ?",
                 (last_doc, last_seq, batch),
             )
             if not rows:
@@ -169,8 +176,9 @@ class SQLiteGraphReads:
         if not targets:
             return []
         rows = self._db.query(
-            "SELECT node_id, doc_id, target FROM doc_links "
-            "WHERE target IN (SELECT value FROM json_each(?)) ORDER BY rowid",
+            "SELECT n.node_id, d.doc_id, l.target FROM doc_links l"
+            " JOIN nodes n ON n.key = l.node JOIN documents d ON d.seq = l.doc"
+            " WHERE l.target IN (SELECT value FROM json_each(?)) ORDER BY l.rowid",
             (_json_list(targets),),
         )
         return [PendingLink(str(n), str(d), str(t)) for n, d, t in rows]

@@ -16,8 +16,17 @@ _quote = json.encoder.encode_basestring
 _quote_ascii = json.encoder.encode_basestring_ascii
 
 NODE_COLUMNS = (
-    "node_id, doc_id, kind, title, content, level, parent_id, span_start, span_end, "
+    "key, node_id, doc, seq, kind, title, content, level, parent, span_start, span_end, "
     "scopes, created_at, invalid_at"
+)
+# A node row with what decoding it needs: its document's id and added_at, its parent's id.
+NODE_SELECT = (
+    "n.node_id, COALESCE(d.doc_id, ''), n.kind, n.title, n.content, n.level, p.node_id,"
+    " n.span_start, n.span_end, n.scopes, n.created_at, n.invalid_at, d.added_at"
+)
+NODE_FROM = (
+    "nodes n LEFT JOIN documents d ON d.seq = n.doc AND n.doc != 0"
+    " LEFT JOIN nodes p ON p.key = n.parent"
 )
 EDGE_COLUMNS = "src, dst, type, weight, label, sources, created_at, invalid_at, spans"
 # An edge row with what decoding it needs: its ends' node ids, its document's id and
@@ -53,6 +62,7 @@ def json_list(values: Sequence[str]) -> str:
 
 
 def node_row(row: sqlite3.Row | tuple[object, ...]) -> Node:
+    """A node from ``NODE_SELECT``."""
     return Node(
         node_id=str(row[0]),
         doc_id=str(row[1]),
@@ -63,7 +73,7 @@ def node_row(row: sqlite3.Row | tuple[object, ...]) -> Node:
         parent_id=None if row[6] is None else str(row[6]),
         span=(int_of(row[7]), int_of(row[8])),
         scopes=tuple(json.loads(str(row[9]))),
-        created_at=str(row[10]),
+        created_at=str(row[10]) or str(row[12] or ""),
         invalid_at=None if row[11] is None else str(row[11]),
     )
 

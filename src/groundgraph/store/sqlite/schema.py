@@ -18,7 +18,10 @@ edge's source or document (``"#3"`` for node ``doc#3``). Rows written before kee
 explicit values, which still read the same. Version 5 gives every node an integer
 ``key`` and makes edges name their ends by it (``src``, ``dst``) instead of repeating two
 node ids per edge, in the table and in each of its two indexes; an edge's ends must be
-stored nodes (an edge to a node that is not there was never walked or shown).
+stored nodes (an edge to a node that is not there was never walked or shown). Nodes and
+pending links name their document by its ``seq`` (0: an entity, which has none) and a
+node its parent by key; a node's ``created_at`` equal to its document's ``added_at`` is
+``''``.
 """
 
 from __future__ import annotations
@@ -124,23 +127,33 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         """CREATE TABLE nodes_v5 (
             key INTEGER PRIMARY KEY,
             node_id TEXT NOT NULL UNIQUE,
-            doc_id TEXT NOT NULL,
+            doc INTEGER NOT NULL,
             seq INTEGER NOT NULL,
             kind TEXT NOT NULL,
             title TEXT NOT NULL,
             content TEXT NOT NULL,
             level INTEGER NOT NULL,
-            parent_id TEXT,
+            parent INTEGER,
             span_start INTEGER NOT NULL,
             span_end INTEGER NOT NULL,
             scopes TEXT NOT NULL DEFAULT '[]',
-            created_at TEXT NOT NULL,
+            created_at TEXT NOT NULL DEFAULT '',
             invalid_at TEXT
         )""",
-        "INSERT INTO nodes_v5(node_id, doc_id, seq, kind, title, content, level, parent_id,"
+        "INSERT INTO nodes_v5(key, node_id, doc, seq, kind, title, content, level, parent,"
         " span_start, span_end, scopes, created_at, invalid_at)"
-        " SELECT node_id, doc_id, seq, kind, title, content, level, parent_id, span_start,"
-        " span_end, scopes, created_at, invalid_at FROM nodes ORDER BY rowid",
+        " SELECT o.rowid, o.node_id, COALESCE(d.seq, 0), o.seq, o.kind, o.title, o.content,"
+        " o.level, (SELECT p.rowid FROM nodes p WHERE p.node_id = o.parent_id), o.span_start,"
+        " o.span_end, o.scopes, CASE WHEN o.created_at = d.added_at THEN '' ELSE o.created_at"
+        " END, o.invalid_at FROM nodes o LEFT JOIN documents d ON d.doc_id = o.doc_id"
+        " AND o.doc_id != '' ORDER BY o.rowid",
+        """CREATE TABLE doc_links_v5 (
+            node INTEGER NOT NULL,
+            doc INTEGER NOT NULL,
+            target TEXT NOT NULL
+        )""",
+        "INSERT INTO doc_links_v5(node, doc, target) SELECT n.key, n.doc, l.target"
+        " FROM doc_links l JOIN nodes_v5 n ON n.node_id = l.node_id ORDER BY l.rowid",
         """CREATE TABLE edges_v5 (
             id INTEGER PRIMARY KEY,
             doc INTEGER NOT NULL,
@@ -162,9 +175,13 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         " ORDER BY e.id",
         "DROP TABLE edges",
         "DROP TABLE nodes",
+        "DROP TABLE doc_links",
         "ALTER TABLE nodes_v5 RENAME TO nodes",
         "ALTER TABLE edges_v5 RENAME TO edges",
-        "CREATE INDEX nodes_doc ON nodes(doc_id, seq)",
+        "ALTER TABLE doc_links_v5 RENAME TO doc_links",
+        "CREATE INDEX nodes_doc ON nodes(doc, seq)",
+        "CREATE INDEX doc_links_target ON doc_links(target)",
+        "CREATE INDEX doc_links_doc ON doc_links(doc)",
         "CREATE INDEX edges_src ON edges(src)",
         "CREATE INDEX edges_dst ON edges(dst)",
         "CREATE INDEX edges_doc ON edges(doc)",

@@ -11,13 +11,13 @@ import json
 import sqlite3
 from collections.abc import Sequence
 
-from groundgraph.errors import NotFoundError
+from groundgraph.errors import InputError, NotFoundError
 from groundgraph.model import Document, Edge, Node
 from groundgraph.model.store_records import PendingLink, Removal
 from groundgraph.store.sqlite.changes import SQLiteChangeLog
 from groundgraph.store.sqlite.connection import Database
 from groundgraph.store.sqlite.rows import NODE_COLUMNS as _NODE_COLUMNS
-from groundgraph.store.sqlite.rows import insert_edges, now_iso
+from groundgraph.store.sqlite.rows import insert_edges, int_of, node_keys, now_iso
 from groundgraph.store.sqlite.rows import json_list as _json_list
 
 __all__ = ["SQLiteDocumentWrites"]
@@ -67,53 +67,83 @@ class SQLiteDocumentWrites:
                     document.ingest,
                 ),
             )
-            conn.executemany(
-                f"INSERT INTO nodes({_NODE_COLUMNS}, seq) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                [
-                    (
-                        n.node_id,
-                        n.doc_id,
-                        n.kind,
-                        n.title,
-                        n.content,
-                        n.level,
-                        n.parent_id,
-                        n.span[0],
-                        n.span[1],
-                        _json_list(n.scopes),
-                        n.created_at or stamp,
-                        n.invalid_at,
-                        i,
-                    )
-                    for i, n in enumerate(nodes)
-                ],
-            )
+            added = document.added_at or stamp
+            keys = self._insert_nodes(conn, doc_id, seq, added, nodes, stamp)
             if entities:
                 self._insert_entities(conn, entities, stamp)
             insert_edges(conn, doc_id, edges, stamp)
             if pending:
+                keys |= node_keys(conn, (p.node_id for p in pending if p.node_id not in keys))
+                missing = [p.node_id for p in pending if p.node_id not in keys]
+                if missing:
+                    raise InputError(f"a pending link starts at {missing[0]!r}: no such node")
                 conn.executemany(
-                    "INSERT INTO doc_links(node_id, doc_id, target) VALUES (?, ?, ?)",
-                    [(p.node_id, p.doc_id, p.target) for p in pending],
+                    "INSERT INTO doc_links(node, doc, target) VALUES (?, ?, ?)",
+                    [(keys[p.node_id], seq, p.target) for p in pending],
                 )
             generation = self._changes.bump(conn, doc_id)
         return generation, removed
 
     @staticmethod
-    def _insert_entities(conn: sqlite3.Connection, entities: Sequence[Node], stamp: str) -> None:
+    def _insert_nodes(
+        conn: sqlite3.Connection,
+        doc_id: str,
+        doc: int,
+        added: str,
+        nodes: Sequence[Node],
+        stamp: str,
+    ) -> dict[str, int]:
+        """Insert a document's nodes under keys of their own; the keys by node id."""
+        strays = [n.node_id for n in nodes if n.doc_id != doc_id]
+        if strays:
+            raise InputError(f"node {strays[0]!r} of document {doc_id!r} names another document")
+        base = int_of(conn.execute("SELECT COALESCE(MAX(key), 0) FROM nodes").fetchone()[0])
+        keys = {n.node_id: base + 1 + i for i, n in enumerate(nodes)}
+        outside = [
+            n.parent_id for n in nodes if n.parent_id is not None and n.parent_id not in keys
+        ]
+        parents = keys | (node_keys(conn, outside) if outside else {})
+        lost = [p for p in outside if p not in parents]
+        if lost:
+            raise InputError(f"a node of {doc_id!r} has parent {lost[0]!r}: no such node")
         conn.executemany(
-            f"INSERT OR IGNORE INTO nodes({_NODE_COLUMNS}, seq) "
-            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,(SELECT COALESCE(MAX(seq), 0) + 1 FROM nodes"
-            " WHERE doc_id = ''))",
+            f"INSERT INTO nodes({_NODE_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             [
                 (
+                    keys[n.node_id],
                     n.node_id,
-                    "",
-                    "entity",
+                    doc,
+                    i,
+                    n.kind,
                     n.title,
                     n.content,
                     n.level,
-                    None,
+                    parents[n.parent_id] if n.parent_id else None,
+                    n.span[0],
+                    n.span[1],
+                    _json_list(n.scopes),
+                    "" if (n.created_at or stamp) == added else (n.created_at or stamp),
+                    n.invalid_at,
+                )
+                for i, n in enumerate(nodes)
+            ],
+        )
+        return keys
+
+    @staticmethod
+    def _insert_entities(conn: sqlite3.Connection, entities: Sequence[Node], stamp: str) -> None:
+        """Insert the entities not stored yet (they belong to no document: ``doc`` 0)."""
+        conn.executemany(
+            "INSERT OR IGNORE INTO nodes(node_id, doc, seq, kind, title, content, level,"
+            " span_start, span_end, scopes, created_at, invalid_at)"
+            " VALUES (?, 0, (SELECT COALESCE(MAX(seq), 0) + 1 FROM nodes WHERE doc = 0),"
+            " 'entity', ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (
+                    n.node_id,
+                    n.title,
+                    n.content,
+                    n.level,
                     n.span[0],
                     n.span[1],
                     _json_list(n.scopes),
@@ -144,30 +174,29 @@ class SQLiteDocumentWrites:
         return removed
 
     def _delete_document(self, conn: sqlite3.Connection, doc_id: str) -> Removal | None:
-        if conn.execute("SELECT 1 FROM documents WHERE doc_id = ?", (doc_id,)).fetchone() is None:
+        found = conn.execute("SELECT seq FROM documents WHERE doc_id = ?", (doc_id,)).fetchone()
+        if found is None:
             return None
+        seq = int_of(found[0])
         node_ids = tuple(
             r[0]
-            for r in conn.execute(
-                "SELECT node_id FROM nodes WHERE doc_id = ? ORDER BY seq", (doc_id,)
-            )
+            for r in conn.execute("SELECT node_id FROM nodes WHERE doc = ? ORDER BY seq", (seq,))
         )
-        doc = "(SELECT seq FROM documents WHERE doc_id = :doc)"
-        mine = "(SELECT key FROM nodes WHERE doc_id = :doc)"
+        mine = "(SELECT key FROM nodes WHERE doc = :seq)"
         edges = tuple(
             (str(s), str(t), str(k))
             for s, t, k in conn.execute(
                 "SELECT s.node_id, t.node_id, e.type FROM edges e"
                 " JOIN nodes s ON s.key = e.src JOIN nodes t ON t.key = e.dst"
-                f" WHERE e.doc = {doc} OR e.src IN {mine} OR e.dst IN {mine} ORDER BY e.id",
-                {"doc": doc_id},
+                f" WHERE e.doc = :seq OR e.src IN {mine} OR e.dst IN {mine} ORDER BY e.id",
+                {"seq": seq},
             )
         )
         conn.execute(
-            f"DELETE FROM edges WHERE doc = {doc} OR src IN {mine} OR dst IN {mine}",
-            {"doc": doc_id},
+            f"DELETE FROM edges WHERE doc = :seq OR src IN {mine} OR dst IN {mine}",
+            {"seq": seq},
         )
-        conn.execute("DELETE FROM nodes WHERE doc_id = ?", (doc_id,))
+        conn.execute("DELETE FROM nodes WHERE doc = ?", (seq,))
         # Entities belong to no document: one goes when no edge touches it any more.
         ends = sorted({s for s, _, _ in edges} | {t for _, t, _ in edges})
         orphans = [
@@ -186,6 +215,6 @@ class SQLiteDocumentWrites:
             (_json_list(orphans),),
         )
         node_ids = node_ids + tuple(orphans)
-        conn.execute("DELETE FROM doc_links WHERE doc_id = ?", (doc_id,))
+        conn.execute("DELETE FROM doc_links WHERE doc = ?", (seq,))
         conn.execute("DELETE FROM documents WHERE doc_id = ?", (doc_id,))
         return Removal(doc_id, node_ids, edges)
