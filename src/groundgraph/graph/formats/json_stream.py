@@ -27,6 +27,7 @@ __all__ = ["START", "Piece", "stream_object"]
 
 BLOCK = 1 << 20
 _SPACES = re.compile(r"[ \t\n\r]*")
+_NUMBER_CHARS = frozenset("0123456789+-.eE")
 _DECODER = json.JSONDecoder()
 Path = tuple[str, ...]
 #: The position of the piece that says a streamed array starts (its items follow).
@@ -45,19 +46,20 @@ class Piece(NamedTuple):
 class _Reader:
     """A window over a text stream: what is read and not yet consumed."""
 
-    def __init__(self, stream: TextIO) -> None:
+    def __init__(self, stream: TextIO, block: int) -> None:
         self._stream = stream
+        self._block = block
         self.text = ""
         self.at = 0
         self.ended = False
         self._consumed = 0  # characters dropped before ``text``, for error positions
 
-    def more(self, wanted: int = BLOCK) -> bool:
+    def more(self, wanted: int = 0) -> bool:
         """Read another block (at least ``wanted`` characters) after dropping what was
         consumed; False at the end of the stream."""
         if self.ended:
             return False
-        block = self._stream.read(max(wanted, BLOCK))
+        block = self._stream.read(max(wanted, self._block))
         self._consumed += self.at
         self.text = self.text[self.at :] + block
         self.at = 0
@@ -85,7 +87,7 @@ class _Reader:
         what is read may go on (a number, or anything cut by the block): read more, trying
         again with twice as much so that one large value costs linear time."""
         self.next_char()
-        wanted = BLOCK
+        wanted = self._block
         while True:
             try:
                 value, end = _DECODER.raw_decode(self.text, self.at)
@@ -96,20 +98,29 @@ class _Reader:
                 raise FormatError(
                     f"not valid JSON at character {self._consumed + exc.pos}: {exc.msg}"
                 ) from None
-            if end == len(self.text) and self.more(wanted):
+            if self._may_go_on(value, end) and self.more(wanted):
                 wanted *= 2
                 continue
             start, self.at = self.at, end
             return value, self.text[start:end]
 
+    def _may_go_on(self, value: Any, end: int) -> bool:
+        """Whether the text read so far may end inside ``value``: it reaches the end of
+        what is read, or it is a number cut short ("-0." read as -0, "1e" as 1)."""
+        if end >= len(self.text):
+            return True
+        number = isinstance(value, int | float) and not isinstance(value, bool)
+        return number and self.text[end] in _NUMBER_CHARS
+
     def fail(self, what: str) -> None:
         raise FormatError(f"not valid JSON at character {self._consumed + self.at}: {what}")
 
 
-def stream_object(stream: TextIO, arrays: Collection[Path]) -> Iterator[Piece]:
+def stream_object(stream: TextIO, arrays: Collection[Path], block: int = BLOCK) -> Iterator[Piece]:
     """The pieces of the top-level object in ``stream``, in the file's order: each item of
-    an array at one of the ``arrays`` paths, and every other member whole."""
-    reader = _Reader(stream)
+    an array at one of the ``arrays`` paths, and every other member whole; ``stream`` is
+    read ``block`` characters at a time."""
+    reader = _Reader(stream, block)
     reader.more()
     prefixes = {path[:i] for path in arrays for i in range(1, len(path))}
     yield from _members(reader, (), set(arrays), prefixes)
