@@ -102,6 +102,11 @@ def entity_from_json(item: Any, where: str) -> Node:
     created = item.get("createdAt") or ""
     if not isinstance(created, str):
         raise FormatError(f"{where}: createdAt must be a string")
+    return entity_node(node_id, title, created)
+
+
+def entity_node(node_id: str, title: str, created: str) -> Node:
+    """The entity node of a checked entry."""
     return Node(node_id, "", "entity", title, "", created_at=created)
 
 

@@ -45,6 +45,7 @@ from groundgraph.graph.formats.saved_extension import (
     checked_extension_edge,
     conflict_from_json,
     entity_from_json,
+    entity_node,
     fact_event_from_json,
     not_a_fact,
 )
@@ -61,7 +62,7 @@ _EXTENSION_LISTS = ("entities", "edges", "factEvents", "conflicts")
 _SCHEMA = (
     "CREATE TABLE nodes (seq INTEGER PRIMARY KEY, node_id TEXT, doc_id TEXT, item TEXT)",
     "CREATE TABLE edges (seq INTEGER PRIMARY KEY, source TEXT, target TEXT, type TEXT, w REAL)",
-    "CREATE TABLE entities (node_id TEXT PRIMARY KEY, item TEXT)",
+    "CREATE TABLE entities (node_id TEXT PRIMARY KEY, title TEXT, created TEXT)",
     "CREATE TABLE evidence (seq INTEGER PRIMARY KEY, source TEXT, target TEXT, "
     "asserting TEXT, item TEXT)",
     "CREATE TABLE events (seq INTEGER PRIMARY KEY, fact TEXT, item TEXT)",
@@ -78,7 +79,7 @@ _INDEXES = (
 _INSERT = {
     "nodes": "INSERT INTO nodes VALUES (?, ?, ?, ?)",
     "edges": "INSERT INTO edges VALUES (?, ?, ?, ?, ?)",
-    "entities": "INSERT OR REPLACE INTO entities VALUES (?, ?)",
+    "entities": "INSERT OR REPLACE INTO entities VALUES (?, ?, ?)",
     "evidence": "INSERT INTO evidence VALUES (?, ?, ?, ?, ?)",
     "events": "INSERT INTO events VALUES (?, ?, ?)",
 }
@@ -183,7 +184,7 @@ class SavedGraphFile:
         if key == "entities":
             node = entity_from_json(value, at)
             self._entities.add(node.node_id)
-            self._add("entities", (node.node_id, text))
+            self._add("entities", (node.node_id, node.title, node.created_at))
         elif key == "edges":
             item = check_extension_edge(value, at)
             source, sources = item["from"], item.get("sources", ())
@@ -268,9 +269,9 @@ class SavedGraphFile:
         ]
         ends = sorted({end for e in evidence for end in (e.source, e.target)} & self._entities)
         entities = {
-            str(node_id): entity_from_json(_DECODE(row), "")
-            for node_id, row in self._spool.execute(
-                "SELECT node_id, item FROM entities "
+            str(node_id): entity_node(str(node_id), str(title), str(created))
+            for node_id, title, created in self._spool.execute(
+                "SELECT node_id, title, created FROM entities "
                 "WHERE node_id IN (SELECT value FROM json_each(?))",
                 (json.dumps(ends),),
             )
