@@ -88,9 +88,9 @@ def saved_parts(store: Store) -> Iterator[tuple[str, Any]]:
 def graph_to_json(store: Store) -> dict[str, Any]:
     """The whole graph as a plain dictionary."""
 
-    def whole(value: Any) -> Any:
+    def whole(value: Any) -> Any:  # the lists, at the top and in the extension
         if isinstance(value, Iterator):
-            return [whole(v) for v in value]
+            return list(value)
         if isinstance(value, dict):
             return {k: whole(v) for k, v in value.items()}
         return value
