@@ -7,7 +7,8 @@
 
 The input is the Microsoft C++ docs (markdown, CC BY 4.0) from ``--tar``. For each size
 a deterministic sample (every k-th file in sorted path order) is extracted to a temporary
-folder; ``groundgraph index`` indexes it through the real CLI, then fresh processes time
+folder; ``groundgraph index`` indexes it through the real CLI (``export`` and ``import``
+are timed on the store it makes), then fresh processes time
 groundgraph's search (default walk, one hop, lexical stage alone), bm25s (numpy, Lucene
 BM25) and SQLite FTS5 on the same section texts read back from the groundgraph store, with
 the same queries. Prints a markdown table; raw figures go to stderr as JSON.
@@ -286,10 +287,33 @@ def cold(db: Path, query: str, runs: int, env: dict[str, str]) -> dict[str, floa
     imports = [
         run_measured([sys.executable, "-c", "import groundgraph"], env)[0] for _ in range(runs)
     ]
+    version = [sys.executable, "-m", "groundgraph", "--version"]
+    versions = [run_measured(version, env)[0] for _ in range(runs)]
     return {
         "cli_s": statistics.median(r[0] for r in cli_runs),
         "cli_rss_mb": max(r[1] for r in cli_runs),
         "import_s": statistics.median(imports),
+        "version_s": statistics.median(versions),
+    }
+
+
+def run_saved(db: Path, tmp: Path, env: dict[str, str]) -> dict[str, float]:
+    """``groundgraph export`` of the store and ``groundgraph import`` of the file into a
+    new store: wall time and peak RSS of each, and the file's size."""
+    saved, copy = tmp / "graph.json", tmp / "imported.db"
+    gg = [sys.executable, "-m", "groundgraph"]
+    export_s, export_mb, _ = run_measured([*gg, "--db", str(db), "export", "-o", str(saved)], env)
+    import_s, import_mb, _ = run_measured([*gg, "--db", str(copy), "import", str(saved)], env)
+    size = saved.stat().st_size
+    saved.unlink()
+    for path in tmp.glob("imported.db*"):
+        path.unlink()
+    return {
+        "export_s": export_s,
+        "export_rss_mb": export_mb,
+        "import_s": import_s,
+        "import_rss_mb": import_mb,
+        "file_bytes": size,
     }
 
 
@@ -320,6 +344,7 @@ def measure(
         "bm25s": bm25s,
         "fts5": fts5,
         "cold": cold(db, queries["text"][0], args.cli_runs, env),
+        "saved": run_saved(db, tmp, env),
         "wall_s": time.perf_counter() - start,
     }
 
@@ -327,7 +352,7 @@ def measure(
 # ---------------------------------------------------------------------- the report
 def cells(r: dict[str, Any]) -> list[tuple[str, str]]:
     """(measure, value) of one size, in table order."""
-    ix, se, bm, ft = r["index"], r["search"], r["bm25s"], r["fts5"]
+    ix, se, bm, ft, sv = r["index"], r["search"], r["bm25s"], r["fts5"], r["saved"]
     mib, size = 2**20, r["input_bytes"]
 
     def ms(p: dict[str, float]) -> str:
@@ -380,6 +405,16 @@ def cells(r: dict[str, Any]) -> list[tuple[str, str]]:
         ("`DocumentGraph(db)` + first search, new process (s)", f"{se['open_first_search_s']:.2f}"),
         ("cold `groundgraph search --json`, median (s)", f"{r['cold']['cli_s']:.2f}"),
         ("`python -c 'import groundgraph'`, median (s)", f"{r['cold']['import_s']:.2f}"),
+        ("`groundgraph --version`, median (s)", f"{r['cold']['version_s']:.2f}"),
+        (
+            "`groundgraph export` / `import`: wall (s), peak RSS (MiB)",
+            f"{sv['export_s']:.1f}, {sv['export_rss_mb']:,.0f} / "
+            f"{sv['import_s']:.1f}, {sv['import_rss_mb']:,.0f}",
+        ),
+        (
+            "saved graph file MiB (x input)",
+            f"{sv['file_bytes'] / mib:.1f} ({sv['file_bytes'] / size:.1f}x)",
+        ),
     ]
 
 

@@ -91,6 +91,24 @@ def test_export_import_and_remove(tmp_path, corpus):
     assert run("outline", "guide", db=db).returncode != 0
 
 
+def test_export_to_stdout_and_a_refused_import(tmp_path, corpus):
+    db = tmp_path / "g.db"
+    run("index", str(corpus), "-q", db=db)
+    out = tmp_path / "graph.json"
+    assert run("export", "-o", str(out), db=db).returncode == 0
+    printed = run("export", db=db).stdout
+    assert printed == out.read_text(encoding="utf-8") + "\n"
+    assert not list(tmp_path.glob("*.part"))
+    data = json.loads(printed)
+    data["groundgraph"]["edges"].append({"type": "mentions"})  # broken at the very end
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    other = tmp_path / "other.db"
+    result = run("import", str(bad), db=other)
+    assert result.returncode != 0 and "groundgraph.edges[" in result.stderr
+    assert json.loads(run("stats", "--json", db=other).stdout)["documents"] == 0
+
+
 @pytest.mark.parametrize(
     "args, message",
     [

@@ -6,12 +6,14 @@ import click
 from click.testing import CliRunner
 
 from groundgraph.cli import main
+from groundgraph.cli.lazy_group import LazyGroup
 from groundgraph.cli.verb_help import VERB_ATTRIBUTE
 from groundgraph.graph.verbs import COMPANIONS, VERBS, verb
 
 
 def commands(group: click.Group = main, path: tuple[str, ...] = ()):
-    for name, command in group.commands.items():
+    loaded = group.load_all() if isinstance(group, LazyGroup) else group.commands
+    for name, command in loaded.items():
         if isinstance(command, click.Group):
             yield from commands(command, (*path, name))
         else:

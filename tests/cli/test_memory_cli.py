@@ -142,7 +142,7 @@ def test_every_memory_command_and_option_has_help():
 
     from groundgraph.cli import main
 
-    group = main.commands["memory"]
+    group = main.load_all()["memory"]
     assert set(group.commands) >= {
         "add",
         "query",

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 
 import pytest
 
 from groundgraph import DocumentGraph, FormatError
+from saved_graphs import BROKEN_SAVED_GRAPHS, OTHER_FORMATS, graph_state, memory_graph
 
 
 def test_seed_format_example_round_trips():
@@ -50,90 +50,17 @@ def test_round_trip_gives_identical_search_results(kitchen, garden, guide):
     assert copy.to_json()["edges"] == data["edges"]
 
 
-@pytest.mark.parametrize(
-    "data, message",
-    [
-        ([], "JSON object"),
-        ({"format": "other", "version": 2}, "not a graph-of-thought v2"),
-        ({"format": "graph-of-thought", "version": 1}, "not a graph-of-thought v2"),
-        ({"format": "graph-of-thought", "version": 2, "documents": {}}, "list under"),
-        (
-            {
-                "format": "graph-of-thought",
-                "version": 2,
-                "documents": [],
-                "edges": [],
-                "nodes": [
-                    {"nodeId": "x", "docId": "x", "title": "t", "content": 5, "type": "document"}
-                ],
-            },
-            "content",
-        ),
-        (
-            {
-                "format": "graph-of-thought",
-                "version": 2,
-                "documents": [],
-                "nodes": [],
-                "edges": [{"from": "a", "to": "b", "type": "next", "weight": 1}],
-            },
-            "not a node",
-        ),
-        (
-            {
-                "format": "graph-of-thought",
-                "version": 2,
-                "documents": [],
-                "edges": [],
-                "nodes": [
-                    {"nodeId": "x", "docId": "x", "title": "t", "content": "", "type": "document"}
-                ],
-            },
-            "not listed",
-        ),
-    ],
-)
+@pytest.mark.parametrize(("data", "message"), OTHER_FORMATS)
 def test_other_formats_are_refused(data, message):
     with pytest.raises(FormatError, match=message):
         DocumentGraph.from_json(data)
 
 
-def _memory_graph() -> DocumentGraph:
-    graph = DocumentGraph()
-    graph.add_document("# Ops\n\n## Rain\nHeavy rain caused the flooding of the cellar.", "Ops")
-    graph.add_text("Ana lives in Lisbon.", scopes=["team/a"])
-    graph.add_text("Ana lives in Porto.", scopes=["team/a"])  # retires the Lisbon fact
-    graph.add_text("Heavy rain caused the flooding of the cellar.", scopes=["team/b"])
-    graph.add_text(
-        "The flooding of the cellar caused damage to the archive boxes.", scopes=["team/b"]
-    )
-    return graph
-
-
-def _state(graph: DocumentGraph) -> dict[str, object]:
-    def record(r: object, drop: tuple[str, ...] = ()) -> str:
-        fields = {k: v for k, v in dataclasses.asdict(r).items() if k not in drop}
-        return json.dumps(fields, sort_keys=True, default=str)
-
-    store = graph.store
-    v2 = ("parent-child", "next", "reference", "semantic")
-    return {
-        "documents": sorted(record(d) for d in store.documents()),
-        "nodes": sorted(record(n) for n in [*store.iter_nodes(), *store.entity_nodes()]),
-        # Structure edges are re-made on load (new created_at); the rest come back as saved.
-        "edges": sorted(
-            record(e, ("created_at",) if e.type in v2 else ()) for e in store.iter_edges()
-        ),
-        "events": [record(e) for e in store.fact_events()],
-        "conflicts": [record(c) for c in store.conflict_records()],
-    }
-
-
 def test_memory_survives_a_round_trip():
-    graph = _memory_graph()
+    graph = memory_graph()
     data = json.loads(json.dumps(graph.to_json()))
     copy = DocumentGraph.from_json(data)
-    assert _state(copy) == _state(graph)
+    assert graph_state(copy) == graph_state(graph)
     for scopes in (["team/a"], ["team/b"], None):
         assert copy.query("Where does Ana live?", scopes=scopes) == graph.query(
             "Where does Ana live?", scopes=scopes
@@ -160,25 +87,9 @@ def test_a_plain_v2_file_still_loads_with_its_evidence_rebuilt(kitchen):
     assert rebuilt == saved and any(kind == "mentions" for _, _, kind, _, _ in saved)
 
 
-@pytest.mark.parametrize(
-    ("change", "message"),
-    [
-        (lambda d: d.__setitem__("groundgraph", []), "version"),
-        (lambda d: d["groundgraph"].__setitem__("version", 9), "version"),
-        (lambda d: d["groundgraph"].__setitem__("edges", "x"), "list of objects"),
-        (lambda d: d["groundgraph"]["edges"][0].__setitem__("type", "parent-child"), "belong"),
-        (lambda d: d["groundgraph"]["edges"][0].__setitem__("to", "nowhere"), "not a node"),
-        (lambda d: d["groundgraph"]["edges"][0].__setitem__("weight", "1"), "number"),
-        (lambda d: d["groundgraph"]["edges"][0].__setitem__("spans", [[1, 2]]), "triples"),
-        (lambda d: d["groundgraph"]["entities"][0].__setitem__("nodeId", "x"), "entity:"),
-        (lambda d: d["groundgraph"]["factEvents"][0].__setitem__("factId", "fact:x"), "fact"),
-        (lambda d: d["groundgraph"]["conflicts"][0].__setitem__("new", None), "object"),
-        (lambda d: d["nodes"][0].__setitem__("scopes", "team"), "scopes"),
-        (lambda d: d["nodes"][0].__setitem__("invalidAt", 3), "invalidAt"),
-    ],
-)
+@pytest.mark.parametrize(("change", "message"), BROKEN_SAVED_GRAPHS)
 def test_a_broken_extension_is_refused_and_nothing_is_loaded(change, message):
-    data = json.loads(json.dumps(_memory_graph().to_json()))
+    data = json.loads(json.dumps(memory_graph().to_json()))
     change(data)
     target = DocumentGraph()
     with pytest.raises(FormatError, match=message):

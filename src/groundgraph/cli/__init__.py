@@ -1,27 +1,12 @@
-"""The ``groundgraph`` command line: one subcommand per verb of the Python API."""
+"""The ``groundgraph`` command line: one subcommand per verb of the Python API.
+
+Each command's module (``documents``, ``reading``, ``evidence``, ``checking``,
+``grounding``, ``reasoning``, ``memory``, ``memory_causal``) is imported when the command
+is first used (``cli.app.COMMANDS``), so a command loads only what it needs.
+"""
 
 from __future__ import annotations
 
-from groundgraph.cli import (
-    checking,
-    documents,
-    evidence,
-    grounding,
-    memory,
-    memory_causal,
-    reading,
-    reasoning,
-)
 from groundgraph.cli.app import main
 
-__all__ = [
-    "checking",
-    "documents",
-    "evidence",
-    "grounding",
-    "main",
-    "memory",
-    "memory_causal",
-    "reading",
-    "reasoning",
-]
+__all__ = ["main"]

@@ -6,12 +6,16 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import wraps
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from groundgraph import __version__
+from groundgraph.cli.lazy_group import LazyGroup
 from groundgraph.errors import GroundgraphError, NotFoundError
-from groundgraph.graph import DocumentGraph
+
+if TYPE_CHECKING:
+    from groundgraph.graph import DocumentGraph
 
 F = TypeVar("F", bound=Callable[..., Any])
 DEFAULT_DB = "groundgraph.db"
@@ -42,6 +46,8 @@ def friendly(command: F) -> F:
 
 @contextmanager
 def open_graph(ctx: click.Context) -> Iterator[DocumentGraph]:
+    from groundgraph.graph import DocumentGraph  # here, so `--version` does not load the graph
+
     db = ctx.obj["db"]
     graph = DocumentGraph(db, language=ctx.obj["language"])
     try:
@@ -50,7 +56,25 @@ def open_graph(ctx: click.Context) -> Iterator[DocumentGraph]:
         graph.close()
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+#: Each command and the modules that register it, imported when it is first used.
+COMMANDS: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(
+        ("index", "remove", "export", "import", "stats"), ("groundgraph.cli.documents",)
+    ),
+    **dict.fromkeys(("search", "retrieve", "outline", "show"), ("groundgraph.cli.reading",)),
+    **dict.fromkeys(("ask", "bridge", "graph"), ("groundgraph.cli.evidence",)),
+    **dict.fromkeys(("verify", "eval"), ("groundgraph.cli.checking",)),
+    "ground": ("groundgraph.cli.grounding",),
+    "reason": ("groundgraph.cli.reasoning",),
+    "memory": ("groundgraph.cli.memory", "groundgraph.cli.memory_causal"),
+}
+
+
+@click.group(
+    cls=LazyGroup,
+    lazy=COMMANDS,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
 @click.option(
     "--db",
     envvar="GROUNDGRAPH_DB",
@@ -59,7 +83,7 @@ def open_graph(ctx: click.Context) -> Iterator[DocumentGraph]:
     help="The store: a SQLite file (also from GROUNDGRAPH_DB).",
 )
 @click.option("--language", default=None, help="Stemming language of a new store (english).")
-@click.version_option(package_name="groundgraph")
+@click.version_option(version=__version__, prog_name="groundgraph")
 @click.pass_context
 def main(ctx: click.Context, db: str, language: str | None) -> None:
     """Index documents into a graph and search it, with an explanation for every hit."""

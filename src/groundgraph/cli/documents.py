@@ -11,12 +11,10 @@ import click
 
 from groundgraph.cli.app import fail, friendly, main, open_graph
 from groundgraph.cli.verb_help import verb_command, verb_option
-from groundgraph.errors import FormatError, InputTooLargeError, NotFoundError
+from groundgraph.errors import NotFoundError
 from groundgraph.graph.reindex import UnchangedFile
 from groundgraph.ingest import SkippedFile, plan_folder
 from groundgraph.model.views import GraphStats
-
-MAX_IMPORT_BYTES = 1 << 30
 
 
 def example_folder() -> Path:
@@ -168,14 +166,22 @@ def remove(ctx: click.Context, doc_ids: tuple[str, ...], as_json: bool) -> None:
 @click.pass_context
 @friendly
 def export_command(ctx: click.Context, out: Path | None) -> None:
+    """The graph is written a batch at a time: memory does not grow with its size."""
+    from groundgraph.graph.formats.saved_export import write_saved_graph
+
     with open_graph(ctx) as graph:
-        data = graph.to_json()
-    text = json.dumps(data, ensure_ascii=False)
-    if out is None:
-        click.echo(text)
-    else:
-        out.write_text(text, encoding="utf-8")
-        click.echo(f"wrote {len(data['documents'])} documents, {len(data['nodes'])} nodes to {out}")
+        if out is None:
+            write_saved_graph(graph.store, sys.stdout)
+            sys.stdout.write("\n")
+            return
+        part = out.with_name(out.name + ".part")  # a failed export leaves no half file
+        try:
+            with part.open("w", encoding="utf-8") as stream:
+                counts = write_saved_graph(graph.store, stream)
+            part.replace(out)
+        finally:
+            part.unlink(missing_ok=True)
+    click.echo(f"wrote {counts['documents']} documents, {counts['nodes']} nodes to {out}")
 
 
 @verb_command(main, "import", verb="load_json", example="groundgraph import graph.json")
@@ -183,16 +189,13 @@ def export_command(ctx: click.Context, out: Path | None) -> None:
 @click.pass_context
 @friendly
 def import_command(ctx: click.Context, file: Path) -> None:
-    size = file.stat().st_size
-    if size > MAX_IMPORT_BYTES:
-        raise InputTooLargeError(str(file), size, MAX_IMPORT_BYTES, "split the graph")
-    try:
-        data = json.loads(file.read_text(encoding="utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise FormatError(f"{file} is not UTF-8 JSON ({exc}); export it again") from exc
-    with open_graph(ctx) as graph:
-        added = graph.load_json(data)
-    click.echo(f"imported {len(added)} documents from {file}")
+    """The file is read in pieces and checked whole before anything is written; memory
+    does not grow with its size."""
+    from groundgraph.graph.formats.saved_import import SavedGraphFile
+
+    with SavedGraphFile.read(file) as saved, open_graph(ctx) as graph:
+        added = saved.load_into(graph.load_json_documents)
+    click.echo(f"imported {added} documents from {file}")
 
 
 @verb_command(main, "stats", verb="stats", example="groundgraph stats --docs")

@@ -4,7 +4,10 @@
   tools read; ``saved_extension``: what groundgraph adds to it under one key (entities,
   evidence and memory edges with provenance, fact history, the ledger), ignored by others;
 - ``evidence``: the whole graph with provenance, every edge type and span, as
-  ``groundgraph graph`` writes it.
+  ``groundgraph graph`` writes it;
+- ``saved_export`` and ``saved_import``: the saved format written and read in bounded
+  memory (``groundgraph export`` / ``import``), over ``json_stream``, a JSON object read
+  in pieces.
 """
 
 from __future__ import annotations

@@ -10,8 +10,7 @@ document's ``source``, ``contentHash`` and ``scopes``; the ``"groundgraph"`` key
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping
-from dataclasses import replace
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from groundgraph.errors import FormatError
@@ -20,7 +19,7 @@ from groundgraph.graph.formats.saved_extension import (
     V2_EDGE_TYPES,
     SavedExtension,
     extension_from_json,
-    extension_to_json,
+    extension_parts,
 )
 from groundgraph.ingest import ParsedDocument
 from groundgraph.model import EDGE_TYPES, NODE_KINDS, Document, Edge, Node
@@ -30,56 +29,75 @@ FORMAT = "graph-of-thought"
 VERSION = 2
 
 
-def graph_to_json(store: Store) -> dict[str, Any]:
-    """The whole graph as a plain dictionary."""
-    documents: list[dict[str, Any]] = []
-    nodes: list[dict[str, Any]] = []
-    for document in store.documents():
-        doc_nodes = store.document_nodes(document.doc_id)
-        documents.append(
-            {
-                "docId": document.doc_id,
-                "title": document.title,
-                "description": document.description,
-                "rootId": document.doc_id,
-                "nodeIds": [n.node_id for n in doc_nodes],
-                "addedAt": document.added_at,
-            }
-            | {"source": document.source, "contentHash": document.content_hash}
-            | ({"scopes": list(document.scopes)} if document.scopes else {})
-            | ({"metadata": [list(p) for p in document.metadata]} if document.metadata else {})
-            | ({"ingest": document.ingest} if document.ingest else {})
-        )
-        nodes.extend(
-            {
-                "nodeId": n.node_id,
-                "docId": n.doc_id,
-                "title": n.title,
-                "content": n.content,
-                "type": n.kind,
-                "level": n.level,
-                "parentId": n.parent_id,
-                "span": list(n.span),
-                "createdAt": n.created_at,
-                "invalidAt": n.invalid_at,
-            }
-            | ({"scopes": list(n.scopes)} if n.scopes else {})
-            for n in doc_nodes
-        )
+def document_json(document: Document, node_ids: Sequence[str]) -> dict[str, Any]:
+    """One entry of ``documents``."""
+    return (
+        {
+            "docId": document.doc_id,
+            "title": document.title,
+            "description": document.description,
+            "rootId": document.doc_id,
+            "nodeIds": list(node_ids),
+            "addedAt": document.added_at,
+        }
+        | {"source": document.source, "contentHash": document.content_hash}
+        | ({"scopes": list(document.scopes)} if document.scopes else {})
+        | ({"metadata": [list(p) for p in document.metadata]} if document.metadata else {})
+        | ({"ingest": document.ingest} if document.ingest else {})
+    )
+
+
+def node_json(n: Node) -> dict[str, Any]:
+    """One entry of ``nodes``."""
+    return {
+        "nodeId": n.node_id,
+        "docId": n.doc_id,
+        "title": n.title,
+        "content": n.content,
+        "type": n.kind,
+        "level": n.level,
+        "parentId": n.parent_id,
+        "span": list(n.span),
+        "createdAt": n.created_at,
+        "invalidAt": n.invalid_at,
+    } | ({"scopes": list(n.scopes)} if n.scopes else {})
+
+
+def edge_json(e: Edge) -> dict[str, Any]:
+    """One entry of ``edges``."""
+    return {"from": e.source, "to": e.target, "weight": e.weight, "type": e.type}
+
+
+def saved_parts(store: Store) -> Iterator[tuple[str, Any]]:
+    """The members of a saved graph in file order, each list as an iterator over the
+    store (read a batch at a time), so a writer can stream them."""
+    yield "format", FORMAT
+    yield "version", VERSION
+    yield (
+        "documents",
+        (
+            document_json(d, [n.node_id for n in store.document_nodes(d.doc_id)])
+            for d in store.documents()
+        ),
+    )
+    yield "nodes", (node_json(n) for n in store.iter_nodes())
     # The v2 format knows document nodes and their four edge types; the rest goes in the
     # extension (a plain v2 file gets its evidence layer rebuilt from the text on load).
-    edges = [
-        {"from": e.source, "to": e.target, "weight": e.weight, "type": e.type}
-        for e in store.iter_edges(V2_EDGE_TYPES)
-    ]
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "documents": documents,
-        "nodes": nodes,
-        "edges": edges,
-        KEY: extension_to_json(store),
-    }
+    yield "edges", (edge_json(e) for e in store.iter_edges(V2_EDGE_TYPES))
+    yield KEY, extension_parts(store)
+
+
+def graph_to_json(store: Store) -> dict[str, Any]:
+    """The whole graph as a plain dictionary."""
+
+    def whole(value: Any) -> Any:  # the lists, at the top and in the extension
+        if isinstance(value, Iterator):
+            return list(value)
+        if isinstance(value, dict):
+            return {k: whole(v) for k, v in value.items()}
+        return value
+
+    return {key: whole(value) for key, value in saved_parts(store)}
 
 
 def _need(item: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
@@ -96,98 +114,137 @@ def _scopes(item: Mapping[str, Any], where: str) -> tuple[str, ...]:
     return tuple(scopes)
 
 
-def documents_from_json(data: Any) -> list[ParsedDocument]:
-    """Parse a saved graph into documents with their nodes and edges, checking every field."""
-    if not isinstance(data, Mapping):
-        raise FormatError("a saved graph must be a JSON object")
+def check_header(data: Mapping[str, Any]) -> None:
+    """Refuse anything but the graph-of-thought v2 format."""
     if data.get("format") != FORMAT or data.get("version") != VERSION:
         raise FormatError(
             f"not a graph-of-thought v2 file (format={data.get('format')!r}, "
             f"version={data.get('version')!r}); export it again with groundgraph export"
         )
+
+
+def node_from_json(item: Any, where: str) -> Node:
+    """One entry of ``nodes``, every field checked."""
+    if not isinstance(item, Mapping):
+        raise FormatError(f"{where} must be an object")
+    kind = _need(item, "type", str, where)
+    if kind not in NODE_KINDS:
+        raise FormatError(f"{where}: unknown node type {kind!r}")
+    parent = item.get("parentId")
+    if parent is not None and not isinstance(parent, str):
+        raise FormatError(f"{where}: parentId must be a string or null")
+    span = item.get("span", [0, 0])
+    if not (isinstance(span, list) and len(span) == 2 and all(isinstance(x, int) for x in span)):
+        raise FormatError(f"{where}: span must be two integers")
+    level = item.get("level", 0)
+    if not isinstance(level, int):
+        raise FormatError(f"{where}: level must be an integer")
+    created, invalid = item.get("createdAt") or "", item.get("invalidAt")
+    if not isinstance(created, str) or not (invalid is None or isinstance(invalid, str)):
+        raise FormatError(f"{where}: createdAt and invalidAt must be strings")
+    return Node(
+        node_id=_need(item, "nodeId", str, where),
+        doc_id=_need(item, "docId", str, where),
+        kind=kind,
+        title=_need(item, "title", str, where),
+        content=_need(item, "content", str, where),
+        level=level,
+        parent_id=parent,
+        span=(span[0], span[1]),
+        scopes=_scopes(item, where),
+        created_at=created,
+        invalid_at=invalid,
+    )
+
+
+def unknown_end(where: str) -> FormatError:
+    return FormatError(f"{where}: unknown edge type or an end that is not a node")
+
+
+def edge_from_json(item: Any, where: str) -> Edge:
+    """One entry of ``edges``, its fields checked (its ends are checked against the nodes
+    by the caller, which knows them)."""
+    if not isinstance(item, Mapping):
+        raise FormatError(f"{where} must be an object")
+    source = _need(item, "from", str, where)
+    target = _need(item, "to", str, where)
+    kind = _need(item, "type", str, where)
+    weight = _need(item, "weight", (int, float), where)
+    if kind not in EDGE_TYPES:
+        raise unknown_end(where)
+    return Edge(source, target, kind, float(weight), (source,))
+
+
+def document_from_json(item: Any, where: str) -> tuple[Document, list[Any]]:
+    """One entry of ``documents``, and the order of its nodes (``nodeIds``)."""
+    if not isinstance(item, Mapping):
+        raise FormatError(f"{where} must be an object")
+    doc_id = _need(item, "docId", str, where)
+    description = item.get("description") or ""
+    added = item.get("addedAt") or ""
+    source, digest = item.get("source") or "", item.get("contentHash") or ""
+    if not all(isinstance(x, str) for x in (description, added, source, digest)):
+        raise FormatError(f"{where}: description, addedAt, source and contentHash must be strings")
+    title = _need(item, "title", str, where)
+    document = Document(
+        doc_id,
+        title,
+        description,
+        source,
+        digest,
+        _scopes(item, where),
+        added,
+        _metadata(item, where),
+        _optional(item, "ingest", where),
+    )
+    order = item.get("nodeIds") or []
+    return document, order if isinstance(order, list) else []
+
+
+def in_saved_order(nodes: Iterable[Node], order: Sequence[Any]) -> list[Node]:
+    """A document's nodes in the order its ``nodeIds`` give (unlisted ones last, as read)."""
+    rank = {n: k for k, n in enumerate(order)}
+    return sorted(nodes, key=lambda n: rank.get(n.node_id, 1 << 30))
+
+
+def stray_documents(named: Iterable[str], known: Collection[str]) -> FormatError | None:
+    stray = sorted(set(named) - set(known))
+    if not stray:
+        return None
+    return FormatError(f"nodes name documents that are not listed: {', '.join(stray[:5])}")
+
+
+def documents_from_json(data: Any) -> list[ParsedDocument]:
+    """Parse a saved graph into documents with their nodes and edges, checking every field."""
+    if not isinstance(data, Mapping):
+        raise FormatError("a saved graph must be a JSON object")
+    check_header(data)
     for key in ("documents", "nodes", "edges"):
         if not isinstance(data.get(key), list):
             raise FormatError(f"a saved graph needs a list under {key!r}")
     nodes_by_doc: dict[str, list[Node]] = defaultdict(list)
     owner: dict[str, str] = {}
     for i, item in enumerate(data["nodes"]):
-        where = f"nodes[{i}]"
-        if not isinstance(item, Mapping):
-            raise FormatError(f"{where} must be an object")
-        kind = _need(item, "type", str, where)
-        if kind not in NODE_KINDS:
-            raise FormatError(f"{where}: unknown node type {kind!r}")
-        parent = item.get("parentId")
-        if parent is not None and not isinstance(parent, str):
-            raise FormatError(f"{where}: parentId must be a string or null")
-        span = item.get("span", [0, 0])
-        if not (
-            isinstance(span, list) and len(span) == 2 and all(isinstance(x, int) for x in span)
-        ):
-            raise FormatError(f"{where}: span must be two integers")
-        level = item.get("level", 0)
-        if not isinstance(level, int):
-            raise FormatError(f"{where}: level must be an integer")
-        created, invalid = item.get("createdAt") or "", item.get("invalidAt")
-        if not isinstance(created, str) or not (invalid is None or isinstance(invalid, str)):
-            raise FormatError(f"{where}: createdAt and invalidAt must be strings")
-        node = Node(
-            node_id=_need(item, "nodeId", str, where),
-            doc_id=_need(item, "docId", str, where),
-            kind=kind,
-            title=_need(item, "title", str, where),
-            content=_need(item, "content", str, where),
-            level=level,
-            parent_id=parent,
-            span=(span[0], span[1]),
-            scopes=_scopes(item, where),
-            created_at=created,
-            invalid_at=invalid,
-        )
+        node = node_from_json(item, f"nodes[{i}]")
         if node.node_id in owner:
-            raise FormatError(f"{where}: node id {node.node_id!r} appears twice")
+            raise FormatError(f"nodes[{i}]: node id {node.node_id!r} appears twice")
         owner[node.node_id] = node.doc_id
         nodes_by_doc[node.doc_id].append(node)
     edges_by_doc: dict[str, list[Edge]] = defaultdict(list)
     for i, item in enumerate(data["edges"]):
-        where = f"edges[{i}]"
-        if not isinstance(item, Mapping):
-            raise FormatError(f"{where} must be an object")
-        source = _need(item, "from", str, where)
-        target = _need(item, "to", str, where)
-        kind = _need(item, "type", str, where)
-        weight = _need(item, "weight", (int, float), where)
-        if kind not in EDGE_TYPES or source not in owner or target not in owner:
-            raise FormatError(f"{where}: unknown edge type or an end that is not a node")
-        edges_by_doc[owner[source]].append(Edge(source, target, kind, float(weight), (source,)))
+        edge = edge_from_json(item, f"edges[{i}]")
+        if edge.source not in owner or edge.target not in owner:
+            raise unknown_end(f"edges[{i}]")
+        edges_by_doc[owner[edge.source]].append(edge)
     parsed = []
     for i, item in enumerate(data["documents"]):
-        where = f"documents[{i}]"
-        if not isinstance(item, Mapping):
-            raise FormatError(f"{where} must be an object")
-        doc_id = _need(item, "docId", str, where)
-        description = item.get("description") or ""
-        added = item.get("addedAt") or ""
-        source, digest = item.get("source") or "", item.get("contentHash") or ""
-        if not all(isinstance(x, str) for x in (description, added, source, digest)):
-            raise FormatError(
-                f"{where}: description, addedAt, source and contentHash must be strings"
-            )
-        order = {n: k for k, n in enumerate(item.get("nodeIds") or [])}
-        doc_nodes = sorted(
-            nodes_by_doc.get(doc_id, []), key=lambda n: order.get(n.node_id, 1 << 30)
-        )
-        title = _need(item, "title", str, where)
-        scopes = _scopes(item, where)
-        document = Document(doc_id, title, description, source, digest, scopes, added)
-        document = replace(
-            document, metadata=_metadata(item, where), ingest=_optional(item, "ingest", where)
-        )
-        parsed.append(ParsedDocument(document, doc_nodes, edges_by_doc.get(doc_id, []), [], ""))
-    known = {p.document.doc_id for p in parsed}
-    stray = sorted(set(nodes_by_doc) - known)
-    if stray:
-        raise FormatError(f"nodes name documents that are not listed: {', '.join(stray[:5])}")
+        document, order = document_from_json(item, f"documents[{i}]")
+        doc_nodes = in_saved_order(nodes_by_doc.get(document.doc_id, []), order)
+        edges = edges_by_doc.get(document.doc_id, [])
+        parsed.append(ParsedDocument(document, doc_nodes, edges, [], ""))
+    stray = stray_documents(nodes_by_doc, {p.document.doc_id for p in parsed})
+    if stray is not None:
+        raise stray
     return parsed
 
 

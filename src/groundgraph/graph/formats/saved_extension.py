@@ -19,7 +19,7 @@ without the key loads as plain v2.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,6 +38,7 @@ from groundgraph.store.base import (
 KEY = "groundgraph"
 VERSION = 1
 V2_EDGE_TYPES = ("parent-child", "next", "reference", "semantic")
+EXTENSION_EDGE_TYPES = tuple(t for t in EDGE_TYPES if t not in V2_EDGE_TYPES)
 
 
 @dataclass(frozen=True)
@@ -54,37 +55,97 @@ class SavedExtension:
         return [self.entities[n] for n in ends if n in self.entities]
 
 
-def extension_to_json(store: Store) -> dict[str, Any]:
-    """The ``"groundgraph"`` part of a saved graph."""
-    edges = [
-        {
-            "from": e.source,
-            "to": e.target,
-            "type": e.type,
-            "weight": e.weight,
-            "label": e.label,
-            "sources": list(e.sources),
-            "spans": [[n, a, b] for n, a, b in e.spans],
-            "createdAt": e.created_at,
-            "invalidAt": e.invalid_at,
-        }
-        for e in store.iter_edges()
-        if e.type not in V2_EDGE_TYPES
-    ]
+def extension_edge_json(e: Edge) -> dict[str, Any]:
+    """One entry of the extension's ``edges``."""
+    return {
+        "from": e.source,
+        "to": e.target,
+        "type": e.type,
+        "weight": e.weight,
+        "label": e.label,
+        "sources": list(e.sources),
+        "spans": [[n, a, b] for n, a, b in e.spans],
+        "createdAt": e.created_at,
+        "invalidAt": e.invalid_at,
+    }
+
+
+def extension_parts(store: Store) -> dict[str, Any]:
+    """The ``"groundgraph"`` part of a saved graph, its lists as iterators over the store."""
     return {
         "version": VERSION,
-        "entities": [
+        "entities": (
             {"nodeId": n.node_id, "title": n.title, "createdAt": n.created_at}
             for n in store.entity_nodes()
-        ],
-        "edges": edges,
-        "factEvents": [
+        ),
+        "edges": (extension_edge_json(e) for e in store.iter_edges(EXTENSION_EDGE_TYPES)),
+        "factEvents": (
             {"factId": e.fact_id, "kind": e.kind, "at": e.at, "scopes": list(e.scopes)}
             | ({"other": e.other} if e.other is not None else {})
             for e in store.fact_events()
-        ],
-        "conflicts": [_conflict_json(c) for c in store.conflict_records()],
+        ),
+        "conflicts": (_conflict_json(c) for c in store.conflict_records()),
     }
+
+
+def check_extension_header(raw: Any) -> None:
+    if not isinstance(raw, Mapping) or raw.get("version") != VERSION:
+        raise FormatError(f"{KEY!r} must be an object with version {VERSION}")
+
+
+def entity_from_json(item: Any, where: str) -> Node:
+    """One entry of the extension's ``entities``."""
+    item = _object(item, where)
+    node_id, title = _text(item, "nodeId", where), _text(item, "title", where)
+    if not is_entity_id(node_id):
+        raise FormatError(f"{where}: an entity id starts with 'entity:'")
+    created = item.get("createdAt") or ""
+    if not isinstance(created, str):
+        raise FormatError(f"{where}: createdAt must be a string")
+    return entity_node(node_id, title, created)
+
+
+def entity_node(node_id: str, title: str, created: str) -> Node:
+    """The entity node of a checked entry."""
+    return Node(node_id, "", "entity", title, "", created_at=created)
+
+
+def asserting_node(sources: Sequence[str], source: str) -> str:
+    """The section whose document an extension edge belongs to: its first source."""
+    return sources[0] if sources else source
+
+
+def check_edge_ends(
+    source: str,
+    target: str,
+    asserting: str,
+    where: str,
+    owner: Mapping[str, str],
+    entities: Container[str],
+) -> str:
+    """The document an extension edge belongs to, once its ends and its asserting node
+    (:func:`asserting_node`) are known nodes."""
+    for end in (source, target):
+        if end not in owner and end not in entities:
+            raise FormatError(f"{where}: {end!r} is not a node of this graph")
+    if asserting not in owner:
+        raise FormatError(f"{where}: its first source {asserting!r} is not a section")
+    return owner[asserting]
+
+
+def fact_event_from_json(item: Any, where: str) -> FactEvent:
+    """One entry of ``factEvents`` (whether its fact is in the graph is the caller's check)."""
+    item = _object(item, where)
+    fact = _text(item, "factId", where)
+    other = item.get("other")
+    if other is not None and not isinstance(other, str):
+        raise FormatError(f"{where}: other must be a string or null")
+    scopes = _strings(item, "scopes", where)
+    return FactEvent(fact, _text(item, "kind", where), _text(item, "at", where), scopes, other)
+
+
+def not_a_fact(where: str, fact: str) -> FormatError:
+    return FormatError(f"{where}: {fact!r} is not a fact of this graph")
 
 
 def extension_from_json(data: Mapping[str, Any], owner: Mapping[str, str]) -> SavedExtension | None:
@@ -92,43 +153,29 @@ def extension_from_json(data: Mapping[str, Any], owner: Mapping[str, str]) -> Sa
     raw = data.get(KEY)
     if raw is None:
         return None
-    if not isinstance(raw, Mapping) or raw.get("version") != VERSION:
-        raise FormatError(f"{KEY!r} must be an object with version {VERSION}")
+    check_extension_header(raw)
     entities: dict[str, Node] = {}
     for i, item in enumerate(_list(raw, "entities")):
-        where = f"{KEY}.entities[{i}]"
-        node_id, title = _text(item, "nodeId", where), _text(item, "title", where)
-        if not is_entity_id(node_id):
-            raise FormatError(f"{where}: an entity id starts with 'entity:'")
-        created = item.get("createdAt") or ""
-        if not isinstance(created, str):
-            raise FormatError(f"{where}: createdAt must be a string")
-        entities[node_id] = Node(node_id, "", "entity", title, "", created_at=created)
+        node = entity_from_json(item, f"{KEY}.entities[{i}]")
+        entities[node.node_id] = node
     edges: dict[str, list[Edge]] = defaultdict(list)
     for i, item in enumerate(_list(raw, "edges")):
         where = f"{KEY}.edges[{i}]"
-        edge = _edge(item, where)
-        for end in (edge.source, edge.target):
-            if end not in owner and end not in entities:
-                raise FormatError(f"{where}: {end!r} is not a node of this graph")
-        asserting = edge.sources[0] if edge.sources else edge.source
-        if asserting not in owner:
-            raise FormatError(f"{where}: its first source {asserting!r} is not a section")
-        edges[owner[asserting]].append(edge)
+        edge = extension_edge_from_json(item, where)
+        asserting = asserting_node(edge.sources, edge.source)
+        edges[check_edge_ends(edge.source, edge.target, asserting, where, owner, entities)].append(
+            edge
+        )
     events: dict[str, list[FactEvent]] = defaultdict(list)
     for i, item in enumerate(_list(raw, "factEvents")):
         where = f"{KEY}.factEvents[{i}]"
-        fact = _text(item, "factId", where)
-        if fact not in owner:
-            raise FormatError(f"{where}: {fact!r} is not a fact of this graph")
-        other = item.get("other")
-        if other is not None and not isinstance(other, str):
-            raise FormatError(f"{where}: other must be a string or null")
-        scopes = _strings(item, "scopes", where)
-        event = FactEvent(fact, _text(item, "kind", where), _text(item, "at", where), scopes, other)
-        events[fact].append(event)
+        event = fact_event_from_json(item, where)
+        if event.fact_id not in owner:
+            raise not_a_fact(where, event.fact_id)
+        events[event.fact_id].append(event)
     conflicts = [
-        _conflict(item, f"{KEY}.conflicts[{i}]") for i, item in enumerate(_list(raw, "conflicts"))
+        conflict_from_json(item, f"{KEY}.conflicts[{i}]")
+        for i, item in enumerate(_list(raw, "conflicts"))
     ]
     return SavedExtension(entities, dict(edges), dict(events), conflicts)
 
@@ -153,6 +200,12 @@ def _list(raw: Mapping[str, Any], key: str) -> list[Any]:
     return value
 
 
+def _object(item: Any, where: str) -> Mapping[str, Any]:
+    if not isinstance(item, Mapping):
+        raise FormatError(f"{where} must be an object")
+    return item
+
+
 def _text(item: Mapping[str, Any], key: str, where: str) -> str:
     value = item.get(key)
     if not isinstance(value, str):
@@ -167,7 +220,14 @@ def _strings(item: Mapping[str, Any], key: str, where: str) -> tuple[str, ...]:
     return tuple(value)
 
 
-def _edge(item: Mapping[str, Any], where: str) -> Edge:
+def extension_edge_from_json(item: Any, where: str) -> Edge:
+    """One entry of the extension's ``edges``, its fields checked."""
+    return checked_extension_edge(check_extension_edge(item, where))
+
+
+def check_extension_edge(entry: Any, where: str) -> Mapping[str, Any]:
+    """The entry, once every field of an extension edge in it is checked."""
+    item = _object(entry, where)
     kind = _text(item, "type", where)
     if kind not in EDGE_TYPES or kind in V2_EDGE_TYPES:
         raise FormatError(f"{where}: edge type {kind!r} does not belong here")
@@ -188,16 +248,24 @@ def _edge(item: Mapping[str, Any], where: str) -> Edge:
         for s in spans
     ):
         raise FormatError(f"{where}: spans must be [node id, start, end] triples")
+    for key in ("from", "to"):
+        _text(item, key, where)
+    _strings(item, "sources", where)
+    return item
+
+
+def checked_extension_edge(item: Mapping[str, Any]) -> Edge:
+    """The edge of an entry that :func:`extension_edge_from_json` has checked."""
     return Edge(
-        _text(item, "from", where),
-        _text(item, "to", where),
-        kind,
-        float(weight),
-        _strings(item, "sources", where),
-        label,
+        item["from"],
+        item["to"],
+        item["type"],
+        float(item["weight"]),
+        tuple(item.get("sources", ())),
+        item.get("label"),
         str(item.get("createdAt") or ""),
-        invalid,
-        tuple((n, a, b) for n, a, b in spans),
+        item.get("invalidAt"),
+        tuple((n, a, b) for n, a, b in item.get("spans", ())),
     )
 
 
@@ -224,7 +292,9 @@ def _snapshot(item: Any, where: str) -> FactSnapshot:
     )
 
 
-def _conflict(item: Mapping[str, Any], where: str) -> ConflictRecord:
+def conflict_from_json(item: Any, where: str) -> ConflictRecord:
+    """One entry of ``conflicts``."""
+    item = _object(item, where)
     return ConflictRecord(
         _text(item, "at", where),
         _snapshot(item.get("new"), f"{where}.new"),

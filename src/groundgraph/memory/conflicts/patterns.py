@@ -1,6 +1,6 @@
 """The anchored patterns behind ``memory.conflicts.rules``: one per way of stating a claim.
 
-``CLAIM_RULES`` lists (rule, pattern) in the order they are tried on a clause. Each
+``claim_rules()`` lists (rule, pattern) in the order they are tried on a clause. Each
 pattern is anchored at the clause start and may trail a time or reason phrase ("this
 week", "since March", "because ..."); ``subj`` is the subject's group and ``val`` the
 value's, whatever the word order; other groups (``attr``, ``role``, ``verb``, ``status``,
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import cache
 
 from groundgraph.memory.conflicts.lexicon import ATTRIBUTES, DATE_VERBS, ROLES
 from groundgraph.memory.conflicts.values import STATUS
@@ -107,72 +108,89 @@ def _p(pattern: str) -> re.Pattern[str]:
 
 # (rule, pattern) in the order they are tried; ``_claims_for`` reads each rule's groups.
 # ``subj`` is the subject of the attribute and ``val`` its value, whatever the word order.
-CLAIM_RULES: list[tuple[str, re.Pattern[str]]] = [
-    ("possessive", _p(rf"{_S}{_POSS}\s+{_MODS}(?P<attr>{_ATTR_WORDS})\s+{_ATTR_VERB}\s+{_V}")),
-    (
-        "possessive",
-        _p(rf"the\s+{_MODS}(?P<attr>{_ATTR_WORDS})\s+(?:of|for)\s+{_S}\s+{_ATTR_VERB}\s+{_V}"),
-    ),
-    ("possessive", _p(rf"{_S}\s+(?:has|have)\s+an?\s+{_MODS}(?P<attr>{_ATTR_WORDS})\s+of\s+{_V}")),
-    ("measure", _p(rf"{_S}\s+{_ATTR_VERB}\s+{_V}")),
-    (
-        "role-of",
-        _p(
-            rf"(?P<val>[^,;:]+?)\s+{_APPOINTED}\s+(?:now\s+)?(?:as\s+)?(?:the\s+)?{_MODS}"
-            rf"(?P<role>{_ROLE_WORDS})\s+(?:of|for|at)\s+(?P<subj>[^,;:]+?)"
+@cache
+def claim_rules() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """(rule, pattern) in the order they are tried, compiled on first use: the 28 patterns
+    take tens of milliseconds to compile, which a process that never checks a claim (a
+    cold ``groundgraph search``) should not pay."""
+    return (
+        ("possessive", _p(rf"{_S}{_POSS}\s+{_MODS}(?P<attr>{_ATTR_WORDS})\s+{_ATTR_VERB}\s+{_V}")),
+        (
+            "possessive",
+            _p(rf"the\s+{_MODS}(?P<attr>{_ATTR_WORDS})\s+(?:of|for)\s+{_S}\s+{_ATTR_VERB}\s+{_V}"),
         ),
-    ),
-    (
-        "role-verb",
-        _p(rf"(?P<val>[^,;:]+?)\s+{_NOW}(?:is\s+|are\s+)?{_ROLE_VERB}\s+{_OBJECT}"),
-    ),
-    ("role-passive", _p(rf"{_S}\s+{_PASSIVE}\s+by\s+{_V}")),
-    ("role-verb", _p(rf"{_S}\s+{_NOW}(?P<verb>reports|report)\s+(?:directly\s+)?to\s+{_V}")),
-    ("role-verb", _p(rf"{_S}\s+{_NOW}works\s+(?P<verb>under)\s+{_V}")),
-    ("role-verb", _p(rf"{_S}\s+(?:(?:is|are|got)\s+{_NOW})?(?P<verb>married)\s+(?:to\s+)?{_V}")),
-    (
-        "date",
-        _p(
-            rf"{_S}\s+(?:{_IS}|was|were|got)\s+{_NOW}{_SCHEDULED}\s+(?:for|on|to|until|till|at|in|by)\s+{_V}"
+        (
+            "possessive",
+            _p(rf"{_S}\s+(?:has|have)\s+an?\s+{_MODS}(?P<attr>{_ATTR_WORDS})\s+of\s+{_V}"),
         ),
-    ),
-    ("date", _p(rf"{_S}\s+(?:is|are)\s+{_NOW}(?P<how>due)\s+{_V}")),
-    ("date", _p(rf"{_S}\s+{_NOW}{_HAPPENS}\s+(?:on|in|at)?\s*{_V}")),
-    ("date", _p(rf"{_S}\s+{_NOW}(?P<which>{_alternation(DATE_VERBS)})\s+(?:on|in|at)?\s*{_V}")),
-    ("location", _p(rf"{_S}\s+{_NOW}{_LOCATION_VERBS}\s+{_V}")),
-    ("location", _p(rf"{_S}\s+(?:ist|sind)\s+(?:jetzt\s+|nun\s+)?nach\s+{_V}\s+(?:um)?gezogen")),
-    ("location", _p(rf"{_S}\s+(?:is|zijn)\s+(?:nu\s+)?naar\s+{_V}\s+verhuisd")),
-    ("left", _p(rf"{_S}\s+{_NOW}(?:has\s+|have\s+)?(?:left|quit|resigned from)\s+{_V}")),
-    ("employer", _p(rf"{_S}\s+{_NOW}{_EMPLOYED}\s+{_V}")),
-    ("joined", _p(rf"{_S}\s+{_NOW}(?:has\s+|have\s+)?joined\s+{_V}")),
-    ("works-in", _p(rf"{_S}\s+{_NOW}(?:works|work|is working|are working)\s+in\s+{_V}")),
-    (
-        "status",
-        _p(
-            rf"{_S}\s+(?P<aux>is|are|was|were|has been|have been|will be|got|remains?|stays?"
-            rf"|has|have)?\s*{_NOW}(?P<status>{_STATUS_WORDS})"
+        ("measure", _p(rf"{_S}\s+{_ATTR_VERB}\s+{_V}")),
+        (
+            "role-of",
+            _p(
+                rf"(?P<val>[^,;:]+?)\s+{_APPOINTED}\s+(?:now\s+)?(?:as\s+)?(?:the\s+)?{_MODS}"
+                rf"(?P<role>{_ROLE_WORDS})\s+(?:of|for|at)\s+(?P<subj>[^,;:]+?)"
+            ),
         ),
-    ),
-    ("price", _p(rf"{_S}\s+{_NOW}(?:costs?|(?:is|are) priced at|sells? for|retails? for)\s+{_V}")),
-    (
-        "count",
-        _p(
-            rf"{_S}\s+{_NOW}(?P<verb>has|have|employs|employ)\s+{_COUNT}\s+(?P<unit>[^\W\d_][\w-]*)"
+        (
+            "role-verb",
+            _p(rf"(?P<val>[^,;:]+?)\s+{_NOW}(?:is\s+|are\s+)?{_ROLE_VERB}\s+{_OBJECT}"),
         ),
-    ),
-    (
-        "age",
-        _p(
-            rf"{_S}\s+(?:is|turned|has turned|will turn)\s+{_NOW}(?P<val>\d{{1,3}})"
-            r"(?P<old>\s+years?\s+old|-year-old)?"
+        ("role-passive", _p(rf"{_S}\s+{_PASSIVE}\s+by\s+{_V}")),
+        ("role-verb", _p(rf"{_S}\s+{_NOW}(?P<verb>reports|report)\s+(?:directly\s+)?to\s+{_V}")),
+        ("role-verb", _p(rf"{_S}\s+{_NOW}works\s+(?P<verb>under)\s+{_V}")),
+        (
+            "role-verb",
+            _p(rf"{_S}\s+(?:(?:is|are|got)\s+{_NOW})?(?P<verb>married)\s+(?:to\s+)?{_V}"),
         ),
-    ),
-    ("weight", _p(rf"{_S}\s+{_NOW}(?:weighs|weigh)\s+{_V}")),
-    (
-        "value",
-        _p(
-            rf"{_S}\s+(?:(?:has|have)\s+)?{_NOW}(?:{_CHANGE}|risen|fallen|stands|is)\s+(?:at|to)\s+{_V}"
+        (
+            "date",
+            _p(
+                rf"{_S}\s+(?:{_IS}|was|were|got)\s+{_NOW}{_SCHEDULED}\s+(?:for|on|to|until|till|at|in|by)\s+{_V}"
+            ),
         ),
-    ),
-    ("presence", _p(rf"{_S}\s+(?:is|are|will be)\s+{_NOW}(?P<prep>in|at|on)\s+{_V}")),
-]
+        ("date", _p(rf"{_S}\s+(?:is|are)\s+{_NOW}(?P<how>due)\s+{_V}")),
+        ("date", _p(rf"{_S}\s+{_NOW}{_HAPPENS}\s+(?:on|in|at)?\s*{_V}")),
+        ("date", _p(rf"{_S}\s+{_NOW}(?P<which>{_alternation(DATE_VERBS)})\s+(?:on|in|at)?\s*{_V}")),
+        ("location", _p(rf"{_S}\s+{_NOW}{_LOCATION_VERBS}\s+{_V}")),
+        (
+            "location",
+            _p(rf"{_S}\s+(?:ist|sind)\s+(?:jetzt\s+|nun\s+)?nach\s+{_V}\s+(?:um)?gezogen"),
+        ),
+        ("location", _p(rf"{_S}\s+(?:is|zijn)\s+(?:nu\s+)?naar\s+{_V}\s+verhuisd")),
+        ("left", _p(rf"{_S}\s+{_NOW}(?:has\s+|have\s+)?(?:left|quit|resigned from)\s+{_V}")),
+        ("employer", _p(rf"{_S}\s+{_NOW}{_EMPLOYED}\s+{_V}")),
+        ("joined", _p(rf"{_S}\s+{_NOW}(?:has\s+|have\s+)?joined\s+{_V}")),
+        ("works-in", _p(rf"{_S}\s+{_NOW}(?:works|work|is working|are working)\s+in\s+{_V}")),
+        (
+            "status",
+            _p(
+                rf"{_S}\s+(?P<aux>is|are|was|were|has been|have been|will be|got|remains?|stays?"
+                rf"|has|have)?\s*{_NOW}(?P<status>{_STATUS_WORDS})"
+            ),
+        ),
+        (
+            "price",
+            _p(rf"{_S}\s+{_NOW}(?:costs?|(?:is|are) priced at|sells? for|retails? for)\s+{_V}"),
+        ),
+        (
+            "count",
+            _p(
+                rf"{_S}\s+{_NOW}(?P<verb>has|have|employs|employ)\s+{_COUNT}\s+(?P<unit>[^\W\d_][\w-]*)"
+            ),
+        ),
+        (
+            "age",
+            _p(
+                rf"{_S}\s+(?:is|turned|has turned|will turn)\s+{_NOW}(?P<val>\d{{1,3}})"
+                r"(?P<old>\s+years?\s+old|-year-old)?"
+            ),
+        ),
+        ("weight", _p(rf"{_S}\s+{_NOW}(?:weighs|weigh)\s+{_V}")),
+        (
+            "value",
+            _p(
+                rf"{_S}\s+(?:(?:has|have)\s+)?{_NOW}(?:{_CHANGE}|risen|fallen|stands|is)\s+(?:at|to)\s+{_V}"
+            ),
+        ),
+        ("presence", _p(rf"{_S}\s+(?:is|are|will be)\s+{_NOW}(?P<prep>in|at|on)\s+{_V}")),
+    )

@@ -43,7 +43,7 @@ from groundgraph.memory.conflicts.lexicon import (
     ROLES,
 )
 from groundgraph.memory.conflicts.negation import is_additive, is_negated
-from groundgraph.memory.conflicts.patterns import CLAIM_RULES
+from groundgraph.memory.conflicts.patterns import claim_rules
 from groundgraph.memory.conflicts.values import (
     STATUS,
     ValueKind,
@@ -218,7 +218,7 @@ def _clause_claims(clause: str, previous: str | None) -> tuple[list[Claim], str 
     if previous and (owner := _POSSESSIVE_PRONOUN.match(clause)):
         attempts.append(f"{previous}'s {clause[owner.end() :]}")  # "Her manager is Bas."
     for attempt in attempts:
-        for rule, pattern in CLAIM_RULES:
+        for rule, pattern in claim_rules():
             m = pattern.match(attempt)
             if m is None:
                 continue

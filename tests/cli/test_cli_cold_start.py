@@ -1,0 +1,72 @@
+"""The command line loads a command's modules only when the command is used (issue 12)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import click
+from click.testing import CliRunner
+
+import groundgraph
+from groundgraph.cli import main
+from groundgraph.cli.app import COMMANDS
+from groundgraph.cli.lazy_group import LazyGroup
+
+PROBE = (
+    "import sys\n"
+    "from groundgraph.cli import main\n"
+    "try:\n"
+    "    main(ARGS, prog_name='groundgraph')\n"
+    "except SystemExit:\n"
+    "    pass\n"
+    "mods = sys.modules\n"
+    "print('LOADED', 'numpy' in mods, 'groundgraph.graph.document_graph' in mods,"
+    " sorted(m for m in mods if m.startswith('groundgraph.cli.')))\n"
+)
+
+
+def loaded_after(*args: str) -> str:
+    code = PROBE.replace("ARGS", repr(list(args)))
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return next(line for line in done.stdout.splitlines() if line.startswith("LOADED"))
+
+
+def test_version_loads_neither_numpy_nor_the_graph():
+    result = CliRunner().invoke(main, ["--version"])
+    assert result.exit_code == 0
+    assert result.output.strip() == f"groundgraph, version {groundgraph.__version__}"
+    assert loaded_after("--version") == (
+        "LOADED False False ['groundgraph.cli.app', 'groundgraph.cli.lazy_group']"
+    )
+
+
+def test_a_command_loads_its_own_module_only():
+    line = loaded_after("search", "--help")
+    assert "'groundgraph.cli.reading'" in line
+    for other in ("documents", "evidence", "memory", "reasoning", "grounding", "checking"):
+        assert f"'groundgraph.cli.{other}'" not in line
+
+
+def test_the_command_table_names_exactly_the_registered_commands():
+    assert isinstance(main, LazyGroup)
+    registered = main.load_all()
+    assert set(registered) == set(COMMANDS)
+    for name, command in registered.items():
+        assert command.callback is not None
+        assert command.callback.__module__ in COMMANDS[name], name
+
+
+def test_help_lists_every_command():
+    result = CliRunner().invoke(main, ["--help"])
+    assert result.exit_code == 0
+    for name in COMMANDS:
+        assert f"  {name} " in result.output, name
+
+
+def test_an_unknown_command_is_refused():
+    result = CliRunner().invoke(main, ["serach", "x"])
+    assert result.exit_code == 2
+    assert "No such command 'serach'" in result.output
+    assert isinstance(main.get_command(click.Context(main), "serach"), type(None))
