@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from groundgraph.index.bm25 import BM25Params, LexicalIndex, top_positions
+from groundgraph.index.snapshot import read_snapshot, snapshot_bytes
 
 VOCAB = [f"w{i}" for i in range(30)]
 docs_strategy = st.lists(
@@ -143,3 +144,23 @@ def test_arrays_round_trip_and_are_what_the_snapshot_stores():
     assert again.dump() == index.dump()
     assert again.match("config").scores.tolist() == index.match("config").scores.tolist()
     assert "a" not in again and len(again) == 1
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.dictionaries(
+        st.one_of(st.sampled_from(["d", "d#1", "d#x#2", "#3", "=4", "", "e#1", "dd#1"]), st.text()),
+        st.sampled_from(["d", "e", "dd"]),
+        max_size=8,
+    )
+)
+def test_the_snapshot_reads_back_any_node_and_document_ids(owners):
+    # Node ids are written relative to their document in the snapshot (index/snapshot.py).
+    index = LexicalIndex()
+    for node_id, doc_id in owners.items():
+        index.add(node_id, doc_id, "Title", "some text here")
+    arrays = index.to_arrays()
+    again = read_snapshot(snapshot_bytes(arrays))
+    assert again is not None
+    assert list(again.node_ids) == list(arrays.node_ids)
+    assert list(again.doc_of) == list(arrays.doc_of)

@@ -22,7 +22,7 @@ import numpy.typing as npt
 if TYPE_CHECKING:
     from groundgraph.index.bm25 import LexicalIndex
 
-SNAPSHOT_VERSION = 1
+SNAPSHOT_VERSION = 2
 _FORMAT = "groundgraph-bm25"
 
 
@@ -99,19 +99,26 @@ def restore_arrays(index: LexicalIndex, arrays: IndexArrays) -> LexicalIndex:
 
 def snapshot_bytes(arrays: IndexArrays) -> bytes:
     """``arrays`` as bytes: an ``.npz`` of the arrays with the JSON header as one of them."""
+    docs: dict[str, int] = {}
+    doc_index = np.fromiter(
+        (docs.setdefault(d, len(docs)) for d in arrays.doc_of), np.int32, len(arrays.doc_of)
+    )
     header = {
         "format": _FORMAT,
         "version": SNAPSHOT_VERSION,
         "params": list(arrays.params),
         "language": arrays.language,
         "terms": list(arrays.terms),
-        "nodeIds": list(arrays.node_ids),
-        "docOf": list(arrays.doc_of),
+        "docs": list(docs),
+        "nodeIds": [
+            _relative(n, d) for n, d in zip(arrays.node_ids, arrays.doc_of, strict=True)
+        ],
     }
     buffer = io.BytesIO()
     np.savez(
         buffer,
         header=np.frombuffer(json.dumps(header).encode(), dtype=np.uint8),
+        doc_index=doc_index,
         indptr=arrays.indptr,
         pos=arrays.pos,
         tf=arrays.tf,
@@ -129,12 +136,14 @@ def read_snapshot(data: bytes) -> IndexArrays | None:
     header = json.loads(stored["header"].tobytes())
     if header.get("format") != _FORMAT or header.get("version") != SNAPSHOT_VERSION:
         return None
+    docs = header["docs"]
+    doc_of = [docs[i] for i in stored["doc_index"].tolist()]
     return IndexArrays(
         language=header["language"],
         params=tuple(header["params"]),
         terms=header["terms"],
-        node_ids=header["nodeIds"],
-        doc_of=header["docOf"],
+        node_ids=[_absolute(n, d) for n, d in zip(header["nodeIds"], doc_of, strict=True)],
+        doc_of=doc_of,
         indptr=np.asarray(stored["indptr"], dtype=np.int64),
         pos=np.asarray(stored["pos"], dtype=np.int32),
         tf=np.asarray(stored["tf"], dtype=np.uint16),
@@ -143,3 +152,24 @@ def read_snapshot(data: bytes) -> IndexArrays | None:
         alive=np.asarray(stored["alive"], dtype=bool),
         blank=np.asarray(stored["blank"], dtype=bool),
     )
+
+
+# Node ids are written relative to their document (most are ``doc#n``): ``""`` for the
+# document's own node, ``"#n"`` for ``doc#n``, and any other id as it is, behind ``=``
+# when it could be read as one of those (it is empty or starts with ``#`` or ``=``).
+def _relative(node_id: str, doc_id: str) -> str:
+    if node_id == doc_id:
+        return ""
+    if node_id.startswith(doc_id) and node_id[len(doc_id) : len(doc_id) + 1] == "#":
+        return node_id[len(doc_id) :]
+    if node_id[:1] in ("", "#", "="):
+        return "=" + node_id
+    return node_id
+
+
+def _absolute(written: str, doc_id: str) -> str:
+    if written == "":
+        return doc_id
+    if written[0] == "#":
+        return doc_id + written
+    return written[1:] if written[0] == "=" else written
