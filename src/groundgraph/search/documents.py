@@ -21,6 +21,7 @@ from groundgraph.search.pipeline import check_query, fuse_noisy_or, rank
 from groundgraph.store.base import Store
 from groundgraph.walk.dijkstra import (
     HUB_PREFIX,
+    MAX_FAN_IN,
     MAX_FANOUT,
     Arc,
     Reached,
@@ -97,10 +98,12 @@ def search(
     stage = IndexMatches(matches, index)
     allowed_docs = None if p.doc_ids is None else set(p.doc_ids)
 
-    def neighbours(node_ids: Sequence[str]) -> dict[str, list[Arc]]:
-        steps = store.walk_arcs(node_ids, MAX_FANOUT, HUB_PREFIX)
+    def neighbours(node_ids: Sequence[str], weakest: float) -> dict[str, list[Arc]]:
         if walkable is None:
+            steps = store.walk_arcs(node_ids, MAX_FANOUT, HUB_PREFIX, weakest, MAX_FAN_IN)
             return arcs_from_steps(steps, node_ids)
+        # Degrees are counted over the readable edges: ask for every step.
+        steps = store.walk_arcs(node_ids, MAX_FANOUT, HUB_PREFIX)
         return _confined_arcs(store, sorted({s[0] for s in steps}), node_ids, walkable)
 
     def walker(seeds: dict[str, float]) -> dict[str, Reached]:

@@ -82,7 +82,7 @@ def explain_paths(
     """The strongest path (at most ``max_hops`` steps) from a seed to each target, if any."""
     ids = matrix.node_ids
 
-    def neighbours(node_ids: Sequence[str]) -> dict[str, list[Arc]]:
+    def neighbours(node_ids: Sequence[str], weakest: float) -> dict[str, list[Arc]]:
         found: dict[str, list[Arc]] = {}
         for node in node_ids:
             pos = matrix.position.get(node)

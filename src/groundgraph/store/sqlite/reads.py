@@ -18,19 +18,29 @@ from groundgraph.store.sqlite.rows import int_of as _int
 from groundgraph.store.sqlite.rows import json_list as _json_list
 from groundgraph.store.sqlite.rows import node_row as _node
 
+# One statement: the ids of ?1 that are not hubs (a hub: ?3 characters of prefix ?4 and
+# more than ?5 edges) step along their edges; those that ?6 or fewer edges point to (or
+# every one, when ?6 is NULL) also step back along them. ?2 is the weakest weight asked
+# for; a hub's steps all come, so that they can be counted. Edge counts come from the
+# indexes alone, valid edges or not.
 _STEPS = """
+WITH asked(node, hub) AS (
+    SELECT value, substr(value, 1, ?3) = ?4 FROM json_each(?1)
+), open(node, hub) AS (
+    SELECT node, hub FROM asked WHERE NOT hub
+    OR (SELECT COUNT(*) FROM edges WHERE source = node)
+        + (SELECT COUNT(*) FROM edges WHERE target = node) <= ?5
+), back(node) AS (
+    SELECT node FROM open
+    WHERE hub OR ?6 IS NULL OR (SELECT COUNT(*) FROM edges WHERE target = node) <= ?6
+)
 SELECT source, target, type, weight, 0 FROM edges
-WHERE source IN (SELECT value FROM json_each(?1)) AND invalid_at IS NULL AND source != target
+WHERE source IN (SELECT node FROM open) AND invalid_at IS NULL AND source != target
+AND (weight >= ?2 OR substr(source, 1, ?3) = ?4)
 UNION ALL
 SELECT target, source, type, weight, 1 FROM edges
-WHERE target IN (SELECT value FROM json_each(?1)) AND invalid_at IS NULL AND source != target
-"""
-_DEGREES = """
-SELECT node, COUNT(*) FROM (
-    SELECT source AS node FROM edges WHERE source IN (SELECT value FROM json_each(?1))
-    UNION ALL
-    SELECT target FROM edges WHERE target IN (SELECT value FROM json_each(?1))
-) GROUP BY node
+WHERE target IN back AND invalid_at IS NULL AND source != target
+AND (weight >= ?2 OR substr(target, 1, ?3) = ?4)
 """
 
 
@@ -124,19 +134,22 @@ class SQLiteGraphReads:
         return [_edge(r) for r in rows]
 
     def walk_arcs(
-        self, node_ids: Sequence[str], max_fanout: int, hub_prefix: str = ENTITY_PREFIX
+        self,
+        node_ids: Sequence[str],
+        max_fanout: int,
+        hub_prefix: str = ENTITY_PREFIX,
+        weakest: float = 0.0,
+        max_fan_in: int | None = None,
     ) -> list[tuple[str, str, str, float, bool, int]]:
-        hubs = [n for n in node_ids if n.startswith(hub_prefix)]
-        degree: dict[str, int] = {}
-        if hubs:
-            degree = {str(n): _int(c) for n, c in self._db.query(_DEGREES, (_json_list(hubs),))}
-        wanted = [n for n in node_ids if degree.get(n, 0) <= max_fanout]
-        if not wanted:
+        if not node_ids:
             return []
-        rows = self._db.query(_STEPS, (_json_list(wanted),))
-        counted = dict.fromkeys(wanted, 0)
+        ids = _json_list(node_ids)
+        query = (ids, weakest, len(hub_prefix), hub_prefix, max_fanout, max_fan_in)
+        rows = self._db.query(_STEPS, query)
+        counted: dict[str, int] = {}
         for row in rows:
-            counted[str(row[0])] += 1
+            node = str(row[0])
+            counted[node] = counted.get(node, 0) + 1
         return [
             (str(n), str(o), str(t), float(cast(Any, w)), bool(a), counted[str(n)])
             for n, o, t, w, a in rows
