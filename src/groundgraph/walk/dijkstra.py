@@ -152,7 +152,8 @@ def walk_from_seeds(
     ``bounded`` prunes by the score a path can still reach (see :class:`_Bound`): a path
     weaker than the ``max_activated``-th best score already known cannot be kept, and
     neither can anything it leads to, so it is not pushed, and a node none of whose steps
-    could beat that score is never loaded. The result is the same as without the bound.
+    could beat that score is never loaded; with ``targets``, neither can a path weaker
+    than every target's best known score. The result is the same as without the bound.
     """
     waiting = None if targets is None else set(targets)
     p = params or WalkParams()
@@ -160,7 +161,7 @@ def walk_from_seeds(
     # Heap of (-score, hops, node, path, types); paths are short (at most max_hops + 1).
     heap: list[tuple[float, int, str, tuple[str, ...], tuple[str, ...]]] = []
     best_at: dict[tuple[str, int], float] = {}
-    bound = _Bound(p.max_activated if bounded else 0, p.min_score)
+    bound = _Bound(p.max_activated if bounded else 0, p.min_score, targets if bounded else None)
     for node, score in sorted(seeds.items()):
         if score > 0:
             heap.append((-score, 0, node, (node,), ()))
@@ -212,32 +213,41 @@ def walk_from_seeds(
 
 
 class _Bound:
-    """The weakest score a path can have and still matter: ``min_score``, or the ``k``-th
-    best score known for distinct nodes, whichever is higher.
+    """The weakest score a path can have and still matter: ``min_score``, the ``k``-th
+    best score known for distinct nodes, or the weakest best score known for a target,
+    whichever is highest.
 
     Every known score is that of a real path, so the ``k``-th best score the walk will
     settle is at least the ``k``-th best known one; the walk stops after ``k`` nodes, best
-    first, so a path (and every extension of it, steps only weaken) strictly below that is
-    never settled. ``k`` = 0 keeps ``min_score`` alone (the unbounded walk). A stale floor
-    is still a bound, so it is recomputed only after ``k / 4`` new scores.
+    first, so a path (and every extension of it: steps only weaken) strictly below that
+    is never settled. Likewise, once every target has a known score, the walk stops (all
+    targets settled) before any path weaker than all of them pops. ``k`` = 0 and no
+    targets keep ``min_score`` alone (the unbounded walk). A stale floor is still a
+    bound, so the ``k``-th best is recomputed only after ``k / 4`` new scores.
     """
 
-    def __init__(self, k: int, min_score: float) -> None:
+    def __init__(self, k: int, min_score: float, targets: set[str] | None = None) -> None:
         self.k = k
         self.best: dict[str, float] = {}
         self.floor = min_score
         self.fresh = 0  # scores learnt since the floor was last computed
+        self.targets = targets or set()
+        self.reached: dict[str, float] = {}  # the best score known for each target
 
     def known(self, node: str, score: float) -> None:
         if self.k and score > self.best.get(node, 0.0):
             self.best[node] = score
             self.fresh += 1
+        if node in self.targets and score > self.reached.get(node, 0.0):
+            self.reached[node] = score
 
     def refresh(self) -> float:
-        """Raise the floor to the ``k``-th best known score (when ``k`` nodes are known)."""
+        """Raise the floor to what the scores known now allow."""
         if self.k and len(self.best) >= self.k and self.fresh * 4 >= self.k:
             self.floor = max(self.floor, heapq.nlargest(self.k, self.best.values())[-1])
             self.fresh = 0
+        if self.targets and len(self.reached) == len(self.targets):
+            self.floor = max(self.floor, min(self.reached.values()))
         return self.floor
 
 
@@ -260,8 +270,9 @@ def _load(
         if hops < p.max_hops and other not in loaded and -neg >= least:
             strongest[other] = max(-neg, strongest.get(other, 0.0))
     strongest.pop(node, None)
-    picked = heapq.nlargest(BATCH - 1, strongest, key=strongest.__getitem__)
-    wanted = {node, *picked}
+    wanted = {node}
+    if strongest:
+        wanted.update(heapq.nlargest(BATCH - 1, strongest, key=strongest.__getitem__))
     found = neighbours(sorted(wanted), floor / (score * p.damping))
     up = p.up_factor
 

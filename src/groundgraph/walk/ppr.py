@@ -93,10 +93,8 @@ def explain_paths(
             if node.startswith(HUB_PREFIX) and len(cols) > MAX_FANOUT:
                 found[node] = []  # too common to explain anything, as in the bounded walk
                 continue
-            found[node] = [
-                Arc(ids[c], v, kind, False)
-                for c, v, kind in zip(cols.tolist(), vals.tolist(), kinds, strict=True)
-            ]
+            heavy = np.flatnonzero(vals >= weakest).tolist()  # lighter ones cannot help
+            found[node] = [Arc(ids[int(cols[i])], float(vals[i]), kinds[i], False) for i in heavy]
         return found
 
     params = WalkParams(max_hops=max_hops, damping=1.0, min_score=1e-9, max_activated=max_activated)
