@@ -31,7 +31,8 @@ from groundgraph.walk.dijkstra import (
     walk_from_seeds,
 )
 from groundgraph.walk.matrix import GraphMatrix
-from groundgraph.walk.ppr import PPRParams, explain_paths, personalized_pagerank
+from groundgraph.walk.ppr import explain_paths
+from groundgraph.walk.push import PushParams, local_pagerank
 
 WALKERS = ("bounded", "ppr")
 FUSIONS = ("noisy-or", "linear")
@@ -164,13 +165,14 @@ def _confined_arcs(
 def _ppr_reached(
     seeds: dict[str, float], matrix: GraphMatrix, p: SearchParams
 ) -> dict[str, Reached]:
-    """PageRank mass (divided by the largest) of the strongest nodes.
+    """PageRank mass (divided by the largest) of the strongest nodes, by local push
+    (:mod:`walk.push`): what the seeds activate, not the whole graph.
 
     Paths come later, for the hits only (:func:`_explain_ppr`); until then a node that is
     not a seed counts as reached through the graph (one hop, no path yet).
     """
-    result = personalized_pagerank(matrix, seeds, PPRParams(p.damping, time_cap=p.ppr_time_cap))
-    scores = result.scores
+    push = PushParams(p.damping, time_cap=p.ppr_time_cap)
+    scores = local_pagerank(matrix, seeds, push).scores
     if not len(scores) or scores.max() <= 0:
         return {}
     best = scores.max()

@@ -15,6 +15,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
+import numpy as np
+
 from groundgraph.model import PARENT_CHILD, Edge
 from groundgraph.model.ids import ENTITY_PREFIX
 
@@ -246,7 +248,9 @@ class _Bound:
     def refresh(self) -> float:
         """Raise the floor to what the scores known now allow."""
         if self.k and len(self.best) >= self.k and self.fresh * 4 >= self.k:
-            self.floor = max(self.floor, heapq.nlargest(self.k, self.best.values())[-1])
+            scores = np.fromiter(self.best.values(), float, len(self.best))
+            kth = float(np.partition(scores, len(scores) - self.k)[len(scores) - self.k])
+            self.floor = max(self.floor, kth)
             self.fresh = 0
         if self.targets and len(self.reached) == len(self.targets):
             self.floor = max(self.floor, min(self.reached.values()))

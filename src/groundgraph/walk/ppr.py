@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from groundgraph.model import EDGE_TYPES
 from groundgraph.walk.dijkstra import (
     HUB_PREFIX,
     MAX_FANOUT,
@@ -89,12 +90,21 @@ def explain_paths(
             if pos is None:
                 found[node] = []
                 continue
-            cols, vals, kinds = matrix.steps(pos)
-            if node.startswith(HUB_PREFIX) and len(cols) > MAX_FANOUT:
+            start, end = int(matrix.indptr[pos]), int(matrix.indptr[pos + 1])
+            if node.startswith(HUB_PREFIX) and end - start > MAX_FANOUT:
                 found[node] = []  # too common to explain anything, as in the bounded walk
                 continue
-            heavy = np.flatnonzero(vals >= weakest).tolist()  # lighter ones cannot help
-            found[node] = [Arc(ids[int(cols[i])], float(vals[i]), kinds[i], False) for i in heavy]
+            vals = matrix.weight[start:end]
+            heavy = start + np.flatnonzero(vals >= weakest)  # lighter ones cannot help
+            found[node] = [
+                Arc(ids[c], v, EDGE_TYPES[k - 1] if k > 0 else "unknown", False)
+                for c, v, k in zip(
+                    matrix.indices[heavy].tolist(),
+                    matrix.weight[heavy].tolist(),
+                    matrix.kind[heavy].tolist(),
+                    strict=True,
+                )
+            ]
         return found
 
     params = WalkParams(max_hops=max_hops, damping=1.0, min_score=1e-9, max_activated=max_activated)
