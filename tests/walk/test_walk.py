@@ -140,17 +140,22 @@ def dropping_light(arcs, asked):
 
 
 @settings(max_examples=400, deadline=None)
-@given(graphs(), st.integers(1, 3), st.integers(1, 8), st.booleans())
-def test_the_bound_changes_nothing_but_the_work(graph, max_hops, cap, prefetch):
+@given(graphs(), st.integers(1, 3), st.integers(1, 8), st.booleans(), st.data())
+def test_the_bound_changes_nothing_but_the_work(graph, max_hops, cap, prefetch, data):
     # The bounded walk, given only the arcs heavier than it asks for, settles the same
     # nodes with the same scores, hops, paths and edge types as the unbounded walk given
-    # every arc, whatever the cap (a small cap makes the bound bite early).
+    # every arc, whatever the cap (a small cap makes the bound bite early), with targets
+    # to stop at or without.
     names, edges, seeds = graph
+    targets = data.draw(st.none() | st.sets(st.sampled_from(names), min_size=1))
     params = WalkParams(max_hops=max_hops, max_activated=cap)
     arcs = arcs_from_edges(edges, names)
-    unbounded = walk_from_seeds(seeds, full(arcs), params, prefetch=prefetch, bounded=False)
+    unbounded = walk_from_seeds(
+        seeds, full(arcs), params, targets=targets, prefetch=prefetch, bounded=False
+    )
     asked: list[tuple[tuple[str, ...], float]] = []
-    bounded = walk_from_seeds(seeds, dropping_light(arcs, asked), params, prefetch=prefetch)
+    neighbours = dropping_light(arcs, asked)
+    bounded = walk_from_seeds(seeds, neighbours, params, targets=targets, prefetch=prefetch)
     assert bounded == unbounded
     loaded = [node for ids, _ in asked for node in ids]
     assert len(loaded) == len(set(loaded))  # no node is asked for twice

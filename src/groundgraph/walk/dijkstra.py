@@ -149,9 +149,9 @@ def walk_from_seeds(
     Seeds start at their own score with hops 0. Stops once ``max_activated`` distinct
     nodes are settled, best first, so the cap keeps the strongest nodes; with ``targets``
     it also stops once all of them are settled. Ties between equal scores are broken by
-    node id, so the result is deterministic. ``prefetch`` asks ``neighbours`` for every
-    waiting node that may still matter at once (one store query instead of many); turn it
-    off when arcs are cheap to get one node at a time.
+    node id, so the result is deterministic. ``prefetch`` asks ``neighbours`` for the
+    arcs of the BATCH strongest waiting nodes that may still matter at once (one store
+    query instead of many); turn it off when arcs are cheap to get one node at a time.
 
     ``bounded`` prunes by the score a path can still reach (see :class:`_Bound`): a path
     weaker than the ``max_activated``-th best score already known cannot be kept, and
