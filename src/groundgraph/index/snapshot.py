@@ -110,9 +110,7 @@ def snapshot_bytes(arrays: IndexArrays) -> bytes:
         "language": arrays.language,
         "terms": list(arrays.terms),
         "docs": list(docs),
-        "nodeIds": [
-            _relative(n, d) for n, d in zip(arrays.node_ids, arrays.doc_of, strict=True)
-        ],
+        "nodeIds": [_relative(n, d) for n, d in zip(arrays.node_ids, arrays.doc_of, strict=True)],
     }
     buffer = io.BytesIO()
     np.savez(

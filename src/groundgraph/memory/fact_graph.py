@@ -85,8 +85,9 @@ class FactGraph:
         found = self.edges(others)
         return [o for o in others if found[o]]
 
-    def neighbours(self, node_ids: Sequence[str]) -> dict[str, list[Arc]]:
-        """Arcs out of each node, for ``walk.dijkstra.walk_from_seeds``."""
+    def neighbours(self, node_ids: Sequence[str], weakest: float = 0.0) -> dict[str, list[Arc]]:
+        """Arcs out of each node, for ``walk.dijkstra.walk_from_seeds`` (all of them:
+        ``weakest`` is a hint this in-memory graph does not need)."""
         found = self.edges(node_ids)
         # An entity with more than MAX_FANOUT edges gives no arcs (arcs_from_steps): leave
         # it out before listing its edges and span links rather than after.

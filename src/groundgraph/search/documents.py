@@ -21,6 +21,7 @@ from groundgraph.search.pipeline import check_query, fuse_noisy_or, rank
 from groundgraph.store.base import Store
 from groundgraph.walk.dijkstra import (
     HUB_PREFIX,
+    MAX_FAN_IN,
     MAX_FANOUT,
     Arc,
     Reached,
@@ -30,7 +31,8 @@ from groundgraph.walk.dijkstra import (
     walk_from_seeds,
 )
 from groundgraph.walk.matrix import GraphMatrix
-from groundgraph.walk.ppr import PPRParams, explain_paths, personalized_pagerank
+from groundgraph.walk.ppr import explain_paths
+from groundgraph.walk.push import PushParams, local_pagerank
 
 WALKERS = ("bounded", "ppr")
 FUSIONS = ("noisy-or", "linear")
@@ -97,10 +99,12 @@ def search(
     stage = IndexMatches(matches, index)
     allowed_docs = None if p.doc_ids is None else set(p.doc_ids)
 
-    def neighbours(node_ids: Sequence[str]) -> dict[str, list[Arc]]:
-        steps = store.walk_arcs(node_ids, MAX_FANOUT, HUB_PREFIX)
+    def neighbours(node_ids: Sequence[str], weakest: float) -> dict[str, list[Arc]]:
         if walkable is None:
+            steps = store.walk_arcs(node_ids, MAX_FANOUT, HUB_PREFIX, weakest, MAX_FAN_IN)
             return arcs_from_steps(steps, node_ids)
+        # Degrees are counted over the readable edges: ask for every step.
+        steps = store.walk_arcs(node_ids, MAX_FANOUT, HUB_PREFIX)
         return _confined_arcs(store, sorted({s[0] for s in steps}), node_ids, walkable)
 
     def walker(seeds: dict[str, float]) -> dict[str, Reached]:
@@ -161,13 +165,14 @@ def _confined_arcs(
 def _ppr_reached(
     seeds: dict[str, float], matrix: GraphMatrix, p: SearchParams
 ) -> dict[str, Reached]:
-    """PageRank mass (divided by the largest) of the strongest nodes.
+    """PageRank mass (divided by the largest) of the strongest nodes, by local push
+    (:mod:`walk.push`): what the seeds activate, not the whole graph.
 
     Paths come later, for the hits only (:func:`_explain_ppr`); until then a node that is
     not a seed counts as reached through the graph (one hop, no path yet).
     """
-    result = personalized_pagerank(matrix, seeds, PPRParams(p.damping, time_cap=p.ppr_time_cap))
-    scores = result.scores
+    push = PushParams(p.damping, time_cap=p.ppr_time_cap)
+    scores = local_pagerank(matrix, seeds, push).scores
     if not len(scores) or scores.max() <= 0:
         return {}
     best = scores.max()

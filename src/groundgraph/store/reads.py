@@ -59,7 +59,12 @@ class GraphReads(Protocol):
         ...
 
     def walk_arcs(
-        self, node_ids: Sequence[str], max_fanout: int, hub_prefix: str = ENTITY_PREFIX
+        self,
+        node_ids: Sequence[str],
+        max_fanout: int,
+        hub_prefix: str = ENTITY_PREFIX,
+        weakest: float = 0.0,
+        max_fan_in: int | None = None,
     ) -> list[WalkArc]:
         """The steps out of ``node_ids`` over valid edges (``invalid_at`` unset, no
         self-loops), in the light form the walk reads: (node, other end, type, weight,
@@ -67,6 +72,12 @@ class GraphReads(Protocol):
 
         A node whose id starts with ``hub_prefix`` and that has more than ``max_fanout``
         edges (valid or not) is a hub too common to say anything: it gives no steps.
+        Other nodes give only their steps of weight ``weakest`` or more (the walk cannot
+        use lighter ones), and their count is of the steps given; a node with the hub
+        prefix gives all its steps, so that its count is its degree. With ``max_fan_in``,
+        a node without the hub prefix that more than ``max_fan_in`` edges (valid or not)
+        point to gives no steps back along them (a page a thousand pages name says
+        nothing about any one of them); its steps along its own edges still come.
         """
         ...
 

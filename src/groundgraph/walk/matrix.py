@@ -32,6 +32,8 @@ class GraphMatrix:
     kind: npt.NDArray[np.int64]  # 1 + index into EDGE_TYPES (0: a type we do not know)
     # Cached derived forms: [weights CSR, transposed transition, dangling mask].
     _csr: list[Any] = field(default_factory=list, repr=False, compare=False)
+    # Cached: each step's share of its node's total step weight.
+    _shares: list[npt.NDArray[np.float64]] = field(default_factory=list, repr=False, compare=False)
 
     @classmethod
     def from_edges(cls, edges: Iterable[Edge], up_factor: float = 0.5) -> GraphMatrix:
@@ -93,6 +95,18 @@ class GraphMatrix:
             self._csr.append(weights.multiply(inv[:, None]).T.tocsr())
             self._csr.append(dangling)
         return self._csr[1], self._csr[2]
+
+    def step_shares(
+        self,
+    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.float64]]:
+        """The CSR rows (indptr, targets) with each step's share of its row's weight: the
+        transition probabilities of a random walk (cached)."""
+        if not self._shares:
+            n = len(self.node_ids)
+            row = np.repeat(np.arange(n), np.diff(self.indptr))
+            totals = np.bincount(row, weights=self.weight, minlength=n)
+            self._shares.append(self.weight / totals[row])
+        return self.indptr, self.indices, self._shares[0]
 
     def steps(self, pos: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], list[str]]:
         """Targets, factors and edge types of the steps out of the node at ``pos``."""

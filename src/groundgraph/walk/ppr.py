@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from groundgraph.model import EDGE_TYPES
 from groundgraph.walk.dijkstra import (
     HUB_PREFIX,
     MAX_FANOUT,
@@ -82,20 +83,27 @@ def explain_paths(
     """The strongest path (at most ``max_hops`` steps) from a seed to each target, if any."""
     ids = matrix.node_ids
 
-    def neighbours(node_ids: Sequence[str]) -> dict[str, list[Arc]]:
+    def neighbours(node_ids: Sequence[str], weakest: float) -> dict[str, list[Arc]]:
         found: dict[str, list[Arc]] = {}
         for node in node_ids:
             pos = matrix.position.get(node)
             if pos is None:
                 found[node] = []
                 continue
-            cols, vals, kinds = matrix.steps(pos)
-            if node.startswith(HUB_PREFIX) and len(cols) > MAX_FANOUT:
+            start, end = int(matrix.indptr[pos]), int(matrix.indptr[pos + 1])
+            if node.startswith(HUB_PREFIX) and end - start > MAX_FANOUT:
                 found[node] = []  # too common to explain anything, as in the bounded walk
                 continue
+            vals = matrix.weight[start:end]
+            heavy = start + np.flatnonzero(vals >= weakest)  # lighter ones cannot help
             found[node] = [
-                Arc(ids[c], v, kind, False)
-                for c, v, kind in zip(cols.tolist(), vals.tolist(), kinds, strict=True)
+                Arc(ids[c], v, EDGE_TYPES[k - 1] if k > 0 else "unknown", False)
+                for c, v, k in zip(
+                    matrix.indices[heavy].tolist(),
+                    matrix.weight[heavy].tolist(),
+                    matrix.kind[heavy].tolist(),
+                    strict=True,
+                )
             ]
         return found
 

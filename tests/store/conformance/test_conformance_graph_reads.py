@@ -98,6 +98,44 @@ def test_walk_arcs_skip_hubs_over_the_fanout_cap(store):
     assert store.walk_arcs(["d0#1"], max_fanout=0, hub_prefix="d0") == []
 
 
+def test_walk_arcs_leave_out_steps_lighter_than_asked_except_a_hubs(store):
+    extra = (Edge("d0#1", "d0#2", "next", 0.4), Edge("d0#2", "entity:x", "mentions", 0.3))
+    write(store, "d0", n=2, entities=("entity:x",), extra_edges=extra)
+    light = sorted(store.walk_arcs(["d0#1", "d0#2", "entity:x"], 10, weakest=0.45))
+    assert [a[:5] for a in light if a[0] != "entity:x"] == [
+        ("d0#1", "d0", "parent-child", 0.8, True),
+        ("d0#1", "entity:x", "mentions", 0.5, False),
+        ("d0#2", "d0", "parent-child", 0.8, True),
+    ]
+    # A hub's steps all come, however light, and are counted whole: its degree.
+    hub = [a for a in light if a[0] == "entity:x"]
+    assert sorted(a[1] for a in hub) == ["d0#1", "d0#2"] and all(a[5] == 2 for a in hub)
+    every = store.walk_arcs(["d0#1", "d0#2", "entity:x"], 10)
+    assert {a[:5] for a in light} <= {a[:5] for a in every}
+
+
+def test_walk_arcs_step_back_only_from_nodes_few_edges_point_to(store):
+    # Three sections name d0 (reference edges point to it); with max_fan_in=2 it gives
+    # no steps back to them, but still steps along its own edges (to its sections).
+    write(store, "d0", n=2)
+    for i in (1, 2, 3):
+        write(store, f"r{i}", n=1, extra_edges=(Edge(f"r{i}#1", "d0", "reference", 0.75),))
+    capped = store.walk_arcs(["d0", "r1#1"], 10, max_fan_in=2)
+    assert sorted((a[0], a[1], a[4]) for a in capped) == [
+        ("d0", "d0#1", False),
+        ("d0", "d0#2", False),
+        ("r1#1", "d0", False),
+        ("r1#1", "r1", True),
+    ]
+    uncapped = store.walk_arcs(["d0"], 10, max_fan_in=3)
+    assert sorted(a[1] for a in uncapped) == ["d0#1", "d0#2", "r1#1", "r2#1", "r3#1"]
+    assert len(store.walk_arcs(["d0"], 10)) == 5  # no cap unless asked
+    # An entity is capped by its degree (max_fanout) alone.
+    for i in range(3):
+        write(store, f"e{i}", n=1, entities=("entity:hub",))
+    assert len(store.walk_arcs(["entity:hub"], 10, max_fan_in=1)) == 3
+
+
 @settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.data())
 def test_a_store_gives_back_exactly_what_it_was_given(new_store, data):

@@ -147,9 +147,14 @@ class SQLiteStore:
         return self._reads.edges_touching(node_ids)
 
     def walk_arcs(
-        self, node_ids: Sequence[str], max_fanout: int, hub_prefix: str = ENTITY_PREFIX
+        self,
+        node_ids: Sequence[str],
+        max_fanout: int,
+        hub_prefix: str = ENTITY_PREFIX,
+        weakest: float = 0.0,
+        max_fan_in: int | None = None,
     ) -> list[WalkArc]:
-        return self._reads.walk_arcs(node_ids, max_fanout, hub_prefix)
+        return self._reads.walk_arcs(node_ids, max_fanout, hub_prefix, weakest, max_fan_in)
 
     def iter_edges(self, types: Sequence[str] | None = None) -> Iterator[Edge]:
         return self._reads.iter_edges(types)

@@ -21,21 +21,30 @@ from groundgraph.store.sqlite.rows import int_of as _int
 from groundgraph.store.sqlite.rows import json_list as _json_list
 from groundgraph.store.sqlite.rows import node_row as _node
 
-# Steps out of the nodes named in ?1: along their edges, then back along edges into them.
-_STEPS = f"""
-WITH asked(key) AS ({_KEYS_OF})
-SELECT s.node_id, t.node_id, e.type, e.weight, 0
-FROM edges e JOIN nodes s ON s.key = e.src JOIN nodes t ON t.key = e.dst
-WHERE e.src IN asked AND e.invalid_at IS NULL AND e.src != e.dst
+# One statement: the nodes named in ?1 that are not hubs (a hub: ?3 characters of prefix
+# ?4 and more than ?5 edges) step along their edges; those that ?6 or fewer edges point to
+# (or every one, when ?6 is NULL) also step back along them. ?2 is the weakest weight
+# asked for; a hub's steps all come, so that they can be counted. Edge counts come from
+# the indexes alone, valid edges or not. Edges name their ends by node key.
+_STEPS = """
+WITH asked(key, node, hub) AS (
+    SELECT key, node_id, substr(node_id, 1, ?3) = ?4 FROM nodes
+    WHERE node_id IN (SELECT value FROM json_each(?1))
+), open(key, node, hub) AS (
+    SELECT key, node, hub FROM asked WHERE NOT hub
+    OR (SELECT COUNT(*) FROM edges WHERE src = asked.key)
+        + (SELECT COUNT(*) FROM edges WHERE dst = asked.key) <= ?5
+), back(key, node, hub) AS (
+    SELECT key, node, hub FROM open
+    WHERE hub OR ?6 IS NULL OR (SELECT COUNT(*) FROM edges WHERE dst = open.key) <= ?6
+)
+SELECT o.node, t.node_id, e.type, e.weight, 0
+FROM open o JOIN edges e ON e.src = o.key JOIN nodes t ON t.key = e.dst
+WHERE e.invalid_at IS NULL AND e.src != e.dst AND (e.weight >= ?2 OR o.hub)
 UNION ALL
-SELECT t.node_id, s.node_id, e.type, e.weight, 1
-FROM edges e JOIN nodes s ON s.key = e.src JOIN nodes t ON t.key = e.dst
-WHERE e.dst IN asked AND e.invalid_at IS NULL AND e.src != e.dst
-"""
-_DEGREES = f"""
-SELECT n.node_id, (SELECT COUNT(*) FROM edges WHERE src = n.key)
-    + (SELECT COUNT(*) FROM edges WHERE dst = n.key)
-FROM nodes n WHERE n.key IN ({_KEYS_OF})
+SELECT b.node, s.node_id, e.type, e.weight, 1
+FROM back b JOIN edges e ON e.dst = b.key JOIN nodes s ON s.key = e.src
+WHERE e.invalid_at IS NULL AND e.src != e.dst AND (e.weight >= ?2 OR b.hub)
 """
 
 
@@ -139,19 +148,22 @@ class SQLiteGraphReads:
         return [_edge(r) for r in rows]
 
     def walk_arcs(
-        self, node_ids: Sequence[str], max_fanout: int, hub_prefix: str = ENTITY_PREFIX
+        self,
+        node_ids: Sequence[str],
+        max_fanout: int,
+        hub_prefix: str = ENTITY_PREFIX,
+        weakest: float = 0.0,
+        max_fan_in: int | None = None,
     ) -> list[tuple[str, str, str, float, bool, int]]:
-        hubs = [n for n in node_ids if n.startswith(hub_prefix)]
-        degree: dict[str, int] = {}
-        if hubs:
-            degree = {str(n): _int(c) for n, c in self._db.query(_DEGREES, (_json_list(hubs),))}
-        wanted = [n for n in node_ids if degree.get(n, 0) <= max_fanout]
-        if not wanted:
+        if not node_ids:
             return []
-        rows = self._db.query(_STEPS, (_json_list(wanted),))
-        counted = dict.fromkeys(wanted, 0)
+        ids = _json_list(node_ids)
+        query = (ids, weakest, len(hub_prefix), hub_prefix, max_fanout, max_fan_in)
+        rows = self._db.query(_STEPS, query)
+        counted: dict[str, int] = {}
         for row in rows:
-            counted[str(row[0])] += 1
+            node = str(row[0])
+            counted[node] = counted.get(node, 0) + 1
         return [
             (str(n), str(o), str(t), float(cast(Any, w)), bool(a), counted[str(n)])
             for n, o, t, w, a in rows
