@@ -49,11 +49,7 @@ def personalized_pagerank(
     """PageRank mass of every node, restarting at ``seeds`` (weighted by their scores)."""
     p = params or PPRParams()
     n = len(matrix)
-    restart = np.zeros(n)
-    for node, weight in seeds.items():
-        pos = matrix.position.get(node)
-        if pos is not None and weight > 0:
-            restart[pos] += weight
+    restart = restart_vector(matrix, seeds)
     total = restart.sum()
     if n == 0 or total <= 0:
         return PPRResult(np.zeros(n), 0, True, False)
@@ -111,3 +107,13 @@ def explain_paths(
     wanted = set(targets)
     reached = walk_from_seeds(seeds, neighbours, params, targets=wanted, prefetch=False)
     return {node: hit for node, hit in reached.items() if node in wanted}
+
+
+def restart_vector(matrix: GraphMatrix, seeds: Mapping[str, float]) -> npt.NDArray[np.float64]:
+    """The seeds' positive scores by matrix position (not normalised); unknown seeds drop."""
+    restart = np.zeros(len(matrix))
+    for node, weight in seeds.items():
+        pos = matrix.position.get(node)
+        if pos is not None and weight > 0:
+            restart[pos] += weight
+    return restart

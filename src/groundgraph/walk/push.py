@@ -25,6 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from groundgraph.walk.matrix import GraphMatrix
+from groundgraph.walk.ppr import restart_vector
 
 
 @dataclass(frozen=True)
@@ -50,11 +51,7 @@ def local_pagerank(
     """PageRank mass near ``seeds`` (restarting there in proportion to their scores)."""
     p = params or PushParams()
     n = len(matrix)
-    restart = np.zeros(n)
-    for node, weight in seeds.items():
-        pos = matrix.position.get(node)
-        if pos is not None and weight > 0:
-            restart[pos] += weight
+    restart = restart_vector(matrix, seeds)
     total = restart.sum()
     if n == 0 or total <= 0:
         return PushResult(np.zeros(n), 0.0, 0, 0, False)
