@@ -7,11 +7,14 @@ new document and goes when it goes.
 
 from __future__ import annotations
 
+import itertools
 import posixpath
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from groundgraph.index.bm25 import LexicalIndex
+import numpy as np
+
+from groundgraph.index.bm25 import LexicalIndex, LexicalMatches
 from groundgraph.index.links import TermLinker, TopTerms, similar_within_many
 from groundgraph.model import (
     EDGE_WEIGHTS,
@@ -196,20 +199,29 @@ def title_edges(
     if not terms:
         return edges
     matches = index.match_terms(terms)
-    full = [
-        int(p)
-        for p, s in zip(matches.positions, matches.scores, strict=True)
-        if s > 0 and index.doc_of[int(p)] != document.doc_id
-    ]
     if len(matches.terms) < len(terms):
         return edges
-    by_term = [set(pos.tolist()) for pos, _ in matches.term_tf]
-    candidates = [p for p in full if all(p in s for s in by_term)][:MAX_TITLE_CANDIDATES]
-    found = store.get_nodes([index.node_ids[p] for p in candidates])
+    found = store.get_nodes(
+        [index.node_ids[p] for p in _title_candidates(document, index, matches)]
+    )
     for node_id in sorted(found):
         if contains_sequence(found[node_id].content, seq):
             edges.append(Edge(node_id, document.doc_id, REFERENCE, weight, (node_id,)))
     return edges
+
+
+def _title_candidates(
+    document: Document, index: LexicalIndex, matches: LexicalMatches
+) -> list[int]:
+    """Positions of the other documents' nodes that hold every term of the title (and
+    score above zero), the first ``MAX_TITLE_CANDIDATES`` in index order."""
+    common = matches.term_tf[0][0]
+    for positions, _ in matches.term_tf[1:]:  # each sorted: positions only grow
+        common = np.intersect1d(common, positions, assume_unique=True)
+    scored = matches.scores[np.searchsorted(matches.positions, common)] > 0
+    doc_of, doc_id = index.doc_of, document.doc_id
+    candidates = (p for p in common[scored].tolist() if doc_of[p] != doc_id)
+    return list(itertools.islice(candidates, MAX_TITLE_CANDIDATES))
 
 
 def link_edges(
@@ -223,24 +235,45 @@ def link_edges(
     weight = EDGE_WEIGHTS[REFERENCE]
     pending = []
     edges = []
-    keys = {t: link_key(t, document.source) for t in links}
+    keys = {t: key for t in links if (key := link_key(t, document.source))}
     targets = {}
     for key in set(keys.values()):
-        if key:
-            found = resolve(key)
-            if found is not None and found != document.doc_id:
-                targets[key] = found
-    for target, key in keys.items():
-        if not key:
-            continue
-        for node in nodes:
-            if f"]({target}" in node.content or f"]({target.split('#', 1)[0]}" in node.content:
-                pending.append(PendingLink(node.node_id, document.doc_id, key))
-                if key in targets:
-                    edges.append(
-                        Edge(node.node_id, targets[key], REFERENCE, weight, (node.node_id,))
-                    )
+        found = resolve(key)
+        if found is not None and found != document.doc_id:
+            targets[key] = found
+    named = list(keys)
+    for t, n in _nodes_linking(named, nodes):
+        key = keys[named[t]]
+        node = nodes[n]
+        pending.append(PendingLink(node.node_id, document.doc_id, key))
+        if key in targets:
+            edges.append(Edge(node.node_id, targets[key], REFERENCE, weight, (node.node_id,)))
     for link in store.pending_links_to(document_keys(document)):
         if link.doc_id != document.doc_id:
             edges.append(Edge(link.node_id, document.doc_id, REFERENCE, weight, (link.node_id,)))
     return edges, pending
+
+
+def _nodes_linking(targets: Sequence[str], nodes: Sequence[Node]) -> list[tuple[int, int]]:
+    """(target index, node index) for each node whose text holds ``](target`` (or
+    ``](`` and the target without its fragment), ordered by target, then node.
+
+    One pass over each node's ``](`` openings, each tried at the lengths the targets have,
+    so a file of many nodes and many links costs its size, not nodes times links.
+    """
+    probes: dict[str, list[int]] = {}
+    for t, target in enumerate(targets):
+        for probe in dict.fromkeys((target, target.split("#", 1)[0])):
+            probes.setdefault(probe, []).append(t)
+    lengths = sorted({len(p) for p in probes})
+    found: set[tuple[int, int]] = set()
+    for n, node in enumerate(nodes):
+        content = node.content
+        at = content.find("](")
+        while at >= 0:
+            start = at + 2
+            for length in lengths:
+                for t in probes.get(content[start : start + length], ()):
+                    found.add((t, n))
+            at = content.find("](", start)
+    return sorted(found)
