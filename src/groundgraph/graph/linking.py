@@ -58,15 +58,27 @@ def document_keys(document: Document) -> list[str]:
 
 
 @dataclass
-class TitleIndex:
-    """Document titles by their first word, to find titles named in a text in one pass."""
+class _TitleWords:
+    """One word of a trie of titles: the words that may follow, and the documents whose
+    title ends here (doc id -> when its title was added, which orders the matches)."""
 
-    by_first: dict[str, list[tuple[tuple[str, ...], str]]]
-    first_of: dict[str, str] = field(default_factory=dict)  # doc id -> its title's first word
+    following: dict[str, _TitleWords] = field(default_factory=dict)
+    ends: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
+class TitleIndex:
+    """Document titles in a trie of their words, to find titles named in a text in one
+    pass: each word of the text is followed down the trie only as far as a title does,
+    however many titles begin with that word."""
+
+    first: dict[str, _TitleWords] = field(default_factory=dict)
+    words_of: dict[str, tuple[str, ...]] = field(default_factory=dict)  # doc id -> title words
+    added: int = 0
 
     @classmethod
     def build(cls, documents: Iterable[Document]) -> TitleIndex:
-        index = cls({})
+        index = cls()
         for document in documents:
             index.add(document)
         return index
@@ -74,35 +86,63 @@ class TitleIndex:
     def add(self, document: Document) -> None:
         self.remove(document.doc_id)
         seq = title_words(document.title)
-        if seq:
-            self.by_first.setdefault(seq[0], []).append((seq, document.doc_id))
-            self.first_of[document.doc_id] = seq[0]
+        if not seq:
+            return
+        node = self.first.setdefault(seq[0], _TitleWords())
+        for word in seq[1:]:
+            node = node.following.setdefault(word, _TitleWords())
+        node.ends[document.doc_id] = self.added
+        self.added += 1
+        self.words_of[document.doc_id] = seq
 
     def remove(self, doc_id: str) -> None:
-        first = self.first_of.pop(doc_id, None)
-        if first is None:
+        seq = self.words_of.pop(doc_id, None)
+        if seq is None:
             return
-        kept = [e for e in self.by_first.get(first, []) if e[1] != doc_id]
-        if kept:
-            self.by_first[first] = kept
-        else:
-            self.by_first.pop(first, None)
+        path = [self.first[seq[0]]]
+        for word in seq[1:]:
+            path.append(path[-1].following[word])
+        del path[-1].ends[doc_id]
+        for depth in range(len(seq) - 1, -1, -1):  # drop the words no title needs now
+            node = path[depth]
+            if node.ends or node.following:
+                break
+            parent = self.first if depth == 0 else path[depth - 1].following
+            del parent[seq[depth]]
 
     def named_in(self, text: str) -> list[str]:
         """Ids of documents whose title appears in ``text`` as a whole word sequence."""
         return self.named_in_words(words(text))
 
     def named_in_words(self, seq: Sequence[str]) -> list[str]:
-        """``named_in`` of a text given as its ``text.words``."""
-        by_first = self.by_first
-        if by_first.keys().isdisjoint(seq):
+        """``named_in`` of a text given as its ``text.words``: in the order of the words
+        where each title starts, titles that start at one word in the order they were
+        added."""
+        first = self.first
+        if first.keys().isdisjoint(seq):
             return []  # the common case, decided without a loop in Python
         found: dict[str, None] = {}
         for i, word in enumerate(seq):
-            for title, doc_id in by_first.get(word, ()):
-                if tuple(seq[i : i + len(title)]) == title:
-                    found[doc_id] = None
+            node = first.get(word)
+            if node is None:
+                continue
+            hits = list(node.ends.items())
+            j = i + 1
+            while node.following and j < len(seq):
+                node = node.following.get(seq[j])
+                if node is None:
+                    break
+                hits.extend(node.ends.items())
+                j += 1
+            if len(hits) > 1:
+                hits.sort(key=_when_added)
+            for doc_id, _ in hits:
+                found.setdefault(doc_id, None)
         return list(found)
+
+
+def _when_added(hit: tuple[str, int]) -> int:
+    return hit[1]
 
 
 @dataclass
