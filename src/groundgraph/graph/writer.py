@@ -1,16 +1,19 @@
 """Adding and removing documents: the write half of DocumentGraph.
 
-Each document lands in one store transaction. Its text-only half (``graph.prepare``) may
-run in worker processes (``add_documents``, ``index_files``); the half that needs the
-graph runs here, one document after the other in input order, so a batch builds the
-graph that adding its documents one at a time would.
+Each document lands whole, in one store transaction or (adding many) in one savepoint of
+a batch's transaction. Its text-only half (``graph.prepare``) may run in worker
+processes (``add_documents``, ``index_files``); the half that needs the graph runs here,
+one document after the other in input order, so a batch builds the graph that adding its
+documents one at a time would.
 """
 
 from __future__ import annotations
 
+import time
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import TypeVar
 
 from groundgraph.errors import InputError, NotFoundError
 from groundgraph.graph.evidence import (
@@ -36,6 +39,14 @@ from groundgraph.ingest.relations import extract_relations
 from groundgraph.model import Document, Edge, Node
 from groundgraph.model.ids import check_doc_id
 from groundgraph.store import PendingLink, Removal, Store
+
+In = TypeVar("In")
+Out = TypeVar("Out")
+
+#: Documents (or files) whose store writes share one transaction while indexing many, and
+#: the longest a batch stays open (other writers wait for it).
+BATCH_DOCUMENTS = 32
+BATCH_SECONDS = 0.25
 
 
 class DocumentWriter:
@@ -188,8 +199,8 @@ class DocumentWriter:
         count = default_workers() if workers is None else check_workers(workers)
         settings = self._prepare_settings()
         local = self._preparer().prepare
-        for prepared in prepared_in_order(parsed, local, "parsed", settings, count):
-            yield self.add_prepared(prepared)
+        prepared = prepared_in_order(parsed, local, "parsed", settings, count)
+        yield from self._in_batches(prepared, self.add_prepared)
 
     def index_files(
         self, files: Iterable[PlannedFile], *, workers: int | None = None
@@ -200,15 +211,48 @@ class DocumentWriter:
         count = default_workers() if workers is None else check_workers(workers)
         settings = self._prepare_settings()
         local = self._preparer().prepare_file
-        for planned, result in prepared_in_order(files, local, "files", settings, count):
-            if isinstance(result, SkippedFile):
-                yield planned, result
-                continue
-            taken = self._taken(planned, result)
-            if taken is not None:
-                yield planned, taken
-            else:
-                yield planned, [self.add_prepared(item) for item in result]
+        prepared = prepared_in_order(files, local, "files", settings, count)
+        yield from self._in_batches(prepared, self._add_file)
+
+    def _add_file(
+        self, item: tuple[PlannedFile, list[PreparedDocument] | SkippedFile]
+    ) -> tuple[PlannedFile, list[Document] | SkippedFile]:
+        planned, result = item
+        if isinstance(result, SkippedFile):
+            return planned, result
+        taken = self._taken(planned, result)
+        if taken is not None:
+            return planned, taken
+        return planned, [self.add_prepared(prepared) for prepared in result]
+
+    def _in_batches(self, items: Iterable[In], add: Callable[[In], Out]) -> Iterator[Out]:
+        """``add(item)`` for each item, the store writes of up to ``BATCH_DOCUMENTS`` items
+        (or ``BATCH_SECONDS``) in one transaction (``Store.batch``); each result is
+        yielded once its batch is committed, and no transaction stays open across a
+        yield. When an item fails, the items before it stay written."""
+        source = iter(items)
+        while True:
+            done: list[Out] = []
+            failure: BaseException | None = None
+            deadline = time.monotonic() + BATCH_SECONDS
+            try:
+                with self.store.batch():
+                    try:
+                        for item in source:
+                            done.append(add(item))
+                            if len(done) >= BATCH_DOCUMENTS or time.monotonic() >= deadline:
+                                break
+                    except BaseException as exc:  # the batch commits what came before
+                        failure = exc
+            except BaseException:
+                if done:  # the commit failed: the indexes hold what the store does not
+                    self.indexes.rebuild()
+                raise
+            yield from done
+            if failure is not None:
+                raise failure
+            if not done:
+                return
 
     def _taken(self, planned: PlannedFile, result: list[PreparedDocument]) -> SkippedFile | None:
         """Why a file may not replace the document that has its id: that document came from
