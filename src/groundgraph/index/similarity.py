@@ -107,7 +107,7 @@ def pair_sums(
 
 #: Candidate entries scored at once by ``pairs_within``'s blocks: bounds the memory of
 #: linking one large document (each entry costs some 100 bytes while it is scored).
-PAIR_BLOCK = 1 << 20
+PAIR_BLOCK = 1 << 19
 
 #: One block of candidate entries: rows ``start`` to ``end`` of the batch, and their
 #: entries (owner row, partner row, weight).
