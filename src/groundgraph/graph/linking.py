@@ -7,11 +7,14 @@ new document and goes when it goes.
 
 from __future__ import annotations
 
+import itertools
 import posixpath
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from groundgraph.index.bm25 import LexicalIndex
+import numpy as np
+
+from groundgraph.index.bm25 import LexicalIndex, LexicalMatches
 from groundgraph.index.links import TermLinker, TopTerms, similar_within_many
 from groundgraph.model import (
     EDGE_WEIGHTS,
@@ -55,15 +58,27 @@ def document_keys(document: Document) -> list[str]:
 
 
 @dataclass
-class TitleIndex:
-    """Document titles by their first word, to find titles named in a text in one pass."""
+class _TitleWords:
+    """One word of a trie of titles: the words that may follow, and the documents whose
+    title ends here (doc id -> when its title was added, which orders the matches)."""
 
-    by_first: dict[str, list[tuple[tuple[str, ...], str]]]
-    first_of: dict[str, str] = field(default_factory=dict)  # doc id -> its title's first word
+    following: dict[str, _TitleWords] = field(default_factory=dict)
+    ends: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
+class TitleIndex:
+    """Document titles in a trie of their words, to find titles named in a text in one
+    pass: each word of the text is followed down the trie only as far as a title does,
+    however many titles begin with that word."""
+
+    first: dict[str, _TitleWords] = field(default_factory=dict)
+    words_of: dict[str, tuple[str, ...]] = field(default_factory=dict)  # doc id -> title words
+    added: int = 0
 
     @classmethod
     def build(cls, documents: Iterable[Document]) -> TitleIndex:
-        index = cls({})
+        index = cls()
         for document in documents:
             index.add(document)
         return index
@@ -71,35 +86,63 @@ class TitleIndex:
     def add(self, document: Document) -> None:
         self.remove(document.doc_id)
         seq = title_words(document.title)
-        if seq:
-            self.by_first.setdefault(seq[0], []).append((seq, document.doc_id))
-            self.first_of[document.doc_id] = seq[0]
+        if not seq:
+            return
+        node = self.first.setdefault(seq[0], _TitleWords())
+        for word in seq[1:]:
+            node = node.following.setdefault(word, _TitleWords())
+        node.ends[document.doc_id] = self.added
+        self.added += 1
+        self.words_of[document.doc_id] = seq
 
     def remove(self, doc_id: str) -> None:
-        first = self.first_of.pop(doc_id, None)
-        if first is None:
+        seq = self.words_of.pop(doc_id, None)
+        if seq is None:
             return
-        kept = [e for e in self.by_first.get(first, []) if e[1] != doc_id]
-        if kept:
-            self.by_first[first] = kept
-        else:
-            self.by_first.pop(first, None)
+        path = [self.first[seq[0]]]
+        for word in seq[1:]:
+            path.append(path[-1].following[word])
+        del path[-1].ends[doc_id]
+        for depth in range(len(seq) - 1, -1, -1):  # drop the words no title needs now
+            node = path[depth]
+            if node.ends or node.following:
+                break
+            parent = self.first if depth == 0 else path[depth - 1].following
+            del parent[seq[depth]]
 
     def named_in(self, text: str) -> list[str]:
         """Ids of documents whose title appears in ``text`` as a whole word sequence."""
         return self.named_in_words(words(text))
 
     def named_in_words(self, seq: Sequence[str]) -> list[str]:
-        """``named_in`` of a text given as its ``text.words``."""
-        by_first = self.by_first
-        if by_first.keys().isdisjoint(seq):
+        """``named_in`` of a text given as its ``text.words``: in the order of the words
+        where each title starts, titles that start at one word in the order they were
+        added."""
+        first = self.first
+        if first.keys().isdisjoint(seq):
             return []  # the common case, decided without a loop in Python
         found: dict[str, None] = {}
         for i, word in enumerate(seq):
-            for title, doc_id in by_first.get(word, ()):
-                if tuple(seq[i : i + len(title)]) == title:
-                    found[doc_id] = None
+            node = first.get(word)
+            if node is None:
+                continue
+            hits = list(node.ends.items())
+            j = i + 1
+            while node.following and j < len(seq):
+                node = node.following.get(seq[j])
+                if node is None:
+                    break
+                hits.extend(node.ends.items())
+                j += 1
+            if len(hits) > 1:
+                hits.sort(key=_when_added)
+            for doc_id, _ in hits:
+                found.setdefault(doc_id, None)
         return list(found)
+
+
+def _when_added(hit: tuple[str, int]) -> int:
+    return hit[1]
 
 
 @dataclass
@@ -196,20 +239,29 @@ def title_edges(
     if not terms:
         return edges
     matches = index.match_terms(terms)
-    full = [
-        int(p)
-        for p, s in zip(matches.positions, matches.scores, strict=True)
-        if s > 0 and index.doc_of[int(p)] != document.doc_id
-    ]
     if len(matches.terms) < len(terms):
         return edges
-    by_term = [set(pos.tolist()) for pos, _ in matches.term_tf]
-    candidates = [p for p in full if all(p in s for s in by_term)][:MAX_TITLE_CANDIDATES]
-    found = store.get_nodes([index.node_ids[p] for p in candidates])
+    found = store.get_nodes(
+        [index.node_ids[p] for p in _title_candidates(document, index, matches)]
+    )
     for node_id in sorted(found):
         if contains_sequence(found[node_id].content, seq):
             edges.append(Edge(node_id, document.doc_id, REFERENCE, weight, (node_id,)))
     return edges
+
+
+def _title_candidates(
+    document: Document, index: LexicalIndex, matches: LexicalMatches
+) -> list[int]:
+    """Positions of the other documents' nodes that hold every term of the title (and
+    score above zero), the first ``MAX_TITLE_CANDIDATES`` in index order."""
+    common = matches.term_tf[0][0]
+    for positions, _ in matches.term_tf[1:]:  # each sorted: positions only grow
+        common = np.intersect1d(common, positions, assume_unique=True)
+    scored = matches.scores[np.searchsorted(matches.positions, common)] > 0
+    doc_of, doc_id = index.doc_of, document.doc_id
+    candidates = (p for p in common[scored].tolist() if doc_of[p] != doc_id)
+    return list(itertools.islice(candidates, MAX_TITLE_CANDIDATES))
 
 
 def link_edges(
@@ -223,24 +275,45 @@ def link_edges(
     weight = EDGE_WEIGHTS[REFERENCE]
     pending = []
     edges = []
-    keys = {t: link_key(t, document.source) for t in links}
+    keys = {t: key for t in links if (key := link_key(t, document.source))}
     targets = {}
     for key in set(keys.values()):
-        if key:
-            found = resolve(key)
-            if found is not None and found != document.doc_id:
-                targets[key] = found
-    for target, key in keys.items():
-        if not key:
-            continue
-        for node in nodes:
-            if f"]({target}" in node.content or f"]({target.split('#', 1)[0]}" in node.content:
-                pending.append(PendingLink(node.node_id, document.doc_id, key))
-                if key in targets:
-                    edges.append(
-                        Edge(node.node_id, targets[key], REFERENCE, weight, (node.node_id,))
-                    )
+        found = resolve(key)
+        if found is not None and found != document.doc_id:
+            targets[key] = found
+    named = list(keys)
+    for t, n in _nodes_linking(named, nodes):
+        key = keys[named[t]]
+        node = nodes[n]
+        pending.append(PendingLink(node.node_id, document.doc_id, key))
+        if key in targets:
+            edges.append(Edge(node.node_id, targets[key], REFERENCE, weight, (node.node_id,)))
     for link in store.pending_links_to(document_keys(document)):
         if link.doc_id != document.doc_id:
             edges.append(Edge(link.node_id, document.doc_id, REFERENCE, weight, (link.node_id,)))
     return edges, pending
+
+
+def _nodes_linking(targets: Sequence[str], nodes: Sequence[Node]) -> list[tuple[int, int]]:
+    """(target index, node index) for each node whose text holds ``](target`` (or
+    ``](`` and the target without its fragment), ordered by target, then node.
+
+    One pass over each node's ``](`` openings, each tried at the lengths the targets have,
+    so a file of many nodes and many links costs its size, not nodes times links.
+    """
+    probes: dict[str, list[int]] = {}
+    for t, target in enumerate(targets):
+        for probe in dict.fromkeys((target, target.split("#", 1)[0])):
+            probes.setdefault(probe, []).append(t)
+    lengths = sorted({len(p) for p in probes})
+    found: set[tuple[int, int]] = set()
+    for n, node in enumerate(nodes):
+        content = node.content
+        at = content.find("](")
+        while at >= 0:
+            start = at + 2
+            for length in lengths:
+                for t in probes.get(content[start : start + length], ()):
+                    found.add((t, n))
+            at = content.find("](", start)
+    return sorted(found)

@@ -5,17 +5,21 @@ process links and stores the ones already prepared, in the order they came. Smal
 never start a process: the first ``warm`` items are prepared here, and the workers start
 only if more follow. A worker is a fresh interpreter (``graph.worker``) fed through its
 standard input: it shares no locks or files with this process and never imports this
-process's ``__main__``. Chunks go to the workers in turn and their answers are read in
-the same turn, so the order is the input's; fewer than ``IN_FLIGHT`` chunks wait per worker,
-so memory stays bounded however long the input.
+process's ``__main__``. Chunks go to the least busy worker and their answers are read in
+input order; while the answer due next has not come, this process prepares the next chunk
+itself rather than wait (work stealing). Fewer than ``IN_FLIGHT`` chunks wait per worker
+and at most ``MAX_DUE`` per worker are held back for order, so memory stays bounded
+however long the input.
 """
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import itertools
 import os
 import queue
+import select
 import subprocess
 import sys
 import threading
@@ -34,6 +38,8 @@ WORKERS_ENV = "GROUNDGRAPH_WORKERS"
 DEFAULT_WARM = 32
 DEFAULT_CHUNK = 4
 IN_FLIGHT = 4
+#: Chunks, per worker, that may be sent or prepared here and not yet given out.
+MAX_DUE = 2 * IN_FLIGHT
 _WORKER_CODE = "from groundgraph.graph.worker import main; main()"
 _THREAD_ENV = {"OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 
@@ -99,6 +105,13 @@ class _Worker:
         self.tasks.put(items)
         self.waiting += 1
 
+    def ready(self) -> bool:
+        """Whether an answer has begun to arrive (reading it may still wait for the rest)."""
+        stdout = self.process.stdout
+        assert stdout is not None
+        readable, _, _ = select.select([stdout], [], [], 0)
+        return bool(readable)
+
     def answer(self) -> list[Any]:
         stdout = self.process.stdout
         assert stdout is not None
@@ -136,7 +149,12 @@ def prepared_in_order(
 ) -> Iterator[Out]:
     """``local(item)`` for each item, in order; past the first ``warm`` items, chunks of
     them go to ``workers`` worker processes (``kind`` "parsed" or "files" says which
-    ``Preparer`` method they run), which give what ``local`` would."""
+    ``Preparer`` method they run), which give what ``local`` would.
+
+    While the answer due next is not ready, this process prepares the next chunk itself
+    instead of waiting, so both halves of the work keep every core busy whichever half
+    is the slower one at the moment.
+    """
     warm = DEFAULT_WARM if warm is None else warm
     chunk = DEFAULT_CHUNK if chunk is None else chunk
     source = iter(items)
@@ -149,22 +167,38 @@ def prepared_in_order(
     pool = [_Worker(kind, settings) for _ in range(workers)]
     try:
         chunks = _chunks(itertools.chain(following, source), chunk)
-        turn = itertools.cycle(pool)
-        sent = 0
-        for part in itertools.islice(chunks, (IN_FLIGHT - 1) * workers):
-            next(turn).submit(part)
-            sent += 1
+        # Chunks in input order: the worker that prepares each, or what it gave here.
+        due: collections.deque[_Worker | list[Out]] = collections.deque()
+
+        def send() -> bool:
+            worker = min(pool, key=lambda w: w.waiting)
+            part = next(chunks, None)
+            if part is None:
+                return False
+            worker.submit(part)
+            due.append(worker)
+            return True
+
+        for _ in range((IN_FLIGHT - 1) * workers):
+            if not send():
+                break
         # The workers start up while the first items are prepared here.
         yield from map(local, head)
-        received = 0
-        while received < sent:
-            worker = pool[received % workers]
-            done = worker.answer()
-            received += 1
-            for part in itertools.islice(chunks, 1):
-                pool[sent % workers].submit(part)
-                sent += 1
-            yield from cast(list[Out], done)
+        while due:
+            first = due[0]
+            if isinstance(first, list):
+                due.popleft()
+                yield from first
+                continue
+            if len(due) < MAX_DUE * workers and not first.ready():
+                part = next(chunks, None)
+                if part is not None:
+                    due.append(list(map(local, part)))
+                    continue
+            due.popleft()
+            done = cast(list[Out], first.answer())
+            send()
+            yield from done
     finally:
         for worker in pool:
             worker.stop()

@@ -1,16 +1,19 @@
 """Adding and removing documents: the write half of DocumentGraph.
 
-Each document lands in one store transaction. Its text-only half (``graph.prepare``) may
-run in worker processes (``add_documents``, ``index_files``); the half that needs the
-graph runs here, one document after the other in input order, so a batch builds the
-graph that adding its documents one at a time would.
+Each document lands whole, in one store transaction or (adding many) in one savepoint of
+a batch's transaction. Its text-only half (``graph.prepare``) may run in worker
+processes (``add_documents``, ``index_files``); the half that needs the graph runs here,
+one document after the other in input order, so a batch builds the graph that adding its
+documents one at a time would.
 """
 
 from __future__ import annotations
 
+import time
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
+from typing import TypeVar
 
 from groundgraph.errors import InputError, NotFoundError
 from groundgraph.graph.evidence import (
@@ -43,6 +46,14 @@ from groundgraph.ingest.relations import extract_relations
 from groundgraph.model import Document, Edge, Node
 from groundgraph.model.ids import check_doc_id
 from groundgraph.store import PendingLink, Removal, Store
+
+In = TypeVar("In")
+Out = TypeVar("Out")
+
+#: Documents (or files) whose store writes share one transaction while indexing many, and
+#: the longest a batch stays open (other writers wait for it).
+BATCH_DOCUMENTS = 32
+BATCH_SECONDS = 0.25
 
 
 class DocumentWriter:
@@ -196,8 +207,8 @@ class DocumentWriter:
         count = default_workers() if workers is None else check_workers(workers)
         settings = self._prepare_settings()
         local = self._preparer().prepare
-        for prepared in prepared_in_order(parsed, local, "parsed", settings, count):
-            yield self.add_prepared(prepared)
+        prepared = prepared_in_order(parsed, local, "parsed", settings, count)
+        yield from self._in_batches(prepared, self.add_prepared)
 
     def index_files(
         self,
@@ -222,27 +233,58 @@ class DocumentWriter:
             else:
                 todo.append(planned)
         local = self._preparer().prepare_file
-        for planned, result in prepared_in_order(todo, local, "files", settings, count):
-            if isinstance(result, SkippedFile):
-                yield planned, result
-                continue
-            taken = (
-                taken_reason(self.store, planned, result[0].parsed.document.content_hash)
-                if len(result) == 1
-                else None
-            )
-            if taken is not None:
-                yield planned, SkippedFile(str(planned.path), taken)
-                continue
-            added = []
-            for item in result:
-                document = item.parsed.document
-                stored = (
-                    self.store.get_document(document.doc_id) if planned.kind == "jsonl" else None
-                )
-                if force or not same_document(stored, document.content_hash, key):
-                    added.append(self.add_prepared(item))
-            yield planned, added
+        prepared = prepared_in_order(todo, local, "files", settings, count)
+        yield from self._in_batches(prepared, lambda item: self._add_file(item, key, force))
+
+    def _add_file(
+        self, item: tuple[PlannedFile, list[PreparedDocument] | SkippedFile], key: str, force: bool
+    ) -> tuple[PlannedFile, list[Document] | SkippedFile]:
+        """Add one read file's documents, unless its id is taken by another file; a JSON
+        Lines document stored from the same text the same way is left out."""
+        planned, result = item
+        if isinstance(result, SkippedFile):
+            return planned, result
+        first = result[0].parsed.document.content_hash if len(result) == 1 else None
+        taken = taken_reason(self.store, planned, first) if first is not None else None
+        if taken is not None:
+            return planned, SkippedFile(str(planned.path), taken)
+        added = []
+        for prepared in result:
+            document = prepared.parsed.document
+            jsonl = planned.kind == "jsonl"
+            stored = self.store.get_document(document.doc_id) if jsonl else None
+            if force or not same_document(stored, document.content_hash, key):
+                added.append(self.add_prepared(prepared))
+        return planned, added
+
+    def _in_batches(self, items: Iterable[In], add: Callable[[In], Out]) -> Iterator[Out]:
+        """``add(item)`` for each item, the store writes of up to ``BATCH_DOCUMENTS`` items
+        (or ``BATCH_SECONDS``) in one transaction (``Store.batch``); each result is
+        yielded once its batch is committed, and no transaction stays open across a
+        yield. When an item fails, the items before it stay written."""
+        source = iter(items)
+        while True:
+            done: list[Out] = []
+            failure: BaseException | None = None
+            deadline = time.monotonic() + BATCH_SECONDS
+            try:
+                with self.store.batch():
+                    try:
+                        for item in source:
+                            done.append(add(item))
+                            if len(done) >= BATCH_DOCUMENTS or time.monotonic() >= deadline:
+                                break
+                    except BaseException as exc:  # the batch commits what came before
+                        failure = exc
+            except BaseException:
+                if done:  # the commit failed: the indexes hold what the store does not
+                    self.indexes.rebuild()
+                raise
+            yield from done
+            if failure is not None:
+                raise failure
+            if not done:
+                return
 
     def ingest_key(self) -> str:
         """How this graph makes a document's rows (``graph.reindex.ingest_key``)."""

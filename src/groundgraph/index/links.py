@@ -23,7 +23,7 @@ from itertools import chain, repeat
 import numpy as np
 
 from groundgraph.index.bm25 import IntArray, LexicalIndex, TermBatch, top_positions
-from groundgraph.index.similarity import best_per_row, pairs_within
+from groundgraph.index.similarity import PAIR_BLOCK, best_per_row, pairs_within
 from groundgraph.index.top_terms import (
     BulkTopTerms,
     TopTerms,
@@ -256,15 +256,26 @@ def similar_within(
 
 
 def similar_within_many(
-    tops: Sequence[TopTerms], names: Sequence[str], params: LinkParams
+    tops: Sequence[TopTerms], names: Sequence[str], params: LinkParams, block: int = PAIR_BLOCK
 ) -> list[Neighbours]:
-    """``similar_within``, every node's candidates scored together."""
-    owners, keys, weights = pairs_within(tops, params.max_term_nodes)
+    """``similar_within``, every node's candidates scored together (a block of rows at a
+    time, so a large document's pairs never all sit in memory at once)."""
     mass = np.array([top.mass for top in tops])
-    if not len(keys):
-        return [[] for _ in tops]
+    out: list[Neighbours] = [[] for _ in tops]
     no_exclusion: IntArray = np.zeros(0, dtype=np.int64)
     k, floor = params.neighbours, params.min_similarity
-    return best_per_row(
-        owners, keys, weights, mass, mass, floor, k, names.__getitem__, no_exclusion
-    )
+    for start, end, owners, keys, weights in pairs_within(tops, params.max_term_nodes, block):
+        if not len(keys):
+            continue
+        out[start:end] = best_per_row(
+            owners - start,
+            keys,
+            weights,
+            mass[start:end],
+            mass,
+            floor,
+            k,
+            names.__getitem__,
+            no_exclusion,
+        )
+    return out

@@ -8,7 +8,7 @@ their shared weight; the entries come in the owner's term order, as the one-node
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import chain
 from typing import TYPE_CHECKING
 
@@ -75,25 +75,50 @@ def best_per_row(
     return out
 
 
+#: ``pair_sums`` counts in a table of every (owner, key) cell when there are at most this
+#: many cells per entry; past that, sorting the entries is the faster way.
+DENSE_CELLS_PER_ENTRY = 1
+
+
 def pair_sums(
     owners: IntArray, keys: IntArray, weights: FloatArray
 ) -> tuple[IntArray, IntArray, FloatArray]:
     """Each distinct (owner, key) pair once, ordered, with the sum of its entries' weights.
 
-    Sums run in entry order (``bincount`` adds sequentially), as one node's search sums.
+    Sums run in entry order (``bincount`` adds sequentially), as one node's search sums,
+    whichever of the two ways finds the pairs.
     """
     stride = int(keys.max()) + 1
     combined = owners * stride + keys
-    if int(owners.max()) * stride + stride < 2**31:
-        combined = combined.astype(np.int32)  # sorts a third faster
-    pairs, inverse = np.unique(combined, return_inverse=True)
-    sums = np.bincount(inverse, weights=weights, minlength=len(pairs)).astype(np.float64)
-    pairs = pairs.astype(np.int64)
-    return pairs // stride, pairs % stride, sums
+    cells = (int(owners.max()) + 1) * stride
+    if cells <= DENSE_CELLS_PER_ENTRY * len(combined):
+        # No more (owner, key) cells than entries (a large document's own pairs): count
+        # them all in a table, several times faster than a sort.
+        pairs = np.flatnonzero(np.bincount(combined, minlength=cells))
+        sums = np.bincount(combined, weights=weights, minlength=cells)[pairs]
+    else:
+        if cells < 2**31:
+            combined = combined.astype(np.int32)  # sorts a third faster
+        pairs, inverse = np.unique(combined, return_inverse=True)
+        sums = np.bincount(inverse, weights=weights, minlength=len(pairs))
+        pairs = pairs.astype(np.int64)
+    return pairs // stride, pairs % stride, sums.astype(np.float64)
 
 
-def pairs_within(tops: Sequence[TopTerms], cap: int) -> tuple[IntArray, IntArray, FloatArray]:
-    """Candidate entries of each node among the earlier nodes of its batch.
+#: Candidate entries scored at once by ``pairs_within``'s blocks: bounds the memory of
+#: linking one large document (each entry costs some 100 bytes while it is scored).
+PAIR_BLOCK = 1 << 19
+
+#: One block of candidate entries: rows ``start`` to ``end`` of the batch, and their
+#: entries (owner row, partner row, weight).
+PairBlock = tuple[int, int, IntArray, IntArray, FloatArray]
+
+
+def pairs_within(
+    tops: Sequence[TopTerms], cap: int, block: int = PAIR_BLOCK
+) -> Iterator[PairBlock]:
+    """Candidate entries of each node among the earlier nodes of its batch, in blocks of
+    whole rows of about ``block`` entries (a row with more is a block of its own).
 
     Node i meets node j < i on each top term they share, unless more than ``cap`` nodes
     before i hold that term (as the one-node search skips a term with too many postings).
@@ -102,8 +127,7 @@ def pairs_within(tops: Sequence[TopTerms], cap: int) -> tuple[IntArray, IntArray
     terms = list(chain.from_iterable(top.terms for top in tops))
     ids = {term: i for i, term in enumerate(dict.fromkeys(terms))}
     if len(ids) == len(terms):  # no term shared
-        none = np.zeros(0, dtype=np.int64)
-        return none, none, np.zeros(0)
+        return
     local = np.fromiter(map(ids.__getitem__, terms), dtype=np.int64, count=len(terms))
     sizes = np.fromiter((len(top.terms) for top in tops), dtype=np.int64, count=len(tops))
     rows = np.repeat(np.arange(len(tops), dtype=np.int64), sizes)
@@ -117,11 +141,21 @@ def pairs_within(tops: Sequence[TopTerms], cap: int) -> tuple[IntArray, IntArray
     first = group_start[where]  # per entry: where its term's rows begin
     earlier = where - first  # how many earlier rows hold the term
     count = np.where(earlier <= cap, earlier, 0)
-    query = np.repeat(entries, count)
-    offsets = np.arange(len(query)) - np.repeat(np.cumsum(count) - count, count)
-    partner = rows[by_term][np.repeat(first, count) + offsets]
+    holders = rows[by_term]
     weights = np.fromiter(chain.from_iterable(top.weights for top in tops), np.float64)
-    return rows[query], partner, weights[query]
+    row_entries = np.concatenate(([0], np.cumsum(sizes)))  # row r's entries: [r_e[r], r_e[r+1])
+    done = np.concatenate(([0], np.cumsum(count)))[row_entries]  # pairs before each row
+    start = 0
+    while start < len(tops):
+        end = max(start + 1, int(np.searchsorted(done, done[start] + block, side="right")) - 1)
+        end = min(end, len(tops))
+        a, b = int(row_entries[start]), int(row_entries[end])
+        part = count[a:b]
+        query = np.repeat(entries[a:b], part)
+        offsets = np.arange(len(query)) - np.repeat(np.cumsum(part) - part, part)
+        partner = holders[np.repeat(first[a:b], part) + offsets]
+        yield start, end, rows[query], partner, weights[query]
+        start = end
 
 
 def _starts(values: IntArray) -> npt.NDArray[np.bool_]:

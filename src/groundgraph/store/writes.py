@@ -1,15 +1,16 @@
 """The DocumentWrites protocol: how documents, their nodes and edges get into a store.
 
 A document is the unit of writing: each call below is one transaction (SQLite opens it
-with ``BEGIN IMMEDIATE``), so a crash or an error leaves the store as it was before the
-call, never with half a document. Each call that changes anything bumps the store-wide
-generation by exactly one and logs the document id it touched (see
-:class:`~groundgraph.store.changes.ChangeLog`).
+with ``BEGIN IMMEDIATE``; inside ``batch``, a savepoint of the batch's transaction), so
+a crash or an error leaves the store as it was before the call, never with half a
+document. Each call that changes anything bumps the store-wide generation by exactly one
+and logs the document id it touched (see :class:`~groundgraph.store.changes.ChangeLog`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from typing import Protocol, runtime_checkable
 
 from groundgraph.model import Document, Edge, Node
@@ -54,4 +55,11 @@ class DocumentWrites(Protocol):
         """Remove a document, its nodes, its pending links, every edge it owns or that
         touches its nodes, and every entity no edge touches any more, in one transaction
         and one generation bump. An unknown ``doc_id`` returns None and bumps nothing."""
+        ...
+
+    def batch(self) -> AbstractContextManager[None]:
+        """A block whose writes share one transaction (bulk indexing: fewer commits). Each
+        write in it is still whole, with its own generation bump; the block commits the
+        writes that finished, also when it raises, and other processes see them when it
+        ends. Nested blocks join the outer one."""
         ...

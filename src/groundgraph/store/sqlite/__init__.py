@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterator, Sequence
+from contextlib import AbstractContextManager
 from pathlib import Path
 
 from groundgraph.model import Document, Edge, Node
@@ -117,6 +118,9 @@ class SQLiteStore:
 
     def add_edges(self, doc_id: str, edges: Sequence[Edge], entities: Sequence[Node] = ()) -> int:
         return self._writes.add_edges(doc_id, edges, entities)
+
+    def batch(self) -> AbstractContextManager[None]:
+        return self._writes.batch()
 
     def remove_document(self, doc_id: str) -> Removal | None:
         return self._writes.remove_document(doc_id)

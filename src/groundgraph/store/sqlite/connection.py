@@ -44,6 +44,7 @@ class Database:
             raise StoreError(f"cannot open the store {self.path}: {exc}") from exc
         self._lock = threading.RLock()
         self._closed = False
+        self._batched = False
         try:
             self.conn.execute("PRAGMA journal_mode=WAL")
             self.conn.execute("PRAGMA synchronous=NORMAL")
@@ -59,21 +60,58 @@ class Database:
     @contextmanager
     def write(self) -> Iterator[sqlite3.Connection]:
         """One ``BEGIN IMMEDIATE`` transaction: committed when the block ends, rolled back
-        when it raises."""
+        when it raises. Inside ``batch``, a savepoint of the batch's transaction instead:
+        released when the block ends, rolled back (alone) when it raises."""
         with self._lock:
             self._check_open()
-            try:
-                self.conn.execute("BEGIN IMMEDIATE")
-            except sqlite3.OperationalError as exc:
-                raise StoreBusyError(
-                    f"the store {self.path} is locked by another writer ({exc}); try again"
-                ) from exc
+            if self._batched:
+                self.conn.execute("SAVEPOINT write")
+                try:
+                    yield self.conn
+                except BaseException:
+                    self.conn.execute("ROLLBACK TO write")
+                    self.conn.execute("RELEASE write")
+                    raise
+                self.conn.execute("RELEASE write")
+                return
+            self._begin()
             try:
                 yield self.conn
             except BaseException:
                 self.conn.execute("ROLLBACK")
                 raise
             self.conn.execute("COMMIT")
+
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """The writes in the block share one ``BEGIN IMMEDIATE`` transaction (fewer commits
+        write each page the documents share once); each is still whole, and the block
+        commits the ones that finished also when it raises. Nested, it joins the outer."""
+        with self._lock:
+            self._check_open()
+            if self._batched:
+                yield
+                return
+            self._begin()
+            self._batched = True
+            try:
+                yield
+            finally:
+                self._batched = False
+                try:
+                    self.conn.execute("COMMIT")
+                except BaseException:
+                    if self.conn.in_transaction:
+                        self.conn.execute("ROLLBACK")
+                    raise
+
+    def _begin(self) -> None:
+        try:
+            self.conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            raise StoreBusyError(
+                f"the store {self.path} is locked by another writer ({exc}); try again"
+            ) from exc
 
     def query(self, sql: str, params: Sequence[object] = ()) -> list[tuple[object, ...]]:
         """Every row of one read statement."""

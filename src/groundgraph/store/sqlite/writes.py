@@ -1,5 +1,5 @@
 """Document writes of a SQLite store (``DocumentWrites``): one ``BEGIN IMMEDIATE``
-transaction and one generation bump per document.
+transaction (a savepoint inside ``batch``) and one generation bump per document.
 
 This is the indexing path: rows are built in one comprehension per table and written
 with ``executemany``; keep per-row work out of it.
@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Sequence
+from contextlib import AbstractContextManager
 
 from groundgraph.errors import InputError, NotFoundError
 from groundgraph.model import Document, Edge, Node
@@ -30,6 +31,9 @@ class SQLiteDocumentWrites:
     def __init__(self, db: Database, changes: SQLiteChangeLog) -> None:
         self._db = db
         self._changes = changes
+
+    def batch(self) -> AbstractContextManager[None]:
+        return self._db.batch()
 
     def replace_document(
         self,
