@@ -169,3 +169,26 @@ def test_streamed_pieces_put_back_together_are_the_object(a, c, other, block, in
             assert json.loads(raw) == value
             where[path[-1]].append(value)  # type: ignore[attr-defined]
     assert rebuilt == json.loads(text)
+
+
+def test_edges_to_documents_that_came_later_import_both_ways(tmp_path):
+    # A document that arrives later links the earlier ones to itself (a title they name,
+    # a markdown link waiting for it): those edges start at an earlier document's node and
+    # load with the later document, once both ends are stored.
+    graph = DocumentGraph()
+    graph.add_document("# Setup\n\nRead the Tuning Guide before you start.\n", "Setup")
+    graph.add_document("# Links\n\nSee [tuning](tuning-guide.md) for the knobs.\n", "Links")
+    graph.add_document(
+        "# Tuning Guide\n\nThe knobs live here: cache size, queue depth.\n", "Tuning Guide"
+    )
+    state = graph_state(graph)
+    backward = [
+        e
+        for e in graph.store.iter_edges()
+        if e.source.split("#")[0] in ("setup", "links") and e.target.startswith("tuning-guide")
+    ]
+    assert backward, "the fixture needs edges from earlier documents to the later one"
+    path = tmp_path / "graph.json"
+    path.write_text(exported(graph), encoding="utf-8")
+    assert graph_state(imported(path)) == state
+    assert graph_state(DocumentGraph.from_json(json.loads(path.read_text("utf-8")))) == state

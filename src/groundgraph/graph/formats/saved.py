@@ -201,6 +201,19 @@ def document_from_json(item: Any, where: str) -> tuple[Document, list[Any]]:
     return document, order if isinstance(order, list) else []
 
 
+def document_ranks(documents: Iterable[Any]) -> dict[str, int]:
+    """Each listed document id's place in the file (the order documents load in)."""
+    ids = (item.get("docId") for item in documents if isinstance(item, Mapping))
+    return {doc_id: i for i, doc_id in enumerate(ids) if isinstance(doc_id, str)}
+
+
+def later(one: str, other: str, rank: Mapping[str, int]) -> str:
+    """Of two documents, the one that loads last: an edge between their nodes loads with
+    it, once both ends are stored (the document whose arrival made it, when the graph was
+    indexed in the file's order)."""
+    return other if rank.get(other, -1) > rank.get(one, -1) else one
+
+
 def in_saved_order(nodes: Iterable[Node], order: Sequence[Any]) -> list[Node]:
     """A document's nodes in the order its ``nodeIds`` give (unlisted ones last, as read)."""
     rank = {n: k for k, n in enumerate(order)}
@@ -230,12 +243,13 @@ def documents_from_json(data: Any) -> list[ParsedDocument]:
             raise FormatError(f"nodes[{i}]: node id {node.node_id!r} appears twice")
         owner[node.node_id] = node.doc_id
         nodes_by_doc[node.doc_id].append(node)
+    rank = document_ranks(data["documents"])
     edges_by_doc: dict[str, list[Edge]] = defaultdict(list)
     for i, item in enumerate(data["edges"]):
         edge = edge_from_json(item, f"edges[{i}]")
         if edge.source not in owner or edge.target not in owner:
             raise unknown_end(f"edges[{i}]")
-        edges_by_doc[owner[edge.source]].append(edge)
+        edges_by_doc[later(owner[edge.source], owner[edge.target], rank)].append(edge)
     parsed = []
     for i, item in enumerate(data["documents"]):
         document, order = document_from_json(item, f"documents[{i}]")

@@ -31,6 +31,7 @@ from groundgraph.graph.formats.saved import (
     document_from_json,
     edge_from_json,
     in_saved_order,
+    later,
     node_from_json,
     stray_documents,
     unknown_end,
@@ -62,6 +63,8 @@ _EXTENSION_LISTS = ("entities", "edges", "factEvents", "conflicts")
 _SCHEMA = (
     "CREATE TABLE nodes (seq INTEGER PRIMARY KEY, node_id TEXT, doc_id TEXT, item TEXT)",
     "CREATE TABLE edges (seq INTEGER PRIMARY KEY, source TEXT, target TEXT, type TEXT, w REAL)",
+    # The document each edge loads with (``saved.later``), filled once the file is read.
+    "CREATE TABLE edge_owners (seq INTEGER PRIMARY KEY, doc_id TEXT)",
     "CREATE TABLE entities (node_id TEXT PRIMARY KEY, title TEXT, created TEXT)",
     "CREATE TABLE evidence (seq INTEGER PRIMARY KEY, source TEXT, target TEXT, "
     "asserting TEXT, item TEXT)",
@@ -217,11 +220,16 @@ class SavedGraphFile:
         for key in _LISTS:
             if (key,) not in self._streamed:
                 raise FormatError(f"a saved graph needs a list under {key!r}")
+        rank = {document.doc_id: i for i, (document, _) in enumerate(self._listed)}
+        owners = []
         for seq, source, target in self._spool.execute(
             "SELECT seq, source, target FROM edges ORDER BY seq"
         ):
             if source not in self._owner or target not in self._owner:
                 raise unknown_end(f"edges[{seq}]")
+            owners.append((seq, later(self._owner[source], self._owner[target], rank)))
+        self._spool.executemany("INSERT INTO edge_owners VALUES (?, ?)", owners)
+        self._spool.execute("CREATE INDEX edge_owners_by_doc ON edge_owners (doc_id, seq)")
         stray = stray_documents(set(self._owner.values()), {d.doc_id for d, _ in self._listed})
         if stray is not None:
             raise stray
@@ -250,8 +258,8 @@ class SavedGraphFile:
             edges = [
                 Edge(source, target, kind, weight, (source,))
                 for source, target, kind, weight in self._spool.execute(
-                    "SELECT e.source, e.target, e.type, e.w FROM edges e "
-                    "JOIN nodes n ON n.node_id = e.source WHERE n.doc_id = ? ORDER BY e.seq",
+                    "SELECT e.source, e.target, e.type, e.w FROM edge_owners o "
+                    "JOIN edges e ON e.seq = o.seq WHERE o.doc_id = ? ORDER BY o.seq",
                     (doc_id,),
                 )
             ]
