@@ -61,6 +61,8 @@ BROKEN_SAVED_GRAPHS: list[tuple[Callable[[Any], None], str]] = [
     (lambda d: d["groundgraph"]["edges"][0].__setitem__("type", "parent-child"), "belong"),
     (lambda d: d["groundgraph"]["edges"][0].__setitem__("to", "nowhere"), "not a node"),
     (lambda d: d["groundgraph"]["edges"][0].__setitem__("weight", "1"), "number"),
+    (lambda d: d["groundgraph"]["edges"][0].__setitem__("weight", 1.5), "from 0 to 1"),
+    (lambda d: d["edges"][0].__setitem__("weight", -0.1), "from 0 to 1"),
     (lambda d: d["groundgraph"]["edges"][0].__setitem__("spans", [[1, 2]]), "triples"),
     (lambda d: d["groundgraph"]["entities"][0].__setitem__("nodeId", "x"), "entity:"),
     (lambda d: d["groundgraph"]["factEvents"][0].__setitem__("factId", "fact:x"), "fact"),

@@ -18,6 +18,7 @@ from groundgraph.graph.formats.saved_extension import (
     KEY,
     V2_EDGE_TYPES,
     SavedExtension,
+    checked_weight,
     extension_from_json,
     extension_parts,
 )
@@ -172,7 +173,7 @@ def edge_from_json(item: Any, where: str) -> Edge:
     weight = _need(item, "weight", (int, float), where)
     if kind not in EDGE_TYPES:
         raise unknown_end(where)
-    return Edge(source, target, kind, float(weight), (source,))
+    return Edge(source, target, kind, checked_weight(weight, where), (source,))
 
 
 def document_from_json(item: Any, where: str) -> tuple[Document, list[Any]]:

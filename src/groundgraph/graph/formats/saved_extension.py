@@ -232,8 +232,7 @@ def check_extension_edge(entry: Any, where: str) -> Mapping[str, Any]:
     if kind not in EDGE_TYPES or kind in V2_EDGE_TYPES:
         raise FormatError(f"{where}: edge type {kind!r} does not belong here")
     weight = item.get("weight")
-    if isinstance(weight, bool) or not isinstance(weight, int | float):
-        raise FormatError(f"{where}: weight must be a number")
+    checked_weight(weight, where)
     label, invalid = item.get("label"), item.get("invalidAt")
     if not (label is None or isinstance(label, str)) or not (
         invalid is None or isinstance(invalid, str)
@@ -303,3 +302,11 @@ def conflict_from_json(item: Any, where: str) -> ConflictRecord:
         _text(item, "detail", where),
         _text(item, "resolver", where),
     )
+
+
+def checked_weight(weight: Any, where: str) -> float:
+    """An edge weight from a file: a number in [0, 1] (the walk's bound and order need
+    that no step strengthens a path)."""
+    if isinstance(weight, bool) or not isinstance(weight, int | float) or not 0 <= weight <= 1:
+        raise FormatError(f"{where}: weight must be a number from 0 to 1, not {weight!r}")
+    return float(weight)
