@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import tempfile
 import time
@@ -21,7 +22,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from groundgraph import DocumentGraph
+from groundgraph import DocumentGraph, InputError
 from groundgraph.memory.scopes import ScopeReader
 
 SPANS = ["heavy rain", "flooding", "power outages", "road closures", "crop losses", "price rises"]
@@ -254,3 +255,40 @@ def test_purge_leaves_nothing_of_the_fact(facts, pick):
     assert store.fact_events([fact]) == [] and store.access_times([fact]) == {}
     assert store.conflict_records(fact) == []
     assert text not in graph.query(text, top_k=20)
+
+
+_HOMES = [f"Ana lives in {city}." for city in ("Lisbon", "Porto", "Braga", "Faro")]
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    ops=st.lists(
+        st.tuples(st.sampled_from(["add", "other scope", "supersede"]), st.integers(0, 3)),
+        min_size=1,
+        max_size=6,
+    )
+)
+def test_a_reused_view_never_outlives_a_write(ops):
+    # Reads with the same options reuse one view until the next write (memory_core.py):
+    # every read must answer as a graph that never read before.
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "m.db"
+        graph = DocumentGraph(path)
+        for op, i in ops:
+            if op == "add":
+                graph.add_text(_HOMES[i], scopes=["team/a"])
+            elif op == "other scope":
+                graph.add_text(_HOMES[i], scopes=["team/b"])
+            else:
+                with contextlib.suppress(InputError):  # no such fact, or the same text again
+                    graph.supersede(_HOMES[0], _HOMES[i] + " Now.")
+            for scopes in (["team/a"], ["team/b"], None):
+                for superseded in (False, True):
+                    got = graph.query(
+                        "Where does Ana live?", scopes=scopes, include_superseded=superseded
+                    )
+                    with DocumentGraph(path) as fresh:
+                        assert got == fresh.query(
+                            "Where does Ana live?", scopes=scopes, include_superseded=superseded
+                        ), (op, i, scopes, superseded)
+        graph.close()

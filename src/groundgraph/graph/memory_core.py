@@ -35,6 +35,8 @@ logger = logging.getLogger(__name__)
 Scopes = str | Iterable[str] | None
 TOUCH_EVERY_SECONDS = 60.0
 MAX_CONTENT_CHARS = 20_000
+# Views kept for reuse between writes (one per distinct set of read options).
+MAX_CACHED_VIEWS = 16
 
 
 class VisibleTexts(Mapping[str, str]):
@@ -168,6 +170,8 @@ class MemoryContext:
         self.settings = settings
         self.clock = Clock()
         self._touched: dict[str, float] = {}
+        self._views: dict[ViewOptions, MemoryView] = {}
+        self._views_at = -1
 
     # ----------------------------------------------------------------- state
     def memory(self) -> MemoryIndex:
@@ -187,7 +191,18 @@ class MemoryContext:
             check_flag(read.include_superseded, "include_superseded"),
             parse_as_of(read.as_of),
         )
-        return MemoryView(self.memory().states, options)
+        states = self.memory().states
+        # A view is a function of the fact states (which change only with the generation)
+        # and the options: reads with the same options reuse it until the next write.
+        generation = self.indexes.generation
+        if self._views_at != generation:
+            self._views_at, self._views = generation, {}
+        view = self._views.get(options)
+        if view is None:
+            if len(self._views) >= MAX_CACHED_VIEWS:
+                self._views.pop(next(iter(self._views)))
+            view = self._views[options] = MemoryView(states, options)
+        return view
 
     def fact_graph(self, view: MemoryView) -> FactGraph:
         memory = self.memory()
