@@ -25,7 +25,6 @@ import shlex
 import shutil
 import sqlite3
 import statistics
-import subprocess
 import sys
 import tarfile
 import tempfile
@@ -34,7 +33,15 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from speed import THREADS_ENV, load_average, machine, peak_rss_mb, percentiles, timed_each
+from speed import (
+    THREADS_ENV,
+    load_average,
+    machine,
+    peak_rss_mb,
+    percentiles,
+    timed_each,
+    wall_and_rss,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_TAR = ROOT.parent / "shared" / "data" / "cpp-docs" / "cpp-docs-md.tar.gz"
@@ -234,18 +241,8 @@ def worker_main(args: argparse.Namespace) -> None:
 
 # ---------------------------------------------------------------------- the driver
 def run_measured(command: list[str], env: dict[str, str]) -> tuple[float, float, str]:
-    """Wall seconds, peak RSS (MiB) and stdout of one run of ``command``; through
-    ``os.wait4``, ``ru_maxrss`` covers the process and the children it waited for."""
-    start = time.perf_counter()
-    proc = subprocess.Popen(command, env=env, stdout=subprocess.PIPE)
-    assert proc.stdout is not None
-    out = proc.stdout.read().decode()
-    _, status, usage = os.wait4(proc.pid, 0)
-    wall = time.perf_counter() - start
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    if proc.returncode != 0:
-        sys.exit(f"{shlex.join(command)} exited with {proc.returncode}")
-    return wall, usage.ru_maxrss / 1024.0, out
+    """``speed.wall_and_rss`` with the command's stderr shown (its errors and progress)."""
+    return wall_and_rss(command, env, quiet=False)
 
 
 def run_worker(kind: str, db: Path, queries: Path, env: dict[str, str]) -> dict[str, Any]:

@@ -284,10 +284,15 @@ def run_worker(kind: str, manifest: Path, env: dict[str, str], *extra: str) -> d
     return json.loads(done.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
 
 
-def wall_and_rss(command: list[str], env: dict[str, str]) -> tuple[float, float, str]:
-    """Wall seconds, peak RSS (MiB) and stdout of one run of ``command``."""
+def wall_and_rss(
+    command: list[str], env: dict[str, str], *, quiet: bool = True
+) -> tuple[float, float, str]:
+    """Wall seconds, peak RSS (MiB) and stdout of one run of ``command`` (its stderr
+    dropped when ``quiet``); through ``os.wait4``, ``ru_maxrss`` covers the process and
+    the children it waited for."""
     start = time.perf_counter()
-    proc = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    stderr = subprocess.DEVNULL if quiet else None
+    proc = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=stderr)
     assert proc.stdout is not None
     out = proc.stdout.read().decode()
     _, status, usage = os.wait4(proc.pid, 0)

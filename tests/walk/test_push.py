@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
-
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -13,24 +11,11 @@ from groundgraph.model import Edge
 from groundgraph.walk.matrix import GraphMatrix
 from groundgraph.walk.ppr import PPRParams, personalized_pagerank
 from groundgraph.walk.push import PushParams, local_pagerank
+from walk_graphs import seeded_graphs
 
-TYPES = ["parent-child", "next", "reference", "semantic"]
 
-
-@st.composite
-def graphs(draw):
-    n = draw(st.integers(2, 12))
-    names = [f"n{i}" for i in range(n)]
-    pairs = draw(
-        st.lists(st.sampled_from(list(itertools.combinations(names, 2))), unique=True, min_size=1)
-    )
-    edges = [
-        Edge(a, b, draw(st.sampled_from(TYPES)), draw(st.sampled_from([0.3, 0.4, 0.75, 0.8])))
-        for a, b in pairs
-    ]
-    nodes = sorted({e.source for e in edges} | {e.target for e in edges})
-    seeds = draw(st.dictionaries(st.sampled_from(nodes), st.sampled_from([0.5, 1.0]), min_size=1))
-    return edges, seeds
+def graphs():
+    return seeded_graphs(max_nodes=12)
 
 
 def exact(matrix, seeds):

@@ -96,14 +96,13 @@ def unchanged_file(store: Store, planned: PlannedFile, key: str) -> bool:
         return False  # reading it again will say why
 
 
-def taken_reason(store: Store, planned: PlannedFile, content_hash: str) -> str | None:
-    """Why a file may not replace the document that has its id: that document came from
-    another file, which still exists with other content (two folders indexed in separate
-    runs that both hold a README.md). JSON Lines ids are the user's own and replace as
-    ids do."""
+def taken_reason(planned: PlannedFile, old: Document | None, content_hash: str) -> str | None:
+    """Why a file may not replace ``old``, the stored document that has its id: it came
+    from another file, which still exists with other content (two folders indexed in
+    separate runs that both hold a README.md). JSON Lines ids are the user's own and
+    replace as ids do."""
     if planned.kind == "jsonl":
         return None
-    old = store.get_document(planned.doc_id)
     if old is None or not old.source or old.content_hash == content_hash:
         return None
     try:
@@ -153,7 +152,7 @@ def plan_index(
                 skipped.append(SkippedFile(str(planned.path), error))
                 continue
             stored = store.get_document(doc_id)
-            reason = taken_reason(store, planned, digest)
+            reason = taken_reason(planned, stored, digest)
             if reason is not None:
                 skipped.append(SkippedFile(str(planned.path), reason))
             elif stored is None:

@@ -244,8 +244,10 @@ class DocumentWriter:
         planned, result = item
         if isinstance(result, SkippedFile):
             return planned, result
-        first = result[0].parsed.document.content_hash if len(result) == 1 else None
-        taken = taken_reason(self.store, planned, first) if first is not None else None
+        taken = None
+        if planned.kind != "jsonl" and len(result) == 1:
+            old = self.store.get_document(planned.doc_id)
+            taken = taken_reason(planned, old, result[0].parsed.document.content_hash)
         if taken is not None:
             return planned, SkippedFile(str(planned.path), taken)
         added = []
