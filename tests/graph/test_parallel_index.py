@@ -48,6 +48,7 @@ def _corpus(count: int) -> list[tuple[str, str, str]]:
 
 
 def _dump(graph: DocumentGraph) -> list[str]:
+    graph.indexes.sync()  # semantic edges are derived at the first read after writes
     rows = []
     for node in [*graph.store.iter_nodes(), *graph.store.entity_nodes()]:
         fields = dataclasses.asdict(node)

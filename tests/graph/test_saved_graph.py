@@ -47,7 +47,10 @@ def test_round_trip_gives_identical_search_results(kitchen, garden, guide):
         assert [h.to_dict() for h in copy.search(query)] == [
             h.to_dict() for h in graph.search(query)
         ]
-    assert copy.to_json()["edges"] == data["edges"]
+    # The same edges (semantic ones are derived last, so they are listed in another order).
+    assert sorted(map(json.dumps, copy.to_json()["edges"])) == sorted(
+        map(json.dumps, data["edges"])
+    )
 
 
 @pytest.mark.parametrize(("data", "message"), OTHER_FORMATS)

@@ -18,17 +18,17 @@ texts = st.lists(st.sampled_from([*WORDS, "other"]), max_size=30)
 
 
 def _named_by_scan(added: list[tuple[str, tuple[str, ...]]], seq: list[str]) -> list[str]:
-    """Every title tried at every word, titles in the order they were (last) added."""
+    """Every title tried at every word, titles by document id."""
     found: dict[str, None] = {}
     for i in range(len(seq)):
-        for doc_id, title in added:
+        for doc_id, title in sorted(added):
             if tuple(seq[i : i + len(title)]) == title:
                 found.setdefault(doc_id, None)
     return list(found)
 
 
 @given(steps, texts)
-def test_titles_named_in_a_text_come_in_text_order_then_in_order_added(steps, seq):
+def test_titles_named_in_a_text_come_in_text_order_then_by_document_id(steps, seq):
     index = TitleIndex()
     added: list[tuple[str, tuple[str, ...]]] = []
     for number, title in steps:

@@ -1,17 +1,15 @@
-"""Batch linking equals node-by-node linking: the same top terms, neighbours and edges."""
+"""Batch linking equals node-by-node linking: the same top terms and neighbours."""
 
 from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from groundgraph.graph.linking import semantic_edges
 from groundgraph.index.bm25 import BM25Params, LexicalIndex, TermBatch
 from groundgraph.index.links import (
     LinkParams,
@@ -21,7 +19,6 @@ from groundgraph.index.links import (
     similar_within_many,
 )
 from groundgraph.index.top_terms import _log_tf
-from groundgraph.model import SEMANTIC, Edge, Node, semantic_weight
 
 # Few words and small counts: equal scores (ties) are common, in terms and in similarity.
 WORDS = ["ab", "ba", "c", "dd", "e", "fa", "g", "ha", "i"]
@@ -104,43 +101,16 @@ def test_register_many_equals_register_node_by_node(corpus, batch, params):
     st.integers(0, 7),
     st.integers(1, 6),
 )
-def test_semantic_edges_equal_the_node_by_node_search(corpus, new_nodes, params, replaced, block):
+def test_batch_neighbours_equal_the_node_by_node_search(corpus, new_nodes, params, replaced, block):
     index, linker = _linked(corpus, params)
     tops = linker.top_terms_many([counts for counts, _ in new_nodes])
     names = [_node_id(replaced, i) + "new" for i in range(len(new_nodes))]
-    nodes = [
-        Node(name, f"d{replaced}", "section", "", " " if blank else "text")
-        for name, (_, blank) in zip(names, new_nodes, strict=True)
-    ]
     exclude = set(index.doc_positions.get(f"d{replaced}", []))
     assert linker.neighbours_many(tops, exclude) == [linker.neighbours(t, exclude) for t in tops]
     within = similar_within(tops, names, params)
     assert similar_within_many(tops, names, params) == within
     # Scored a few rows at a time (as a large document is), the neighbours are the same.
     assert similar_within_many(tops, names, params, block=block) == within
-    assert semantic_edges(nodes, tops, linker, exclude) == _edges_node_by_node(
-        nodes, tops, linker, exclude
-    )
-
-
-def _edges_node_by_node(
-    nodes: Sequence[Node], tops: Sequence[TopTerms], linker: TermLinker, exclude: set[int]
-) -> list[Edge]:
-    # semantic_edges as it was before the batch forms: one search per node.
-    within = similar_within(tops, [n.node_id for n in nodes], linker.params)
-    ids = linker.index.node_ids
-    edges = []
-    for i, node in enumerate(nodes):
-        if not node.content.strip():
-            continue
-        found = [(ids[pos], sim) for pos, sim in linker.neighbours(tops[i], exclude)]
-        found += [(nodes[j].node_id, sim) for j, sim in within[i] if nodes[j].content.strip()]
-        found.sort(key=lambda item: (-item[1], item[0]))
-        for other, sim in found[: linker.params.neighbours]:
-            edges.append(
-                Edge(node.node_id, other, SEMANTIC, round(semantic_weight(sim), 6), (node.node_id,))
-            )
-    return edges
 
 
 def test_a_term_held_by_too_many_earlier_nodes_proposes_none_of_them():

@@ -167,6 +167,7 @@ class DocumentGraph:
     # ----------------------------------------------------------------- saved graphs
     def to_json(self) -> dict[str, Any]:
         """The whole graph in the graph-of-thought v2 format."""
+        self.indexes.sync()  # the semantic edges as the documents are now
         return graph_to_json(self.store)
 
     @classmethod

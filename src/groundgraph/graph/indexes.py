@@ -1,12 +1,17 @@
 """The one owner of what DocumentGraph derives from its store.
 
-The lexical index and its term linker, the title and link-key lookups, the title matcher,
+The lexical index, the title and link-key lookups, the title matcher,
 the whole-graph matrix and the memory's fact states are all rebuilt from the store and
 never the only copy of anything. :class:`DerivedIndexes` keeps them at the store's
-generation: ``sync`` replays the documents another writer changed, ``rebuild`` starts
+generation: ``catch_up`` replays the documents another writer changed, ``rebuild`` starts
 again from the store when the change log no longer reaches back, ``committed`` takes a
 document this process just wrote, and ``save`` keeps a snapshot of the lexical index for
 a fast cold start. Nothing else changes them.
+
+It also keeps the store's semantic edges derived from the documents as they are now
+(``index.semantic``): a write that changes the linkable documents marks them due (in the
+store, so a crash before they are redone leaves them due), and ``relink`` recomputes all
+of them in bulk; ``sync``, which every read runs first, catches up and relinks when due.
 """
 
 from __future__ import annotations
@@ -17,17 +22,21 @@ from collections.abc import Iterable
 from groundgraph.errors import StoreError
 from groundgraph.graph.linking import KeyIndex, TitleIndex
 from groundgraph.index.bm25 import BM25Params, LexicalIndex
-from groundgraph.index.links import LinkParams, TermLinker, TopTerms
+from groundgraph.index.links import LinkParams, TermLinker
+from groundgraph.index.semantic import Similarity, semantic_links
 from groundgraph.index.term_batch import TermBatch
 from groundgraph.ingest.entities import TitleMatcher
 from groundgraph.memory.index import MemoryIndex
-from groundgraph.model import Document, Node
-from groundgraph.model.ids import INDEXED_KINDS
+from groundgraph.model import SEMANTIC, Document, Edge, Node, semantic_weight
+from groundgraph.model.ids import FACT_PREFIX, INDEXED_KINDS
 from groundgraph.store import Store
 from groundgraph.text import Analyzer
 from groundgraph.walk.matrix import GraphMatrix
 
 INDEX_BLOB = "bm25"
+#: The setting that says the stored semantic edges are older than the documents ("due").
+LINKS_SETTING = "semantic_links"
+LINKS_DUE = "due"
 
 
 def _indexed(node: Node) -> bool:
@@ -38,16 +47,23 @@ class DerivedIndexes:
     """The derived state of one graph, kept at the store's generation."""
 
     def __init__(
-        self, store: Store, analyzer: Analyzer, bm25: BM25Params, links: LinkParams
+        self,
+        store: Store,
+        analyzer: Analyzer,
+        bm25: BM25Params,
+        links: LinkParams,
+        similarity: Similarity | None = None,
     ) -> None:
         self.store = store
         self.analyzer = analyzer
         self.bm25 = bm25
         self.link_params = links
+        self.similarity = similarity
+        self._links_due: bool | None = None  # None: read the store's setting
         self.generation = -1
         self.dirty = False
         self.index = self._open_index()
-        self.linker = TermLinker(self.index, links)
+        self._linker: tuple[int, TermLinker] | None = None
         self._matrix: tuple[int, GraphMatrix] | None = None
         self._title_matcher: TitleMatcher | None = None
         self._titles: TitleIndex | None = None
@@ -78,7 +94,7 @@ class DerivedIndexes:
         """Derive everything from the store again: the change log no longer reaches back
         to what this process last saw, or removed words must leave the vocabulary too."""
         self.index = self._index_from_store()
-        self.linker = TermLinker(self.index, self.link_params)
+        self._linker = None
         self._titles = self._keys = None
         self._title_matcher = None
         self._matrix = None
@@ -88,10 +104,18 @@ class DerivedIndexes:
 
     # ----------------------------------------------------------------- keeping current
     def sync(self) -> None:
+        """Bring every index up to the store's generation (another writer may have run),
+        and the semantic edges up to the documents when they are due."""
+        self.catch_up()
+        if self.links_due():
+            self.relink()
+
+    def catch_up(self) -> None:
         """Bring every index up to the store's generation (another writer may have run)."""
         current = self.store.generation()
         if current == self.generation:
             return
+        self._links_due = None  # another writer may have changed it
         try:
             changed = self.store.changed_documents(self.generation)
         except StoreError:
@@ -108,9 +132,7 @@ class DerivedIndexes:
         self.dirty = True
 
     def unindex(self, doc_id: str) -> None:
-        """Take a document out of the lexical index, the linker and the lookups."""
-        positions = list(self.index.doc_positions.get(doc_id, []))
-        self.linker.forget(positions)
+        """Take a document out of the lexical index and the lookups."""
         self.index.remove_doc(doc_id)
         if self._titles is not None and self._keys is not None:
             self._titles.remove(doc_id)
@@ -120,30 +142,25 @@ class DerivedIndexes:
         for node in nodes:
             if _indexed(node):
                 counts = self.index.term_counts(node.title, node.content)
-                pos = self.index.add_counts(
-                    node.node_id, node.doc_id, counts, not node.content.strip()
-                )
-                self.linker.register(pos, self.linker.top_terms(counts))
+                self.index.add_counts(node.node_id, node.doc_id, counts, not node.content.strip())
 
     def committed(
         self,
         document: Document,
         nodes: list[Node],
         counts: TermBatch,
-        tops: list[TopTerms],
         generation: int,
     ) -> None:
         """Index a document this process has just written at ``generation``."""
         titles, keys = self.lookups()
         self.unindex(document.doc_id)
         rows = [i for i, n in enumerate(nodes) if _indexed(n)]
-        positions = self.index.add_many(
+        self.index.add_many(
             [nodes[i].node_id for i in rows],
             [nodes[i].doc_id for i in rows],
             counts if len(rows) == len(nodes) else counts.take(rows),
             [not nodes[i].content.strip() for i in rows],
         )
-        self.linker.register_many(positions, [tops[i] for i in rows])
         titles.add(document)
         keys.add(document)
         if self._title_matcher is not None:
@@ -163,7 +180,44 @@ class DerivedIndexes:
         if generation == self.generation + 1:
             self.generation = generation
         else:
-            self.sync()
+            self.catch_up()
+
+    # ----------------------------------------------------------------- semantic edges
+    @property
+    def linker(self) -> TermLinker:
+        """Top-term postings of the indexed nodes as they are now, to find a text's
+        nearest nodes (built on first use after each write; semantic edges do not use it)."""
+        if self._linker is None or self._linker[0] != self.generation:
+            self._linker = (self.generation, TermLinker(self.index, self.link_params))
+        return self._linker[1]
+
+    def links_due(self) -> bool:
+        """Whether the stored semantic edges are older than the documents."""
+        if self._links_due is None:
+            self._links_due = self.store.get_setting(LINKS_SETTING) == LINKS_DUE
+        return self._links_due
+
+    def expect_links(self, doc_id: str) -> None:
+        """Before a write that adds, replaces or removes document ``doc_id``: mark the
+        semantic edges due, unless it is a memory fact (facts take no part in them)."""
+        if doc_id.startswith(FACT_PREFIX) or self._links_due:
+            return
+        self.store.set_setting(LINKS_SETTING, LINKS_DUE)
+        self._links_due = True
+
+    def relink(self) -> None:
+        """Recompute every semantic edge from the documents as they are, if due."""
+        self.catch_up()
+        if not self.links_due():
+            return
+        edges = [
+            Edge(link.source, link.target, SEMANTIC, round(semantic_weight(link.similarity), 6))
+            for link in semantic_links(self.index, self.link_params, self.similarity)
+        ]
+        generation = self.store.replace_derived_edges(SEMANTIC, edges)
+        self.store.set_setting(LINKS_SETTING, "")
+        self._links_due = False
+        self.caught_up(generation)
 
     # ----------------------------------------------------------------- lookups
     def lookups(self) -> tuple[TitleIndex, KeyIndex]:

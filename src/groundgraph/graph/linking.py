@@ -1,13 +1,14 @@
-"""Edges that reach across documents: semantic neighbours, named titles, markdown links.
+"""Edges that reach across documents: named titles and markdown links.
 
-A new document's nodes link to the rest of the graph at the moment it is added, through
-the inverted indexes (never a scan of every node). Every edge made here belongs to the
-new document and goes when it goes.
+A new document's nodes link to the rest of the graph at the moment it is added, in both
+directions (its text naming other documents, and other documents' text naming it),
+through the inverted indexes (never a scan of every node). Every edge made here belongs to
+the new document and goes when it goes. Semantic edges are derived from the whole graph
+instead (``index.semantic``).
 """
 
 from __future__ import annotations
 
-import itertools
 import posixpath
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -15,15 +16,12 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from groundgraph.index.bm25 import LexicalIndex, LexicalMatches
-from groundgraph.index.links import TermLinker, TopTerms, similar_within_many
 from groundgraph.model import (
     EDGE_WEIGHTS,
     REFERENCE,
-    SEMANTIC,
     Document,
     Edge,
     Node,
-    semantic_weight,
 )
 from groundgraph.store.base import PendingLink, Store
 from groundgraph.text import slugify, words
@@ -63,7 +61,7 @@ class _TitleWords:
     title ends here (doc id -> when its title was added, which orders the matches)."""
 
     following: dict[str, _TitleWords] = field(default_factory=dict)
-    ends: dict[str, int] = field(default_factory=dict)
+    ends: dict[str, int] = field(default_factory=dict)  # doc id -> when its title was added
 
 
 @dataclass
@@ -116,8 +114,8 @@ class TitleIndex:
 
     def named_in_words(self, seq: Sequence[str]) -> list[str]:
         """``named_in`` of a text given as its ``text.words``: in the order of the words
-        where each title starts, titles that start at one word in the order they were
-        added."""
+        where each title starts, titles that start at one word by document id (so the
+        order does not depend on which came first)."""
         first = self.first
         if first.keys().isdisjoint(seq):
             return []  # the common case, decided without a loop in Python
@@ -135,14 +133,10 @@ class TitleIndex:
                 hits.extend(node.ends.items())
                 j += 1
             if len(hits) > 1:
-                hits.sort(key=_when_added)
+                hits.sort()
             for doc_id, _ in hits:
                 found.setdefault(doc_id, None)
         return list(found)
-
-
-def _when_added(hit: tuple[str, int]) -> int:
-    return hit[1]
 
 
 @dataclass
@@ -183,34 +177,6 @@ def contains_sequence(text: str, seq: Sequence[str]) -> bool:
     hay = words(text)
     n = len(seq)
     return any(tuple(hay[i : i + n]) == tuple(seq) for i in range(len(hay) - n + 1))
-
-
-def semantic_edges(
-    nodes: Sequence[Node],
-    tops: Sequence[TopTerms],
-    linker: TermLinker,
-    exclude: set[int],
-) -> list[Edge]:
-    """Each new node to its most similar nodes: indexed ones and earlier ones of its document."""
-    names = [n.node_id for n in nodes]
-    filled = [bool(n.content.strip()) for n in nodes]
-    within = similar_within_many(tops, names, linker.params)
-    rows = [i for i, f in enumerate(filled) if f]
-    outside = linker.neighbours_many([tops[i] for i in rows], exclude)
-    ids = linker.index.node_ids
-    edges = []
-    for i, near in zip(rows, outside, strict=True):
-        found = [(ids[pos], sim) for pos, sim in near]
-        found += [(names[j], sim) for j, sim in within[i] if filled[j]]
-        found.sort(key=_best_first)
-        node_id = names[i]
-        for other, sim in found[: linker.params.neighbours]:
-            edges.append(Edge(node_id, other, SEMANTIC, round(semantic_weight(sim), 6), (node_id,)))
-    return edges
-
-
-def _best_first(item: tuple[str, float]) -> tuple[float, str]:
-    return -item[1], item[0]
 
 
 def title_edges(
@@ -254,14 +220,18 @@ def _title_candidates(
     document: Document, index: LexicalIndex, matches: LexicalMatches
 ) -> list[int]:
     """Positions of the other documents' nodes that hold every term of the title (and
-    score above zero), the first ``MAX_TITLE_CANDIDATES`` in index order."""
+    score above zero), the first ``MAX_TITLE_CANDIDATES`` by node id (not by index order,
+    which depends on the order documents came in)."""
     common = matches.term_tf[0][0]
     for positions, _ in matches.term_tf[1:]:  # each sorted: positions only grow
         common = np.intersect1d(common, positions, assume_unique=True)
     scored = matches.scores[np.searchsorted(matches.positions, common)] > 0
     doc_of, doc_id = index.doc_of, document.doc_id
-    candidates = (p for p in common[scored].tolist() if doc_of[p] != doc_id)
-    return list(itertools.islice(candidates, MAX_TITLE_CANDIDATES))
+    candidates = [p for p in common[scored].tolist() if doc_of[p] != doc_id]
+    if len(candidates) > MAX_TITLE_CANDIDATES:
+        candidates.sort(key=index.node_ids.__getitem__)
+        del candidates[MAX_TITLE_CANDIDATES:]
+    return candidates
 
 
 def link_edges(

@@ -195,7 +195,6 @@ class MemoryWriter:
             edges,
             [],
             [counts],
-            [self.indexes.linker.top_terms(counts)],
             entities + spans,
         )
         state = FactState(fid, text, stamp, scopes, None, source)

@@ -104,6 +104,7 @@ class GraphReader:
 
     def show(self, node_id: str) -> NodeView:
         """A node with its parent, children and other links."""
+        self.indexes.sync()
         node = self.node(node_id)
         edges = self.store.edges_touching([node_id])
         others = {e.target if e.source == node_id else e.source for e in edges}

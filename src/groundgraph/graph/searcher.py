@@ -57,6 +57,7 @@ class GraphSearcher:
 
     def to_json(self) -> dict[str, Any]:
         """The whole graph in the graph-of-thought v2 format."""
+        self.documents.indexes.sync()  # the semantic edges as the documents are now
         return graph_to_json(self._store)
 
     def verb(self, name: str) -> Callable[..., Any]:

@@ -4,7 +4,9 @@ Each document lands whole, in one store transaction or (adding many) in one save
 a batch's transaction. Its text-only half (``graph.prepare``) may run in worker
 processes (``add_documents``, ``index_files``); the half that needs the graph runs here,
 one document after the other in input order, so a batch builds the graph that adding its
-documents one at a time would.
+documents one at a time would. Semantic edges are not made here: a write marks them due and
+``DerivedIndexes.relink`` derives them from the whole graph (at the end of a run of many
+documents, else at the next read).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from groundgraph.graph.evidence import (
 from groundgraph.graph.facts import FACTS_DOC_ID, fact_records
 from groundgraph.graph.formats.saved_extension import SavedExtension, fact_updates
 from groundgraph.graph.indexes import DerivedIndexes
-from groundgraph.graph.linking import link_edges, semantic_edges, title_edges
+from groundgraph.graph.linking import link_edges, title_edges
 from groundgraph.graph.pool import check_workers, default_workers, prepared_in_order
 from groundgraph.graph.prepare import PreparedDocument, Preparer, PrepareSettings
 from groundgraph.graph.reindex import (
@@ -37,7 +39,6 @@ from groundgraph.graph.reindex import (
 )
 from groundgraph.graph.settings import GraphSettings
 from groundgraph.index.bm25 import TermBatch
-from groundgraph.index.links import TopTerms
 from groundgraph.ingest import ParsedDocument, parse_markdown, parse_plaintext
 from groundgraph.ingest.edges import EdgeSet
 from groundgraph.ingest.entities import Mention, extract_entities, with_titles
@@ -111,15 +112,13 @@ class DocumentWriter:
 
     def add_prepared(self, prepared: PreparedDocument) -> Document:
         """Store a prepared document (``graph.prepare``) and link it into the graph."""
-        self.indexes.sync()
+        self.indexes.catch_up()
         parsed = prepared.parsed
         document = parsed.document
         check_doc_id(document.doc_id)
         titles, keys = self.indexes.lookups()
-        old_positions = set(self.indexes.index.doc_positions.get(document.doc_id, []))
         nodes = parsed.nodes
         counts = prepared.counts
-        tops = self.indexes.linker.top_terms_many(counts)
         references = title_edges(
             document,
             nodes,
@@ -129,10 +128,10 @@ class DocumentWriter:
             [w.split() for w in prepared.words],
         )
         links, pending = link_edges(document, nodes, parsed.links, keys.resolve, self.store)
-        semantic = semantic_edges(nodes, tops, self.indexes.linker, old_positions)
-        # At most one edge per pair of nodes, by the same rule the parser applies.
+        # At most one edge per pair of nodes, by the same rule the parser applies; the
+        # semantic edges are derived from the whole graph later (``DerivedIndexes.relink``).
         merged = EdgeSet()
-        for edge in (*parsed.edges, *references, *links, *semantic):
+        for edge in (*parsed.edges, *references, *links):
             merged.link(edge.source, edge.target, edge.type, edge.weight)
         edges = merged.to_list()
         entities, evidence = evidence_for(
@@ -144,7 +143,8 @@ class DocumentWriter:
             sentences=prepared.sentences,
         )
         document = replace(document, ingest=self.ingest_key())
-        return self.commit(document, nodes, edges + evidence, pending, counts, tops, entities)
+        self.indexes.expect_links(document.doc_id)
+        return self.commit(document, nodes, edges + evidence, pending, counts, entities)
 
     def _titled(self, prepared: PreparedDocument) -> list[list[Mention]] | None:
         """The prepared mentions of each node with the titles known now added."""
@@ -185,13 +185,12 @@ class DocumentWriter:
         edges: list[Edge],
         pending: list[PendingLink],
         counts: list[Counter[str]] | TermBatch,
-        tops: list[TopTerms],
         entities: list[Node] | None = None,
     ) -> Document:
         # The store first: if it fails, the in-memory indexes still match it.
         generation, _ = self.store.replace_document(document, nodes, edges, pending, entities or [])
         batch = counts if isinstance(counts, TermBatch) else TermBatch.of(counts)
-        self.indexes.committed(document, nodes, batch, tops, generation)
+        self.indexes.committed(document, nodes, batch, generation)
         return document
 
     # ----------------------------------------------------------------- many documents
@@ -209,6 +208,7 @@ class DocumentWriter:
         local = self._preparer().prepare
         prepared = prepared_in_order(parsed, local, "parsed", settings, count)
         yield from self._in_batches(prepared, self.add_prepared)
+        self.indexes.relink()
 
     def index_files(
         self,
@@ -235,6 +235,7 @@ class DocumentWriter:
         local = self._preparer().prepare_file
         prepared = prepared_in_order(todo, local, "files", settings, count)
         yield from self._in_batches(prepared, lambda item: self._add_file(item, key, force))
+        self.indexes.relink()
 
     def _add_file(
         self, item: tuple[PlannedFile, list[PreparedDocument] | SkippedFile], key: str, force: bool
@@ -300,14 +301,13 @@ class DocumentWriter:
         With ``extension`` (``graph.formats.saved_extension``), the evidence and memory edges and
         the facts' history come from it; without, the evidence layer is rebuilt from text.
         """
-        self.indexes.sync()
+        self.indexes.catch_up()
         parsed = list(parsed)
         added = []
         for item in parsed:
             counts = TermBatch.of(
                 [self.indexes.index.term_counts(n.title, n.content) for n in item.nodes]
             )
-            tops = self.indexes.linker.top_terms_many(counts)
             check_doc_id(item.document.doc_id)
             if extension is None:
                 entities, evidence = evidence_for(
@@ -317,17 +317,19 @@ class DocumentWriter:
                 evidence = extension.edges.get(item.document.doc_id, [])
                 entities = extension.entities_for(evidence)
             edges = [*item.edges, *evidence]
-            added.append(self.commit(item.document, item.nodes, edges, [], counts, tops, entities))
+            added.append(self.commit(item.document, item.nodes, edges, [], counts, entities))
         if extension is not None:
             updates = fact_updates(extension, parsed)
             if updates or extension.conflicts:
                 self.store.update_facts(updates, (), extension.conflicts)
-                self.indexes.sync()
+                self.indexes.catch_up()
         return added
 
     def remove_document(self, doc_id: str) -> Removal | None:
         """Remove a document and everything that touches it; None if it was not there."""
-        self.indexes.sync()
+        self.indexes.catch_up()
+        if self.store.get_document(doc_id) is not None:
+            self.indexes.expect_links(doc_id)
         removed = self.store.remove_document(doc_id)
         if removed is not None:
             self.indexes.removed(doc_id)
@@ -340,7 +342,7 @@ class DocumentWriter:
         The fact goes with the source's document; without a source it belongs to the
         graph's ``facts`` document.
         """
-        self.indexes.sync()
+        self.indexes.catch_up()
         edge, entities = fact_records(subject, relation, obj, source)
         if source is not None:
             found = self.store.get_nodes([source]).get(source)
@@ -357,5 +359,5 @@ class DocumentWriter:
         generation = self.store.add_edges(owner, [edge], entities)
         if generation == self.indexes.generation + 1:
             self.indexes.generation = generation
-        self.indexes.sync()
+        self.indexes.catch_up()
         return edge

@@ -51,6 +51,15 @@ class DocumentWrites(Protocol):
         :class:`~groundgraph.errors.NotFoundError` and changes nothing."""
         ...
 
+    def replace_derived_edges(self, edge_type: str, edges: Sequence[Edge]) -> int:
+        """Replace every edge of ``edge_type`` with ``edges`` (all of that type, between
+        stored nodes), in one transaction and one generation bump logged as a change of no
+        document (``""``); returns the new generation. An edge between two nodes that an
+        edge of another type joins already is left out: a pair keeps one edge. Such edges
+        are derived from the whole graph (semantic links): each belongs to its source
+        node's document, and goes when that document goes or touches a node that goes."""
+        ...
+
     def remove_document(self, doc_id: str) -> Removal | None:
         """Remove a document, its nodes, its pending links, every edge it owns or that
         touches its nodes, and every entity no edge touches any more, in one transaction

@@ -125,6 +125,9 @@ class SQLiteStore:
     def remove_document(self, doc_id: str) -> Removal | None:
         return self._writes.remove_document(doc_id)
 
+    def replace_derived_edges(self, edge_type: str, edges: Sequence[Edge]) -> int:
+        return self._writes.replace_derived_edges(edge_type, edges)
+
     # GraphReads
     def get_document(self, doc_id: str) -> Document | None:
         return self._reads.get_document(doc_id)

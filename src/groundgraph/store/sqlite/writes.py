@@ -170,6 +170,39 @@ class SQLiteDocumentWrites:
             insert_edges(conn, doc_id, edges, stamp)
             return self._changes.bump(conn, doc_id)
 
+    def replace_derived_edges(self, edge_type: str, edges: Sequence[Edge]) -> int:
+        strays = [e for e in edges if e.type != edge_type]
+        if strays:
+            raise InputError(f"an edge of type {strays[0].type!r} is not a {edge_type!r} edge")
+        with self._db.write() as conn:
+            conn.execute("DELETE FROM edges WHERE type = ?", (edge_type,))
+            ends = json.dumps(sorted({n for e in edges for n in (e.source, e.target)}))
+            found = {
+                str(n): (int_of(k), int_of(d))
+                for n, k, d in conn.execute(
+                    "SELECT node_id, key, doc FROM nodes"
+                    " WHERE node_id IN (SELECT value FROM json_each(?))",
+                    (ends,),
+                )
+            }
+            missing = [n for e in edges for n in (e.source, e.target) if n not in found]
+            if missing:
+                raise InputError(
+                    f"a {edge_type!r} edge ends at {missing[0]!r}, which is not a stored node"
+                )
+            # The usual sources (the source node) and created_at (the document's) as ''; a
+            # pair that another edge joins already keeps that one.
+            conn.executemany(
+                "INSERT INTO edges(doc, src, dst, type, weight) SELECT ?1, ?2, ?3, ?4, ?5"
+                " WHERE NOT EXISTS (SELECT 1 FROM edges WHERE src = ?2 AND dst = ?3)"
+                " AND NOT EXISTS (SELECT 1 FROM edges WHERE src = ?3 AND dst = ?2)",
+                [
+                    (found[e.source][1], found[e.source][0], found[e.target][0], e.type, e.weight)
+                    for e in edges
+                ],
+            )
+            return self._changes.bump(conn, "")
+
     def remove_document(self, doc_id: str) -> Removal | None:
         with self._db.write() as conn:
             removed = self._delete_document(conn, doc_id)

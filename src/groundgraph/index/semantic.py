@@ -1,0 +1,193 @@
+"""Semantic links of a whole graph at once, from the statistics of the graph as it is.
+
+Every linkable node (an indexed section, chunk or document root with text, not a memory
+fact) proposes its ``neighbours`` most similar other linkable nodes; a pair is linked when
+either proposes the other, once, from the node that proposed it (from the smaller node id
+when both did). Nothing here depends on the order the nodes were indexed in: rows are
+taken in node-id order, terms in string order, ties go to the smaller node id, and the
+statistics are those of the linkable nodes now, so the links are a function of the set of
+documents.
+
+How similar two nodes are is a :class:`Similarity`: a callable that gives each row its
+nearest rows. The default, :func:`term_similarity`, is the weighted Jaccard of the nodes'
+distinctive terms (``top_terms.py``); a cosine of embeddings can take its place.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Protocol
+
+import numpy as np
+import scipy.sparse as sp
+
+from groundgraph.index.bm25 import FloatArray, IntArray, LexicalIndex
+from groundgraph.index.links import LinkParams
+from groundgraph.model.ids import FACT_PREFIX
+
+#: Rows of the similarity matrix computed together (bounds the memory of one product).
+ROW_BLOCK = 1024
+
+
+@dataclass(frozen=True)
+class LinkableNodes:
+    """The nodes that take part in semantic links: index positions, in node-id order."""
+
+    positions: IntArray
+    node_ids: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Nearest:
+    """Each row's nearest other rows: ``rows[i]`` proposes ``cols[i]`` at ``sims[i]``; a
+    row's proposals are at most ``neighbours``, each at least ``min_similarity``."""
+
+    rows: IntArray
+    cols: IntArray
+    sims: FloatArray
+
+
+class Similarity(Protocol):
+    """The nearest other rows of each linkable node (rows index ``nodes.positions``).
+
+    It must give the same answer for the same set of nodes whatever their positions, and
+    break ties by row (rows are in node-id order)."""
+
+    def __call__(self, index: LexicalIndex, nodes: LinkableNodes, params: LinkParams) -> Nearest:
+        """Nearest rows of every row, by this similarity."""
+        ...
+
+
+@dataclass(frozen=True)
+class SemanticLink:
+    """One semantic link: source and target node ids and their similarity."""
+
+    source: str
+    target: str
+    similarity: float
+
+
+def linkable_nodes(index: LexicalIndex) -> LinkableNodes:
+    """The live, non-blank indexed nodes that are not memory facts, in node-id order."""
+    chosen = [
+        (node_id, pos)
+        for node_id, pos in index.position.items()
+        if index.is_alive(pos)
+        and not index.is_blank(pos)
+        and not index.doc_of[pos].startswith(FACT_PREFIX)
+    ]
+    chosen.sort()
+    return LinkableNodes(
+        np.array([p for _, p in chosen], dtype=np.int64), tuple(n for n, _ in chosen)
+    )
+
+
+def semantic_links(
+    index: LexicalIndex, params: LinkParams, similarity: Similarity | None = None
+) -> list[SemanticLink]:
+    """The semantic links of every linkable node of ``index``, ordered by source, target."""
+    nodes = linkable_nodes(index)
+    if len(nodes.positions) < 2:
+        return []
+    found = (similarity or term_similarity)(index, nodes, params)
+    rows, cols, sims = found.rows, found.cols, found.sims
+    keep = rows != cols
+    rows, cols, sims = rows[keep], cols[keep], sims[keep]
+    # A pair proposed both ways is linked once, from its smaller row.
+    pair = np.minimum(rows, cols) * len(nodes.positions) + np.maximum(rows, cols)
+    order = np.lexsort((cols, rows, pair))
+    rows, cols, sims, pair = rows[order], cols[order], sims[order], pair[order]
+    first = np.r_[True, pair[1:] != pair[:-1]] if len(pair) else np.zeros(0, dtype=bool)
+    rows, cols, sims = rows[first], cols[first], sims[first]
+    order = np.lexsort((cols, rows))
+    ids = nodes.node_ids
+    return [
+        SemanticLink(ids[r], ids[c], s)
+        for r, c, s in zip(
+            rows[order].tolist(), cols[order].tolist(), sims[order].tolist(), strict=True
+        )
+    ]
+
+
+def term_similarity(index: LexicalIndex, nodes: LinkableNodes, params: LinkParams) -> Nearest:
+    """Weighted Jaccard of the nodes' top terms, ``shared / (mine + theirs − shared)``.
+
+    A node's top terms are its ``top_terms`` terms by (1 + ln tf) · idf (ties to the
+    smaller term), weighed by idf; idf counts the linkable nodes only. A term in the top
+    set of more than ``max_term_nodes`` nodes is not distinctive and adds nothing to what
+    two nodes share (it still counts in each one's mass).
+    """
+    weights = top_term_matrix(index, nodes, params.top_terms)
+    mass = np.asarray(weights.sum(axis=1)).ravel()
+    holders = np.bincount(weights.indices, minlength=weights.shape[1])
+    shared = weights[:, holders <= params.max_term_nodes].tocsr()
+    shared.sort_indices()
+    marks = shared.copy()
+    marks.data[:] = 1.0
+    marks_t = marks.T.tocsr()
+    parts: list[Nearest] = []
+    for start in range(0, shared.shape[0], ROW_BLOCK):
+        inter = (shared[start : start + ROW_BLOCK] @ marks_t).tocoo()
+        rows, cols, common = (
+            inter.row.astype(np.int64) + start,
+            inter.col.astype(np.int64),
+            inter.data,
+        )
+        union = mass[rows] + mass[cols] - common
+        with np.errstate(divide="ignore", invalid="ignore"):
+            sims = np.where(union > 0, common / union, 0.0)
+        keep = (sims >= params.min_similarity) & (rows != cols)
+        parts.append(best_per_row(rows[keep], cols[keep], sims[keep], params.neighbours))
+    return Nearest(
+        np.concatenate([p.rows for p in parts]),
+        np.concatenate([p.cols for p in parts]),
+        np.concatenate([p.sims for p in parts]),
+    )
+
+
+def best_per_row(rows: IntArray, cols: IntArray, sims: FloatArray, k: int) -> Nearest:
+    """Up to ``k`` entries of each row: the most similar, ties to the smaller column."""
+    order = np.lexsort((cols, -sims, rows))
+    rows, cols, sims = rows[order], cols[order], sims[order]
+    starts = np.r_[True, rows[1:] != rows[:-1]] if len(rows) else np.zeros(0, dtype=bool)
+    group = np.cumsum(starts) - 1
+    rank = np.arange(len(rows)) - np.flatnonzero(starts)[group] if len(rows) else rows
+    keep = rank < k
+    return Nearest(rows[keep], cols[keep], sims[keep])
+
+
+def top_term_matrix(index: LexicalIndex, nodes: LinkableNodes, top_k: int) -> sp.csr_matrix:
+    """Rows: the linkable nodes; columns: terms in string order; entries: the idf of each
+    of a row's top terms (by the linkable nodes' statistics)."""
+    pos, tid, tf = index.posting_arrays()
+    row_of = np.full(len(index.node_ids), -1, dtype=np.int64)
+    row_of[nodes.positions] = np.arange(len(nodes.positions))
+    keep = row_of[pos] >= 0
+    rows, tid, tf = row_of[pos[keep]], tid[keep].astype(np.int64), tf[keep]
+    term_count = len(index.terms)
+    rank = np.empty(term_count, dtype=np.int64)
+    rank[sorted(range(term_count), key=index.terms.__getitem__)] = np.arange(term_count)
+    cols = rank[tid]
+    df = np.bincount(cols, minlength=term_count)
+    idf = _idf(len(nodes.positions), df)
+    values, inverse = np.unique(tf, return_inverse=True)
+    log_tf = np.array([1.0 + math.log(v) for v in values.tolist()])
+    score = -log_tf[inverse] * idf[cols]
+    order = np.lexsort((cols, score, rows))
+    rows, cols = rows[order], cols[order]
+    starts = np.r_[True, rows[1:] != rows[:-1]] if len(rows) else np.zeros(0, dtype=bool)
+    rank_in_row = np.arange(len(rows)) - np.flatnonzero(starts)[np.cumsum(starts) - 1]
+    chosen = rank_in_row < top_k
+    rows, cols = rows[chosen], cols[chosen]
+    matrix = sp.csr_matrix(
+        (idf[cols], (rows, cols)), shape=(len(nodes.positions), term_count), dtype=np.float64
+    )
+    matrix.sort_indices()
+    return matrix
+
+
+def _idf(n: int, df: IntArray) -> FloatArray:
+    """BM25's idf, ln(1 + (n − df + 0.5) / (df + 0.5)), with ``math.log`` for each value."""
+    ratio = 1.0 + (n - df + 0.5) / (df + 0.5)
+    return np.fromiter(map(math.log, ratio.tolist()), dtype=np.float64, count=len(df))
