@@ -17,10 +17,11 @@ of them in bulk; ``sync``, which every read runs first, catches up and relinks w
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from groundgraph.errors import StoreError
 from groundgraph.graph.linking import KeyIndex, TitleIndex
+from groundgraph.graph.title_mentions import TitleLog
 from groundgraph.index.bm25 import BM25Params, LexicalIndex
 from groundgraph.index.links import LinkParams, TermLinker
 from groundgraph.index.semantic import Similarity, semantic_links
@@ -60,6 +61,12 @@ class DerivedIndexes:
         self.link_params = links
         self.similarity = similarity
         self._links_due: bool | None = None  # None: read the store's setting
+        self._marked = False  # this process marked the links due
+        self._foreign = False  # another process wrote documents since the last relink
+        self.titles = TitleLog()
+        #: Runs first in ``relink`` (the writer's refresh of title mentions), told whether
+        #: this process missed writes of others.
+        self.on_relink: Callable[[bool], None] | None = None
         self.generation = -1
         self.dirty = False
         self.index = self._open_index()
@@ -121,6 +128,8 @@ class DerivedIndexes:
         except StoreError:
             self.rebuild()
             return
+        if any(d and not d.startswith(FACT_PREFIX) for d in changed):
+            self._foreign = True
         for doc_id in changed:
             self.unindex(doc_id)
             self._index_nodes(self.store.document_nodes(doc_id))
@@ -195,6 +204,8 @@ class DerivedIndexes:
         """Whether the stored semantic edges are older than the documents."""
         if self._links_due is None:
             self._links_due = self.store.get_setting(LINKS_SETTING) == LINKS_DUE
+            if self._links_due and not self._marked:
+                self._foreign = True  # left due by a process that did not relink
         return self._links_due
 
     def expect_links(self, doc_id: str) -> None:
@@ -204,12 +215,15 @@ class DerivedIndexes:
             return
         self.store.set_setting(LINKS_SETTING, LINKS_DUE)
         self._links_due = True
+        self._marked = True
 
     def relink(self) -> None:
         """Recompute every semantic edge from the documents as they are, if due."""
         self.catch_up()
         if not self.links_due():
             return
+        if self.on_relink is not None:
+            self.on_relink(self._foreign)
         edges = [
             Edge(link.source, link.target, SEMANTIC, round(semantic_weight(link.similarity), 6))
             for link in semantic_links(self.index, self.link_params, self.similarity)
@@ -217,6 +231,7 @@ class DerivedIndexes:
         generation = self.store.replace_derived_edges(SEMANTIC, edges)
         self.store.set_setting(LINKS_SETTING, "")
         self._links_due = False
+        self._marked = self._foreign = False
         self.caught_up(generation)
 
     # ----------------------------------------------------------------- lookups
@@ -227,6 +242,10 @@ class DerivedIndexes:
             self._titles = TitleIndex.build(documents)
             self._keys = KeyIndex.build(documents)
         return self._titles, self._keys
+
+    def forget_titles(self) -> None:
+        """Drop the title matcher (a title has left): it is built again when next used."""
+        self._title_matcher = None
 
     def matcher(self) -> TitleMatcher:
         """The document titles as entity names."""

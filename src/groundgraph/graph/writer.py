@@ -38,6 +38,7 @@ from groundgraph.graph.reindex import (
     unchanged_file,
 )
 from groundgraph.graph.settings import GraphSettings
+from groundgraph.graph.title_mentions import TitleLog, stale_namers
 from groundgraph.index.bm25 import TermBatch
 from groundgraph.ingest import ParsedDocument, parse_markdown, parse_plaintext
 from groundgraph.ingest.edges import EdgeSet
@@ -45,7 +46,7 @@ from groundgraph.ingest.entities import Mention, extract_entities, with_titles
 from groundgraph.ingest.folder import PlannedFile, SkippedFile
 from groundgraph.ingest.relations import extract_relations
 from groundgraph.model import Document, Edge, Node
-from groundgraph.model.ids import check_doc_id
+from groundgraph.model.ids import FACT_PREFIX, check_doc_id
 from groundgraph.store import PendingLink, Removal, Store
 
 In = TypeVar("In")
@@ -55,6 +56,8 @@ Out = TypeVar("Out")
 #: the longest a batch stays open (other writers wait for it).
 BATCH_DOCUMENTS = 32
 BATCH_SECONDS = 0.25
+#: The edges a document's entity mentions give, extracted again when its titles change.
+EVIDENCE_TYPES = ("mentions", "co-occurs")
 
 
 class DocumentWriter:
@@ -76,6 +79,7 @@ class DocumentWriter:
         self.entity_extractor = entities
         self.relation_extractor = relations
         self._local_preparer: Preparer | None = None
+        indexes.on_relink = self._refresh_title_mentions
 
     # ----------------------------------------------------------------- one document
     def add_document(
@@ -128,6 +132,11 @@ class DocumentWriter:
             [w.split() for w in prepared.words],
         )
         links, pending = link_edges(document, nodes, parsed.links, keys.resolve, self.store)
+        old = self.store.get_document(document.doc_id)
+        self.indexes.titles.extracting(
+            document.doc_id, document.title, None if old is None else old.title
+        )
+        self.indexes.matcher().add(document.title)  # its own title is named as the others
         # At most one edge per pair of nodes, by the same rule the parser applies; the
         # semantic edges are derived from the whole graph later (``DerivedIndexes.relink``).
         merged = EdgeSet()
@@ -328,12 +337,43 @@ class DocumentWriter:
     def remove_document(self, doc_id: str) -> Removal | None:
         """Remove a document and everything that touches it; None if it was not there."""
         self.indexes.catch_up()
-        if self.store.get_document(doc_id) is not None:
+        old = self.store.get_document(doc_id)
+        if old is not None:
             self.indexes.expect_links(doc_id)
+            self.indexes.titles.removing(old.title)
         removed = self.store.remove_document(doc_id)
         if removed is not None:
             self.indexes.removed(doc_id)
         return removed
+
+    def _refresh_title_mentions(self, everything: bool) -> None:
+        """Extract again the mentions and co-occurrences of each document that names a
+        title it was extracted without, or one that has left (``graph.title_mentions``);
+        ``everything``: this process missed writes, so check every title."""
+        log = self.indexes.titles
+        if self.entity_extractor is not extract_entities:
+            log.clear()
+            return
+        if everything or log.left:
+            self.indexes.forget_titles()
+        if everything:
+            log = TitleLog(joined={d.title: 0 for d in self.store.documents()})
+        stale = [
+            d
+            for d in stale_namers(log, self.indexes.index, self.store)
+            if not d.startswith(FACT_PREFIX)
+        ]
+        self.indexes.titles.clear()
+        extractor = self.entities()
+        with self.store.batch():
+            for doc_id in stale:
+                entities, evidence = evidence_for(
+                    self.store.document_nodes(doc_id), extractor, None
+                )
+                generation = self.store.replace_typed_edges(
+                    doc_id, EVIDENCE_TYPES, evidence, entities
+                )
+                self.indexes.caught_up(generation)
 
     # ----------------------------------------------------------------- relation facts
     def add_fact(self, subject: str, relation: str, obj: str, source: str | None = None) -> Edge:

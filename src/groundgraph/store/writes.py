@@ -51,6 +51,20 @@ class DocumentWrites(Protocol):
         :class:`~groundgraph.errors.NotFoundError` and changes nothing."""
         ...
 
+    def replace_typed_edges(
+        self,
+        doc_id: str,
+        types: Sequence[str],
+        edges: Sequence[Edge],
+        entities: Sequence[Node] = (),
+    ) -> int:
+        """Replace the edges of these ``types`` that document ``doc_id`` owns with
+        ``edges`` (and the shared ``entities`` they need, as ``replace_document`` adds
+        them), in one transaction and one generation bump logged as a change of
+        ``doc_id``; an entity no edge touches any more goes. Returns the new generation;
+        an unknown ``doc_id`` raises :class:`~groundgraph.errors.NotFoundError`."""
+        ...
+
     def replace_derived_edges(self, edge_type: str, edges: Sequence[Edge]) -> int:
         """Replace every edge of ``edge_type`` with ``edges`` (all of that type, between
         stored nodes), in one transaction and one generation bump logged as a change of no

@@ -187,3 +187,43 @@ def test_an_edge_to_a_node_that_is_not_stored_is_refused_whole(store):
     with pytest.raises(InputError, match="not a stored node"):
         write(store, "b", extra_edges=(Edge("b#1", "ghost#1", "semantic", 0.3),))
     assert everything(store) == before
+
+
+def test_derived_edges_replace_every_edge_of_their_type_in_one_write(store):
+    write(store, "a", n=3)
+    write(store, "b", n=2, extra_edges=(Edge("b#1", "a#1", "semantic", 0.5),))
+    derived = [
+        Edge("a#1", "b#2", "semantic", 0.4),
+        Edge("a#2", "a", "semantic", 0.9),  # a parent-child edge joins a and a#2
+        Edge("b#1", "a#3", "semantic", 0.6),
+    ]
+    before = store.generation()
+    assert store.replace_derived_edges("semantic", derived) == before + 1
+    found = {(e.source, e.target, e.weight) for e in store.iter_edges(["semantic"])}
+    assert found == {("a#1", "b#2", 0.4), ("b#1", "a#3", 0.6)}
+    assert store.changed_documents(before) == [""]
+    # Each belongs to its source's document: removing b takes b#1's edge with it.
+    store.remove_document("b")
+    assert [(e.source, e.target) for e in store.iter_edges(["semantic"])] == []
+    with pytest.raises(InputError, match="not a stored node"):
+        store.replace_derived_edges("semantic", [Edge("a#1", "zz#1", "semantic", 0.5)])
+    with pytest.raises(InputError):
+        store.replace_derived_edges("semantic", [Edge("a#1", "a#3", "next", 0.4)])
+
+
+def test_typed_edges_of_a_document_are_replaced_and_orphans_go(store):
+    write(store, "a", n=2, entities=("entity:old", "entity:kept"))
+    write(store, "b", n=1, entities=("entity:kept",))
+    new = [Edge("a#1", "entity:new", "mentions", 0.7), Edge("a#2", "entity:kept", "mentions", 0.7)]
+    entity = Node("entity:new", "", "entity", "New", "")
+    before = store.generation()
+    assert store.replace_typed_edges("a", ["mentions"], new, [entity]) == before + 1
+    assert store.changed_documents(before) == ["a"]
+    mentions = {(e.source, e.target) for e in store.iter_edges(["mentions"])}
+    assert ("a#1", "entity:new") in mentions and ("a#2", "entity:kept") in mentions
+    assert not any(s.startswith("a") and t == "entity:old" for s, t in mentions)
+    names = {n.node_id for n in store.entity_nodes()}
+    assert "entity:new" in names and "entity:kept" in names and "entity:old" not in names
+    assert {e.type for e in store.iter_edges() if e.source.startswith("a")} >= {"parent-child"}
+    with pytest.raises(NotFoundError):
+        store.replace_typed_edges("zz", ["mentions"], [])

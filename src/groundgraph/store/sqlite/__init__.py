@@ -125,6 +125,15 @@ class SQLiteStore:
     def remove_document(self, doc_id: str) -> Removal | None:
         return self._writes.remove_document(doc_id)
 
+    def replace_typed_edges(
+        self,
+        doc_id: str,
+        types: Sequence[str],
+        edges: Sequence[Edge],
+        entities: Sequence[Node] = (),
+    ) -> int:
+        return self._writes.replace_typed_edges(doc_id, types, edges, entities)
+
     def replace_derived_edges(self, edge_type: str, edges: Sequence[Edge]) -> int:
         return self._writes.replace_derived_edges(edge_type, edges)
 

@@ -170,6 +170,47 @@ class SQLiteDocumentWrites:
             insert_edges(conn, doc_id, edges, stamp)
             return self._changes.bump(conn, doc_id)
 
+    def replace_typed_edges(
+        self,
+        doc_id: str,
+        types: Sequence[str],
+        edges: Sequence[Edge],
+        entities: Sequence[Node] = (),
+    ) -> int:
+        strays = [e for e in edges if e.type not in types]
+        if strays:
+            raise InputError(f"an edge of type {strays[0].type!r} is not one of {list(types)}")
+        stamp = now_iso()
+        with self._db.write() as conn:
+            found = conn.execute("SELECT seq FROM documents WHERE doc_id = ?", (doc_id,)).fetchone()
+            if found is None:
+                raise NotFoundError(f"unknown document {doc_id!r}: add it before its edges")
+            kinds = _json_list(types)
+            ends = [
+                int_of(r[0])
+                for r in conn.execute(
+                    "SELECT dst FROM edges WHERE doc = ? AND type IN (SELECT value FROM"
+                    " json_each(?)) UNION SELECT src FROM edges WHERE doc = ? AND type IN"
+                    " (SELECT value FROM json_each(?))",
+                    (found[0], kinds, found[0], kinds),
+                )
+            ]
+            conn.execute(
+                "DELETE FROM edges WHERE doc = ? AND type IN (SELECT value FROM json_each(?))",
+                (found[0], kinds),
+            )
+            self._insert_entities(conn, entities, stamp)
+            insert_edges(conn, doc_id, edges, stamp)
+            # Entities belong to no document: one goes when no edge touches it any more.
+            conn.execute(
+                "DELETE FROM nodes WHERE kind = 'entity' AND doc = 0"
+                " AND key IN (SELECT value FROM json_each(?))"
+                " AND NOT EXISTS (SELECT 1 FROM edges WHERE src = nodes.key)"
+                " AND NOT EXISTS (SELECT 1 FROM edges WHERE dst = nodes.key)",
+                (json.dumps(ends),),
+            )
+            return self._changes.bump(conn, doc_id)
+
     def replace_derived_edges(self, edge_type: str, edges: Sequence[Edge]) -> int:
         strays = [e for e in edges if e.type != edge_type]
         if strays:
