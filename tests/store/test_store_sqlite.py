@@ -284,7 +284,7 @@ def test_shared_entities_go_with_their_last_edge():
         document, nodes, edges = _doc(doc_id, n=1)
         edges.append(Edge(f"{doc_id}#1", "entity:aurora", "mentions", 0.5, (f"{doc_id}#1",)))
         store.replace_document(document, nodes, edges, entities=[entity])
-    assert [n.title for n in store.entity_nodes()] == ["Aurora"]  # the first spelling stays
+    assert [n.title for n in store.entity_nodes()] == ["AURORA"]  # sorts first, came second
     first = store.remove_document("a")
     assert first is not None and "entity:aurora" not in first.nodes
     assert [n.node_id for n in store.entity_nodes()] == ["entity:aurora"]

@@ -11,14 +11,25 @@ is gone), whose mentions and co-occurrences the writer then extracts again.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 import numpy as np
 
+from groundgraph.graph.evidence import EntityExtractor, evidence_for, has_prose
+from groundgraph.graph.prepare import PreparedDocument
 from groundgraph.index.bm25 import LexicalIndex
-from groundgraph.ingest.entities import TitleMatcher
+from groundgraph.ingest.entities import Mention, TitleMatcher, with_titles
+from groundgraph.model.ids import FACT_PREFIX
 from groundgraph.store import Store
+
+#: The edges a document's entity mentions give, extracted again when its titles change.
+EVIDENCE_TYPES = ("mentions", "co-occurs")
+
+#: The most characters of node text whose untitled mentions a log keeps for the run, so
+#: that a stale document's titles are found again without extracting it again.
+KEPT_CHARS = 64_000_000
 
 
 @dataclass
@@ -29,15 +40,25 @@ class TitleLog:
     joined: dict[str, int] = field(default_factory=dict)
     left: set[str] = field(default_factory=set)
     seen: dict[str, int] = field(default_factory=dict)
+    prepared: dict[str, PreparedDocument] = field(default_factory=dict)
+    kept_chars: int = 0
 
-    def extracting(self, doc_id: str, title: str, old_title: str | None) -> None:
-        """Document ``doc_id`` (titled ``old_title`` until now, if stored) is about to be
-        extracted with every title known, its own ``title`` included."""
-        if old_title is not None and old_title != title:
+    def extracting(
+        self, prepared: PreparedDocument, old_title: str | None, keep: bool = True
+    ) -> None:
+        """A prepared document (titled ``old_title`` until now, if stored) is about to be
+        extracted with every title known, its own included; ``keep``: keep its untitled
+        mentions for the run, while they fit in ``KEPT_CHARS``."""
+        document = prepared.parsed.document
+        if old_title is not None and old_title != document.title:
             self.left.add(old_title)
-        self.joined[title] = self.step
+        self.joined[document.title] = self.step
         self.step += 1
-        self.seen[doc_id] = self.step
+        self.seen[document.doc_id] = self.step
+        size = sum(len(n.content) for n in prepared.parsed.nodes)
+        if keep and prepared.mentions is not None and self.kept_chars + size <= KEPT_CHARS:
+            self.prepared[document.doc_id] = prepared
+            self.kept_chars += size
 
     def removing(self, title: str) -> None:
         self.left.add(title)
@@ -46,26 +67,36 @@ class TitleLog:
         self.joined.clear()
         self.left.clear()
         self.seen.clear()
+        self.prepared.clear()
+        self.kept_chars = 0
 
 
 def stale_namers(log: TitleLog, index: LexicalIndex, store: Store) -> list[str]:
     """Ids of the stored documents that name a title they were extracted without, or a
     title that has left, in id order."""
     stale: set[str] = set()
+    seen = log.seen
     for title, step in log.joined.items():
         # A document extracted at step s saw the titles that joined before s.
-        stale.update(d for d in namers(title, index, store) if log.seen.get(d, -1) <= step)
+        def unseen(d: str, s: int = step, found: set[str] = stale) -> bool:
+            return d not in found and seen.get(d, -1) <= s
+
+        stale |= namers(title, index, store, unseen)
     for title in log.left:
-        stale.update(namers(title, index, store))
+        stale |= namers(title, index, store, stale.isdisjoint)
     return sorted(stale)
 
 
-def namers(title: str, index: LexicalIndex, store: Store) -> set[str]:
-    """Ids of the documents with a node whose text names ``title``."""
+def namers(
+    title: str, index: LexicalIndex, store: Store, wanted: Callable[[str], bool]
+) -> set[str]:
+    """Ids of the ``wanted`` documents with a node whose text names ``title``."""
     matcher = TitleMatcher([title])
     if matcher.size == 0:
         return set()
-    found = store.get_nodes([index.node_ids[p] for p in _holding_every_term(title, index)])
+    doc_of = index.doc_of
+    nodes = [index.node_ids[p] for p in _holding_every_term(title, index) if wanted(doc_of[p])]
+    found = store.get_nodes(nodes) if nodes else {}
     return {n.doc_id for n in found.values() if matcher.find(n.content)}
 
 
@@ -84,3 +115,53 @@ def _holding_every_term(title: str, index: LexicalIndex) -> Iterable[int]:
         common = positions if common is None else np.intersect1d(common, positions, True)
     assert common is not None
     return [p for p in common.tolist() if index.is_alive(p)]
+
+
+class _Indexes(Protocol):
+    """What a refresh needs of ``DerivedIndexes``."""
+
+    index: LexicalIndex
+
+    def caught_up(self, generation: int) -> None: ...
+
+
+def refresh_stale_mentions(
+    log: TitleLog,
+    store: Store,
+    indexes: _Indexes,
+    matcher: TitleMatcher,
+    extract: EntityExtractor,
+    everything: bool,
+) -> None:
+    """Extract again the ``mentions`` and ``co-occurs`` of each document that
+    :func:`stale_namers` lists (every document that names a title, if ``everything``),
+    from its kept untitled mentions or else from its stored nodes; the log is cleared."""
+    kept = dict(log.prepared)
+    if everything:
+        log = TitleLog(joined={d.title: 0 for d in store.documents()})
+    stale = [d for d in stale_namers(log, indexes.index, store) if not d.startswith(FACT_PREFIX)]
+    log.clear()
+    with store.batch():
+        for doc_id in stale:
+            prepared = kept.get(doc_id)
+            if prepared is None:  # extracted in an earlier run: extract it again
+                entities, evidence = evidence_for(store.document_nodes(doc_id), extract, None)
+            else:  # its untitled mentions with today's titles
+                mentions = with_known_titles(prepared, matcher)
+                entities, evidence = evidence_for(
+                    prepared.parsed.nodes,
+                    None,
+                    None,
+                    mentions=mentions,
+                    sentences=prepared.sentences,
+                )
+            indexes.caught_up(store.replace_typed_edges(doc_id, EVIDENCE_TYPES, evidence, entities))
+
+
+def with_known_titles(prepared: PreparedDocument, matcher: TitleMatcher) -> list[list[Mention]]:
+    """The prepared (untitled) mentions of each node with ``matcher``'s titles added."""
+    assert prepared.mentions is not None
+    return [
+        with_titles(node.content, found, masked, matcher) if has_prose(node) else []
+        for node, (found, masked) in zip(prepared.parsed.nodes, prepared.mentions, strict=True)
+    ]

@@ -22,7 +22,6 @@ from groundgraph.graph.evidence import (
     EntityExtractor,
     RelationExtractor,
     evidence_for,
-    has_prose,
 )
 from groundgraph.graph.facts import FACTS_DOC_ID, fact_records
 from groundgraph.graph.formats.saved_extension import SavedExtension, fact_updates
@@ -38,15 +37,15 @@ from groundgraph.graph.reindex import (
     unchanged_file,
 )
 from groundgraph.graph.settings import GraphSettings
-from groundgraph.graph.title_mentions import TitleLog, stale_namers
+from groundgraph.graph.title_mentions import refresh_stale_mentions, with_known_titles
 from groundgraph.index.bm25 import TermBatch
 from groundgraph.ingest import ParsedDocument, parse_markdown, parse_plaintext
 from groundgraph.ingest.edges import EdgeSet
-from groundgraph.ingest.entities import Mention, extract_entities, with_titles
+from groundgraph.ingest.entities import Mention, extract_entities
 from groundgraph.ingest.folder import PlannedFile, SkippedFile
 from groundgraph.ingest.relations import extract_relations
 from groundgraph.model import Document, Edge, Node
-from groundgraph.model.ids import FACT_PREFIX, check_doc_id
+from groundgraph.model.ids import check_doc_id
 from groundgraph.store import PendingLink, Removal, Store
 
 In = TypeVar("In")
@@ -56,8 +55,6 @@ Out = TypeVar("Out")
 #: the longest a batch stays open (other writers wait for it).
 BATCH_DOCUMENTS = 32
 BATCH_SECONDS = 0.25
-#: The edges a document's entity mentions give, extracted again when its titles change.
-EVIDENCE_TYPES = ("mentions", "co-occurs")
 
 
 class DocumentWriter:
@@ -133,9 +130,7 @@ class DocumentWriter:
         )
         links, pending = link_edges(document, nodes, parsed.links, keys.resolve, self.store)
         old = self.store.get_document(document.doc_id)
-        self.indexes.titles.extracting(
-            document.doc_id, document.title, None if old is None else old.title
-        )
+        self.indexes.titles.extracting(prepared, None if old is None else old.title)
         self.indexes.matcher().add(document.title)  # its own title is named as the others
         # At most one edge per pair of nodes, by the same rule the parser applies; the
         # semantic edges are derived from the whole graph later (``DerivedIndexes.relink``).
@@ -159,11 +154,7 @@ class DocumentWriter:
         """The prepared mentions of each node with the titles known now added."""
         if prepared.mentions is None:
             return None
-        matcher = self.indexes.matcher()
-        return [
-            with_titles(node.content, found, masked, matcher) if has_prose(node) else []
-            for node, (found, masked) in zip(prepared.parsed.nodes, prepared.mentions, strict=True)
-        ]
+        return with_known_titles(prepared, self.indexes.matcher())
 
     def entities(self) -> EntityExtractor | None:
         """The entity extractor; the default one also looks for the documents' titles."""
@@ -356,24 +347,11 @@ class DocumentWriter:
             return
         if everything or log.left:
             self.indexes.forget_titles()
-        if everything:
-            log = TitleLog(joined={d.title: 0 for d in self.store.documents()})
-        stale = [
-            d
-            for d in stale_namers(log, self.indexes.index, self.store)
-            if not d.startswith(FACT_PREFIX)
-        ]
-        self.indexes.titles.clear()
-        extractor = self.entities()
-        with self.store.batch():
-            for doc_id in stale:
-                entities, evidence = evidence_for(
-                    self.store.document_nodes(doc_id), extractor, None
-                )
-                generation = self.store.replace_typed_edges(
-                    doc_id, EVIDENCE_TYPES, evidence, entities
-                )
-                self.indexes.caught_up(generation)
+        extract = self.entities()
+        assert extract is not None
+        refresh_stale_mentions(
+            log, self.store, self.indexes, self.indexes.matcher(), extract, everything
+        )
 
     # ----------------------------------------------------------------- relation facts
     def add_fact(self, subject: str, relation: str, obj: str, source: str | None = None) -> Edge:

@@ -17,17 +17,20 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
-import scipy.sparse as sp
 
 from groundgraph.index.bm25 import FloatArray, IntArray, LexicalIndex
 from groundgraph.index.links import LinkParams
 from groundgraph.model.ids import FACT_PREFIX
 
-#: Rows of the similarity matrix computed together (bounds the memory of one product).
-ROW_BLOCK = 1024
+if TYPE_CHECKING:
+    import scipy.sparse as sp
+
+#: Rows of the similarity matrix computed together (bounds the memory of one product:
+#: a row meets at most ``top_terms`` × ``max_term_nodes`` others).
+ROW_BLOCK = 256
 
 
 @dataclass(frozen=True)
@@ -128,12 +131,10 @@ def term_similarity(index: LexicalIndex, nodes: LinkableNodes, params: LinkParam
     marks_t = marks.T.tocsr()
     parts: list[Nearest] = []
     for start in range(0, shared.shape[0], ROW_BLOCK):
-        inter = (shared[start : start + ROW_BLOCK] @ marks_t).tocoo()
-        rows, cols, common = (
-            inter.row.astype(np.int64) + start,
-            inter.col.astype(np.int64),
-            inter.data,
-        )
+        inter = shared[start : start + ROW_BLOCK] @ marks_t
+        counts = np.diff(inter.indptr)
+        rows = np.repeat(np.arange(start, start + len(counts), dtype=np.int64), counts)
+        cols, common = inter.indices.astype(np.int64), inter.data
         union = mass[rows] + mass[cols] - common
         with np.errstate(divide="ignore", invalid="ignore"):
             sims = np.where(union > 0, common / union, 0.0)
@@ -160,6 +161,8 @@ def best_per_row(rows: IntArray, cols: IntArray, sims: FloatArray, k: int) -> Ne
 def top_term_matrix(index: LexicalIndex, nodes: LinkableNodes, top_k: int) -> sp.csr_matrix:
     """Rows: the linkable nodes; columns: terms in string order; entries: the idf of each
     of a row's top terms (by the linkable nodes' statistics)."""
+    import scipy.sparse as sp  # on first use: most commands never derive links
+
     pos, tid, tf = index.posting_arrays()
     row_of = np.full(len(index.node_ids), -1, dtype=np.int64)
     row_of[nodes.positions] = np.arange(len(nodes.positions))

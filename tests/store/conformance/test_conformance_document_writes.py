@@ -78,7 +78,7 @@ def test_an_entity_lives_as_long_as_an_edge_touches_it(store):
     document, nodes, edges, _ = doc("b", n=1, entities=("entity:aurora",))
     spelled = Node("entity:aurora", "", "entity", "AURORA", "")
     store.replace_document(document, nodes, edges, entities=[spelled])
-    assert [n.title for n in store.entity_nodes()] == ["Aurora"]  # the first spelling stays
+    assert [n.title for n in store.entity_nodes()] == ["AURORA"]  # sorts first, came second
     first = store.remove_document("a")
     assert first is not None and "entity:aurora" not in first.nodes
     assert [n.node_id for n in store.entity_nodes()] == ["entity:aurora"]
