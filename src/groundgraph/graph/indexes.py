@@ -126,6 +126,7 @@ class DerivedIndexes:
         try:
             changed = self.store.changed_documents(self.generation)
         except StoreError:
+            self._foreign = True
             self.rebuild()
             return
         if any(d and not d.startswith(FACT_PREFIX) for d in changed):

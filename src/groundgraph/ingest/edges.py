@@ -3,7 +3,9 @@
 The precedence rule of the seed system (``reference/seeds.md`` §1.5): an edge between a
 pair that already has one of at least the same weight is dropped; a stronger one replaces
 the weaker, except that an existing parent-child edge keeps its type and direction and
-only takes the higher weight.
+only takes the higher weight. Two edges of one type and weight in opposite directions keep
+the one from the smaller node id, whichever was linked first (a document and one it
+names may each name the other, and which arrives second must not show).
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ class EdgeSet:
                 self._links[key] = (old[0], old[1], PARENT_CHILD, weight)
             else:
                 self._links[key] = (source, target, edge_type, weight)
+        elif old[3] == weight and old[2] == edge_type and source < old[0]:
+            self._links[key] = (source, target, edge_type, weight)
 
     def __len__(self) -> int:
         return len(self._links)
