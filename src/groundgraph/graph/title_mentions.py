@@ -11,7 +11,7 @@ is gone), whose mentions and co-occurrences the writer then extracts again.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -21,6 +21,7 @@ from groundgraph.graph.evidence import EntityExtractor, evidence_for, has_prose
 from groundgraph.graph.prepare import PreparedDocument
 from groundgraph.index.bm25 import LexicalIndex
 from groundgraph.ingest.entities import Mention, TitleMatcher, with_titles
+from groundgraph.model import Node
 from groundgraph.model.ids import FACT_PREFIX
 from groundgraph.store import Store
 
@@ -29,7 +30,17 @@ EVIDENCE_TYPES = ("mentions", "co-occurs")
 
 #: The most characters of node text whose untitled mentions a log keeps for the run, so
 #: that a stale document's titles are found again without extracting it again.
-KEPT_CHARS = 64_000_000
+KEPT_CHARS = 16_000_000
+
+
+@dataclass(frozen=True)
+class KeptMentions:
+    """What finding a document's titles again needs: its nodes, their untitled mentions
+    (``graph.prepare``) and their sentence spans."""
+
+    nodes: list[Node]
+    mentions: list[tuple[list[Mention], str | None]]
+    sentences: list[list[tuple[int, int]] | None] | None
 
 
 @dataclass
@@ -40,7 +51,7 @@ class TitleLog:
     joined: dict[str, int] = field(default_factory=dict)
     left: set[str] = field(default_factory=set)
     seen: dict[str, int] = field(default_factory=dict)
-    prepared: dict[str, PreparedDocument] = field(default_factory=dict)
+    prepared: dict[str, KeptMentions] = field(default_factory=dict)
     kept_chars: int = 0
 
     def extracting(
@@ -57,7 +68,8 @@ class TitleLog:
         self.seen[document.doc_id] = self.step
         size = sum(len(n.content) for n in prepared.parsed.nodes)
         if keep and prepared.mentions is not None and self.kept_chars + size <= KEPT_CHARS:
-            self.prepared[document.doc_id] = prepared
+            nodes, mentions = prepared.parsed.nodes, prepared.mentions
+            self.prepared[document.doc_id] = KeptMentions(nodes, mentions, prepared.sentences)
             self.kept_chars += size
 
     def removing(self, title: str) -> None:
@@ -147,9 +159,9 @@ def refresh_stale_mentions(
             if prepared is None:  # extracted in an earlier run: extract it again
                 entities, evidence = evidence_for(store.document_nodes(doc_id), extract, None)
             else:  # its untitled mentions with today's titles
-                mentions = with_known_titles(prepared, matcher)
+                mentions = _titled(prepared.nodes, prepared.mentions, matcher)
                 entities, evidence = evidence_for(
-                    prepared.parsed.nodes,
+                    prepared.nodes,
                     None,
                     None,
                     mentions=mentions,
@@ -161,7 +173,15 @@ def refresh_stale_mentions(
 def with_known_titles(prepared: PreparedDocument, matcher: TitleMatcher) -> list[list[Mention]]:
     """The prepared (untitled) mentions of each node with ``matcher``'s titles added."""
     assert prepared.mentions is not None
+    return _titled(prepared.parsed.nodes, prepared.mentions, matcher)
+
+
+def _titled(
+    nodes: Sequence[Node],
+    mentions: Sequence[tuple[list[Mention], str | None]],
+    matcher: TitleMatcher,
+) -> list[list[Mention]]:
     return [
         with_titles(node.content, found, masked, matcher) if has_prose(node) else []
-        for node, (found, masked) in zip(prepared.parsed.nodes, prepared.mentions, strict=True)
+        for node, (found, masked) in zip(nodes, mentions, strict=True)
     ]
