@@ -120,7 +120,7 @@ def test_every_hit_path_follows_real_edges(docs, query):
         graph.add_document(text, f"Doc {d}", doc_id=f"doc{d}")
     hits = graph.search(" ".join(query))  # a read derives the semantic edges first
     edges = {}
-    for edge in graph.store.iter_edges():
+    for edge in graph.store.reads.iter_edges():
         edges.setdefault(frozenset((edge.source, edge.target)), set()).add(edge.type)
     for hit in hits:
         assert hit.path[-1] == hit.node_id

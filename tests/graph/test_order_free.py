@@ -34,11 +34,11 @@ def _text(d: int, sections: list[tuple[str, str]]) -> str:
 
 def _edges(graph: DocumentGraph) -> dict[tuple[str, str, str], float]:
     graph.indexes.sync()  # semantic edges are derived at the first read after writes
-    return {(e.source, e.target, e.type): e.weight for e in graph.store.iter_edges()}
+    return {(e.source, e.target, e.type): e.weight for e in graph.store.reads.iter_edges()}
 
 
 def _nodes(graph: DocumentGraph) -> set[tuple[str, str, str]]:
-    nodes = [*graph.store.iter_nodes(), *graph.store.entity_nodes()]
+    nodes = [*graph.store.reads.iter_nodes(), *graph.store.reads.entity_nodes()]
     return {(n.node_id, n.kind, n.content) for n in nodes}
 
 

@@ -108,7 +108,7 @@ def namers(
         return set()
     doc_of = index.doc_of
     nodes = [index.node_ids[p] for p in _holding_every_term(title, index) if wanted(doc_of[p])]
-    found = store.get_nodes(nodes) if nodes else {}
+    found = store.reads.get_nodes(nodes) if nodes else {}
     return {n.doc_id for n in found.values() if matcher.find(n.content)}
 
 
@@ -150,14 +150,14 @@ def refresh_stale_mentions(
     from its kept untitled mentions or else from its stored nodes; the log is cleared."""
     kept = dict(log.prepared)
     if everything:
-        log = TitleLog(joined={d.title: 0 for d in store.documents()})
+        log = TitleLog(joined={d.title: 0 for d in store.reads.documents()})
     stale = [d for d in stale_namers(log, indexes.index, store) if not d.startswith(FACT_PREFIX)]
     log.clear()
-    with store.batch():
+    with store.writes.batch():
         for doc_id in stale:
             prepared = kept.get(doc_id)
             if prepared is None:  # extracted in an earlier run: extract it again
-                entities, evidence = evidence_for(store.document_nodes(doc_id), extract, None)
+                entities, evidence = evidence_for(store.reads.document_nodes(doc_id), extract, None)
             else:  # its untitled mentions with today's titles
                 mentions = _titled(prepared.nodes, prepared.mentions, matcher)
                 entities, evidence = evidence_for(
@@ -167,7 +167,7 @@ def refresh_stale_mentions(
                     mentions=mentions,
                     sentences=prepared.sentences,
                 )
-            indexes.caught_up(store.replace_typed_edges(doc_id, EVIDENCE_TYPES, evidence, entities))
+            indexes.caught_up(store.writes.replace_typed_edges(doc_id, EVIDENCE_TYPES, evidence, entities))
 
 
 def with_known_titles(prepared: PreparedDocument, matcher: TitleMatcher) -> list[list[Mention]]:
