@@ -14,6 +14,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
+from groundgraph.graph.embeddings import check_embed
 from groundgraph.graph.evidence import EntityExtractor, RelationExtractor
 from groundgraph.graph.formats.saved import graph_to_json, saved_graph
 from groundgraph.graph.formats.saved_extension import SavedExtension
@@ -55,6 +56,7 @@ from groundgraph.model.memory import (
 from groundgraph.model.views import DocumentInfo, GraphStats, IndexPlan, NodeView
 from groundgraph.reason.answer import DEFAULT_THRESHOLD
 from groundgraph.reason.ground import DEFAULT_MIN_SUPPORT, Grounding, SectionText, Support, Verifier
+from groundgraph.search.rerank import Reranker
 from groundgraph.store import Removal, SQLiteStore, Store
 from groundgraph.text import Analyzer
 from groundgraph.walk.matrix import GraphMatrix
@@ -92,8 +94,12 @@ class DocumentGraph:
         synthesizer: Synthesizer | None = None,
         embedder: Embedder | None = None,
         dedup_threshold: float | None = 0.9,
+        embed: object | None = None,
+        rerank: Reranker | None = None,
+        rerank_top_k: int = 20,
     ) -> None:
         self.store: Store = store if store is not None else SQLiteStore(path)
+        embedding = check_embed(embed, embedder)
         self.settings = graph_settings(
             self.store, language, max_chunk_chars, semantic_neighbors, min_similarity
         )
@@ -108,12 +114,12 @@ class DocumentGraph:
             forget_every,
             causal_extractor,
             synthesizer,
-            embedder,
+            embedding,
             dedup_threshold,
         )
-        self.indexes = DerivedIndexes(self.store, self.analyzer, self.bm25, links)
+        self.indexes = DerivedIndexes(self.store, self.analyzer, self.bm25, links, embedding)
         self.writer = DocumentWriter(self.store, self.indexes, self.settings, entities, relations)
-        self.reader = GraphReader(self.store, self.indexes, self.settings)
+        self.reader = GraphReader(self.store, self.indexes, self.settings, rerank, rerank_top_k)
         self.grounder = Grounder(self.indexes, self.reader)
         self.memory = Memory(self.store, self.indexes, self.writer, self.grounder, remembered)
 
@@ -259,6 +265,8 @@ class DocumentGraph:
         fusion: str = "noisy-or",
         graph_weight: float = 0.3,
         scopes: str | Iterable[str] | None = None,
+        search_mode: str = "keyword",
+        rrf_k: int = 60,
     ) -> list[Hit]:
         """Hits for a query, best first, each saying how it was reached.
 
@@ -267,6 +275,8 @@ class DocumentGraph:
         instead of noisy-OR. ``scopes`` confines the search to documents (and facts) those
         scopes may read (a scope reads its ancestors; a document without scopes is read
         only by an unscoped search): nothing else is seeded, walked through or returned.
+        ``search_mode="embedding"`` seeds from the nearest nodes by cosine and ``"hybrid"``
+        from both rankings fused by reciprocal rank (``rrf_k``); both need an embedder.
         """
         return self.reader.search(
             query,
@@ -281,6 +291,8 @@ class DocumentGraph:
             fusion,
             graph_weight,
             scopes,
+            search_mode,
+            rrf_k,
         )
 
     def retrieve(self, query: str, **search_kwargs: Any) -> str:

@@ -1,7 +1,8 @@
 """The one owner of what DocumentGraph derives from its store.
 
 The lexical index and its term linker, the title and link-key lookups, the title matcher,
-the whole-graph matrix and the memory's fact states are all rebuilt from the store and
+the whole-graph matrix, the node vectors' index (``graph.embeddings``) and the memory's
+fact states are all rebuilt from the store and
 never the only copy of anything. :class:`DerivedIndexes` keeps them at the store's
 generation: ``sync`` replays the documents another writer changed, ``rebuild`` starts
 again from the store when the change log no longer reaches back, ``committed`` takes a
@@ -15,6 +16,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from groundgraph.errors import StoreError
+from groundgraph.graph.embeddings import NodeEmbeddings
 from groundgraph.graph.linking import KeyIndex, TitleIndex
 from groundgraph.index.bm25 import BM25Params, LexicalIndex
 from groundgraph.index.links import LinkParams, TermLinker, TopTerms
@@ -38,9 +40,15 @@ class DerivedIndexes:
     """The derived state of one graph, kept at the store's generation."""
 
     def __init__(
-        self, store: Store, analyzer: Analyzer, bm25: BM25Params, links: LinkParams
+        self,
+        store: Store,
+        analyzer: Analyzer,
+        bm25: BM25Params,
+        links: LinkParams,
+        embedder: object | None = None,
     ) -> None:
         self.store = store
+        self.embeddings = NodeEmbeddings(store, embedder)
         self.analyzer = analyzer
         self.bm25 = bm25
         self.link_params = links
@@ -82,6 +90,7 @@ class DerivedIndexes:
         self._titles = self._keys = None
         self._title_matcher = None
         self._matrix = None
+        self.embeddings.reset()
         if self._memory is not None:
             self._memory.rebuild(self.store)
         self.dirty = True

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from groundgraph.errors import NotFoundError
+from groundgraph.errors import InputError, NotFoundError
 from groundgraph.graph.bridges import find_bridges
 from groundgraph.graph.facts import build_reasoner
 from groundgraph.graph.indexes import DerivedIndexes
@@ -20,6 +20,7 @@ from groundgraph.model import PARENT_CHILD, Answer, Bridge, Hit, Node
 from groundgraph.model.views import DocumentInfo, GraphStats, NodeLink, NodeRef, NodeView
 from groundgraph.reason.answer import DEFAULT_THRESHOLD, extractive_answer
 from groundgraph.search import SearchParams, search
+from groundgraph.search.rerank import Reranker
 from groundgraph.store import Store
 from groundgraph.walk.matrix import GraphMatrix
 
@@ -31,10 +32,21 @@ class GraphReader:
     """``search``, ``retrieve``, ``node``, ``outline``, ``show``, ``documents``, ``stats``,
     ``bridge``, ``ask`` and ``reasoner``."""
 
-    def __init__(self, store: Store, indexes: DerivedIndexes, settings: GraphSettings) -> None:
+    def __init__(
+        self,
+        store: Store,
+        indexes: DerivedIndexes,
+        settings: GraphSettings,
+        rerank: Reranker | None = None,
+        rerank_top_k: int = 20,
+    ) -> None:
         self.store = store
         self.indexes = indexes
         self.settings = settings
+        if rerank is not None and not callable(rerank):
+            raise InputError("rerank must be a callable (query, texts) -> scores, or None")
+        self.rerank = rerank
+        self.rerank_top_k = rerank_top_k
 
     # ----------------------------------------------------------------- search
     def search(
@@ -51,6 +63,8 @@ class GraphReader:
         fusion: str = "noisy-or",
         graph_weight: float = 0.3,
         scopes: str | Iterable[str] | None = None,
+        search_mode: str = "keyword",
+        rrf_k: int = 60,
     ) -> list[Hit]:
         """Hits for a query, best first, each saying how it was reached (see
         ``DocumentGraph.search``)."""
@@ -69,8 +83,21 @@ class GraphReader:
             walker,
             fusion,
             graph_weight,
+            search_mode=search_mode,
+            rrf_k=rrf_k,
+            rerank_top_k=self.rerank_top_k,
         )
-        return search(query, self.indexes.index, self.store, params, self.graph_matrix, walkable)
+        embeddings = self.indexes.embeddings
+        return search(
+            query,
+            self.indexes.index,
+            self.store,
+            params,
+            self.graph_matrix,
+            walkable,
+            embeddings if embeddings.active else None,
+            self.rerank,
+        )
 
     def graph_matrix(self) -> GraphMatrix:
         """The whole graph as a sparse matrix (built on first use, rebuilt after writes)."""

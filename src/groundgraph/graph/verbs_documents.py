@@ -11,6 +11,7 @@ from groundgraph.graph.bridges import MAX_BRIDGE_HOPS, MAX_BRIDGES
 from groundgraph.graph.verb_schema import Param, ToolView, VerbDoc
 from groundgraph.reason.ground import MAX_CANDIDATES
 from groundgraph.search import FUSIONS, WALKERS
+from groundgraph.search.seeds import SEARCH_MODES
 
 _WORKERS = Param(
     "Processes that read and parse files alongside the writer "
@@ -131,6 +132,12 @@ DOCUMENT_VERBS: tuple[VerbDoc, ...] = (
                 "Only what these scopes may read (facts of the scope and its ancestors); "
                 "nothing else is walked through."
             ),
+            "search_mode": Param(
+                "Seeds: 'keyword' (BM25), 'embedding' (nearest by cosine) or 'hybrid' (both, "
+                "fused by reciprocal rank); the last two need an embedder.",
+                enum=SEARCH_MODES,
+            ),
+            "rrf_k": Param("The k of reciprocal-rank fusion: 1/(k + rank).", minimum=1),
         },
         cli=("search",),
         tools=(SEARCH_TOOL,),

@@ -189,7 +189,21 @@ class DocumentWriter:
         entities: list[Node] | None = None,
     ) -> Document:
         # The store first: if it fails, the in-memory indexes still match it.
-        generation, _ = self.store.replace_document(document, nodes, edges, pending, entities or [])
+        embeddings = self.indexes.embeddings
+        if not embeddings.active:
+            generation, _ = self.store.replace_document(
+                document, nodes, edges, pending, entities or []
+            )
+        else:
+            # Embedded before the transaction opens; written in it with the document.
+            ids, vectors = embeddings.vectors_for(nodes)
+            with self.store.batch():
+                generation, _ = self.store.replace_document(
+                    document, nodes, edges, pending, entities or []
+                )
+                if ids:
+                    embeddings.record()
+                    self.store.save_vectors(ids, vectors)
         batch = counts if isinstance(counts, TermBatch) else TermBatch.of(counts)
         self.indexes.committed(document, nodes, batch, tops, generation)
         return document

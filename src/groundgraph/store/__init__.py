@@ -1,7 +1,8 @@
 """Stores: where documents, nodes and edges live. SQLite is the default.
 
 A store is the union of small protocols (``DocumentWrites``, ``GraphReads``,
-``ChangeLog``, ``Settings``, ``Blobs``, ``FactLedger``); see :mod:`groundgraph.store.base`.
+``ChangeLog``, ``Settings``, ``Blobs``, ``FactLedger``, ``NodeVectors``); see
+:mod:`groundgraph.store.base`.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from groundgraph.store.base import (
     DocumentWrites,
     FactLedger,
     GraphReads,
+    NodeVectors,
     PendingLink,
     Removal,
     Settings,
@@ -27,6 +29,7 @@ __all__ = [
     "DocumentWrites",
     "FactLedger",
     "GraphReads",
+    "NodeVectors",
     "PendingLink",
     "Removal",
     "SQLiteStore",

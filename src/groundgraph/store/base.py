@@ -16,6 +16,7 @@ one at a time (``tests/store/conformance``)::
     ├── Settings         get_setting, set_setting                        (store.blobs)
     ├── Blobs            load_blob, save_blob                            (store.blobs)
     ├── FactLedger       update_facts, fact events, conflicts, access    (store.ledger)
+    ├── NodeVectors      save_vectors, load_vectors, vector_count        (store.vectors)
     └── close
 """
 
@@ -36,6 +37,7 @@ from groundgraph.store.blobs import Blobs, Settings
 from groundgraph.store.changes import ChangeLog
 from groundgraph.store.ledger import FactLedger
 from groundgraph.store.reads import GraphReads, WalkArc
+from groundgraph.store.vectors import NodeVectors, StoredVectors
 from groundgraph.store.writes import DocumentWrites
 
 __all__ = [
@@ -48,17 +50,21 @@ __all__ = [
     "FactSnapshot",
     "FactUpdate",
     "GraphReads",
+    "NodeVectors",
     "PendingLink",
     "Removal",
     "Settings",
     "Store",
     "StoreCounts",
+    "StoredVectors",
     "WalkArc",
 ]
 
 
 @runtime_checkable
-class Store(DocumentWrites, GraphReads, ChangeLog, Settings, Blobs, FactLedger, Protocol):
+class Store(
+    DocumentWrites, GraphReads, ChangeLog, Settings, Blobs, FactLedger, NodeVectors, Protocol
+):
     """Persistent home of the graph. Implementations: SQLite (default), PostgreSQL."""
 
     def close(self) -> None:

@@ -12,6 +12,7 @@ delegates each method in one line::
     writes.py      SQLiteDocumentWrites (DocumentWrites)
     reads.py       SQLiteGraphReads     (GraphReads)
     ledger.py      SQLiteFactLedger     (FactLedger)
+    vectors.py     SQLiteNodeVectors    (NodeVectors)
 
 All SQLite-specific SQL lives in this package.
 """
@@ -22,6 +23,9 @@ import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager
 from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
 
 from groundgraph.model import Document, Edge, Node
 from groundgraph.model.ids import ENTITY_PREFIX
@@ -41,7 +45,9 @@ from groundgraph.store.sqlite.changes import SQLiteChangeLog
 from groundgraph.store.sqlite.connection import Database
 from groundgraph.store.sqlite.ledger import SQLiteFactLedger
 from groundgraph.store.sqlite.reads import SQLiteGraphReads
+from groundgraph.store.sqlite.vectors import SQLiteNodeVectors
 from groundgraph.store.sqlite.writes import SQLiteDocumentWrites
+from groundgraph.store.vectors import NodeVectors, StoredVectors
 from groundgraph.store.writes import DocumentWrites
 
 __all__ = ["SQLiteStore"]
@@ -66,6 +72,7 @@ class SQLiteStore:
         self._writes: DocumentWrites = SQLiteDocumentWrites(self._db, self._changes)
         self._reads: GraphReads = SQLiteGraphReads(self._db)
         self._ledger: FactLedger = SQLiteFactLedger(self._db, self._changes)
+        self._vectors: NodeVectors = SQLiteNodeVectors(self._db)
 
     @property
     def _conn(self) -> sqlite3.Connection:
@@ -192,3 +199,13 @@ class SQLiteStore:
 
     def access_times(self, node_ids: Sequence[str] | None = None) -> dict[str, str]:
         return self._ledger.access_times(node_ids)
+
+    # NodeVectors
+    def save_vectors(self, node_ids: Sequence[str], vectors: npt.NDArray[np.float32]) -> None:
+        self._vectors.save_vectors(node_ids, vectors)
+
+    def load_vectors(self, doc_ids: Sequence[str] | None = None) -> StoredVectors:
+        return self._vectors.load_vectors(doc_ids)
+
+    def vector_count(self) -> int:
+        return self._vectors.vector_count()

@@ -1,0 +1,127 @@
+"""Seed stages beyond BM25: the nearest nodes by cosine, and their fusion with BM25.
+
+Each is a :class:`~groundgraph.search.pipeline.LexicalStage` (scores normalised by the
+best seedable match, so a seed scores at most 1) that also says, per node, how it was
+seeded (:class:`~groundgraph.model.Seeding`):
+
+- :class:`DenseMatches` (``search_mode="embedding"``): cosine of the query's vector with
+  every node's, nodes at or above ``min_cosine``, scored by cosine divided by the best;
+- :class:`FusedMatches` (``search_mode="hybrid"``): reciprocal-rank fusion of the BM25 and
+  cosine rankings (Cormack et al. 2009): ``Σ 1/(rrf_k + rank)`` over the lists a node is
+  in, each list cut at ``RRF_DEPTH``, divided by the best fused score.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from groundgraph.index.vectors import VectorIndex
+from groundgraph.model import Seeding, TermScore
+from groundgraph.search.pipeline import LexicalStage
+
+__all__ = ["RRF_DEPTH", "SEARCH_MODES", "DenseMatches", "FusedMatches", "SeedStage", "VectorSource"]
+
+SEARCH_MODES = ("keyword", "embedding", "hybrid")
+#: How deep each ranking goes into reciprocal-rank fusion.
+RRF_DEPTH = 1000
+
+
+class SeedStage(LexicalStage, Protocol):
+    """A seed stage that explains its seeds."""
+
+    def seeding(self, node_id: str) -> Seeding:
+        """How ``node_id`` ranks in this stage's lists."""
+        ...
+
+
+class VectorSource(Protocol):
+    """Where dense seeds come from: the node vectors' index and the query's vector."""
+
+    def index(self) -> VectorIndex:
+        """The vector index at the store's generation."""
+        ...
+
+    def query_vector(self, query: str) -> npt.NDArray[np.float32]:
+        """The query's unit vector."""
+        ...
+
+
+class DenseMatches:
+    """The nodes nearest a query by cosine (at least ``min_cosine``) that ``keep`` allows."""
+
+    def __init__(
+        self,
+        vectors: VectorIndex,
+        query: npt.NDArray[np.float32],
+        min_cosine: float,
+        keep: Callable[[str], bool],
+    ) -> None:
+        cosines = vectors.cosines(query) if len(vectors) else np.zeros(0, np.float32)
+        rows = np.flatnonzero(cosines >= min_cosine)
+        ids = vectors.ids
+        kept = [r for r in rows.tolist() if keep(ids[r])]
+        kept.sort(key=lambda r: (-float(cosines[r]), ids[r]))
+        self.ranked = [ids[r] for r in kept]
+        self.cosine = {ids[r]: float(cosines[r]) for r in kept}
+        self.rank = {node_id: i + 1 for i, node_id in enumerate(self.ranked)}
+        self.best = self.cosine[self.ranked[0]] if self.ranked else 0.0
+
+    def top(self, k: int) -> list[tuple[str, float]]:
+        return [(n, self.cosine[n] / self.best) for n in self.ranked[:k]]
+
+    def scores_of(self, node_ids: Sequence[str]) -> dict[str, float]:
+        return {n: min(1.0, self.cosine[n] / self.best) for n in node_ids if n in self.cosine}
+
+    def terms(self, node_id: str) -> tuple[TermScore, ...]:
+        return ()
+
+    def seeding(self, node_id: str) -> Seeding:
+        cosine, rank = self.cosine.get(node_id), self.rank.get(node_id)
+        return Seeding(node_id, "embedding", cosine=cosine, cosine_rank=rank)
+
+
+class FusedMatches:
+    """Reciprocal-rank fusion of a lexical stage and :class:`DenseMatches`."""
+
+    def __init__(
+        self, lexical: SeedStage | None, dense: DenseMatches, rrf_k: int, depth: int = RRF_DEPTH
+    ) -> None:
+        self.lexical = lexical
+        self.dense = dense
+        self.rrf_k = rrf_k
+        fused: dict[str, float] = {}
+        self.lexical_rank: dict[str, int] = {}
+        if lexical is not None:
+            for rank, (node_id, _) in enumerate(lexical.top(depth), start=1):
+                self.lexical_rank[node_id] = rank
+                fused[node_id] = 1.0 / (rrf_k + rank)
+        for node_id in dense.ranked[:depth]:
+            fused[node_id] = fused.get(node_id, 0.0) + 1.0 / (rrf_k + dense.rank[node_id])
+        self.fused = fused
+        self.ranked = sorted(fused, key=lambda n: (-fused[n], n))
+        self.best = fused[self.ranked[0]] if self.ranked else 0.0
+
+    def top(self, k: int) -> list[tuple[str, float]]:
+        return [(n, self.fused[n] / self.best) for n in self.ranked[:k]]
+
+    def scores_of(self, node_ids: Sequence[str]) -> dict[str, float]:
+        return {n: min(1.0, self.fused[n] / self.best) for n in node_ids if n in self.fused}
+
+    def terms(self, node_id: str) -> tuple[TermScore, ...]:
+        if self.lexical is None or node_id not in self.lexical_rank:
+            return ()
+        return self.lexical.terms(node_id)
+
+    def seeding(self, node_id: str) -> Seeding:
+        return Seeding(
+            node_id,
+            "hybrid",
+            lexical_rank=self.lexical_rank.get(node_id),
+            cosine=self.dense.cosine.get(node_id),
+            cosine_rank=self.dense.rank.get(node_id),
+            fused=self.fused.get(node_id),
+        )
