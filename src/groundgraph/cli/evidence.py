@@ -16,15 +16,23 @@ from groundgraph.graph.formats.evidence import evidence_graph
 @click.argument("question")
 @verb_option("--threshold", verb="ask", param="threshold", show_default=True)
 @verb_option("--max-sentences", verb="ask", param="max_sentences", show_default=True)
+@verb_option("--mode", "search_mode", verb="search", param="search_mode", show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the answer and its citations as JSON.")
 @click.pass_context
 @friendly
 def ask(
-    ctx: click.Context, question: str, threshold: float, max_sentences: int, as_json: bool
+    ctx: click.Context,
+    question: str,
+    threshold: float,
+    max_sentences: int,
+    search_mode: str,
+    as_json: bool,
 ) -> None:
     """Exit code 0 when answered, 1 for insufficient_evidence."""
     with open_graph(ctx) as graph:
-        answer = graph.ask(question, threshold=threshold, max_sentences=max_sentences)
+        answer = graph.ask(
+            question, threshold=threshold, max_sentences=max_sentences, search_mode=search_mode
+        )
     if as_json:
         click.echo(json.dumps(answer.to_dict(), indent=2, ensure_ascii=False))
     elif answer.status == "answered":

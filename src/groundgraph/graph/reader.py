@@ -87,7 +87,6 @@ class GraphReader:
             rrf_k=rrf_k,
             rerank_top_k=self.rerank_top_k,
         )
-        embeddings = self.indexes.embeddings
         return search(
             query,
             self.indexes.index,
@@ -95,7 +94,7 @@ class GraphReader:
             params,
             self.graph_matrix,
             walkable,
-            embeddings if embeddings.active else None,
+            self.indexes.embeddings,
             self.rerank,
         )
 

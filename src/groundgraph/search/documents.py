@@ -195,7 +195,8 @@ def _seed_stage(
             return lexical
     if vectors is None:
         raise InputError(
-            f"search_mode {p.search_mode!r} needs an embedder: open the graph with embed=..."
+            f"search_mode {p.search_mode!r} needs an embedder: open the graph with embed=..., "
+            "or index with --embedder minilm"
         )
     dense = DenseMatches(vectors.index(), vectors.query_vector(query), p.min_cosine, keep)
     if p.search_mode == "embedding":
