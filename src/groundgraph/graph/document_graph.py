@@ -461,10 +461,14 @@ class DocumentGraph:
         as_of: object = None,
         recency_weight: float = 0.0,
         max_visited: int = QUERY_VISITED,
+        search_mode: str = "keyword",
+        rrf_k: int = 60,
     ) -> list[str]:
         """The texts of the ``top_k`` facts best for ``query``, best first."""
         read = ReadOptions(scopes, isolate, include_superseded, as_of)
-        return self.memory.recall.query(query, top_k, hops, read, recency_weight, max_visited)
+        return self.memory.recall.query(
+            query, top_k, hops, read, recency_weight, max_visited, search_mode, rrf_k
+        )
 
     def query_detailed(
         self,
@@ -477,11 +481,15 @@ class DocumentGraph:
         as_of: object = None,
         recency_weight: float = 0.0,
         max_visited: int = QUERY_VISITED,
+        search_mode: str = "keyword",
+        rrf_k: int = 60,
     ) -> list[MemoryHit]:
         """Like :meth:`query`, each fact with its score, time, scopes and explanation."""
         read = ReadOptions(scopes, isolate, include_superseded, as_of)
         recall = self.memory.recall
-        return recall.query_detailed(query, top_k, hops, read, recency_weight, max_visited)
+        return recall.query_detailed(
+            query, top_k, hops, read, recency_weight, max_visited, search_mode, rrf_k
+        )
 
     def discover(
         self,
@@ -494,10 +502,14 @@ class DocumentGraph:
         as_of: object = None,
         max_results: int = 10,
         max_visited: int = 1000,
+        search_mode: str = "keyword",
+        rrf_k: int = 60,
     ) -> list[Connection]:
         """Facts with the paths that connect them to a seed, and their cause → effect pairs."""
         read = ReadOptions(scopes, isolate, include_superseded, as_of)
-        return self.memory.recall.discover(query, top_k, hops, read, max_results, max_visited)
+        return self.memory.recall.discover(
+            query, top_k, hops, read, max_results, max_visited, search_mode, rrf_k
+        )
 
     def answer(
         self,
@@ -511,11 +523,15 @@ class DocumentGraph:
         synthesizer: Synthesizer | None = None,
         min_support: float = 0.5,
         max_visited: int = QUERY_VISITED,
+        search_mode: str = "keyword",
+        rrf_k: int = 60,
     ) -> MemoryAnswer:
         """An answer in words from the recalled facts, each sentence with its support."""
         read = ReadOptions(scopes, isolate, include_superseded, as_of)
         recall = self.memory.recall
-        return recall.answer(query, top_k, hops, read, synthesizer, min_support, max_visited)
+        return recall.answer(
+            query, top_k, hops, read, synthesizer, min_support, max_visited, search_mode, rrf_k
+        )
 
     # ----------------------------------------------------------------- memory: causes
     def trace_effects(

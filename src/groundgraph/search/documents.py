@@ -20,11 +20,12 @@ from groundgraph.model import Hit, Node, Seeding, TermScore
 from groundgraph.search.pipeline import check_query, fuse_noisy_or, rank
 from groundgraph.search.rerank import Reranker, rerank_candidates
 from groundgraph.search.seeds import (
-    SEARCH_MODES,
+    MIN_COSINE,
     DenseMatches,
     FusedMatches,
     SeedStage,
     VectorSource,
+    check_mode,
 )
 from groundgraph.store.base import Store
 from groundgraph.walk.dijkstra import (
@@ -63,15 +64,11 @@ class SearchParams:
     ppr_time_cap: float = 1.0
     search_mode: str = "keyword"
     rrf_k: int = 60
-    min_cosine: float = 0.3
+    min_cosine: float = MIN_COSINE
     rerank_top_k: int = 20
 
     def __post_init__(self) -> None:
-        if self.search_mode not in SEARCH_MODES:
-            modes = ", ".join(SEARCH_MODES)
-            raise InputError(f"search_mode must be one of {modes}, not {self.search_mode!r}")
-        if isinstance(self.rrf_k, bool) or not isinstance(self.rrf_k, int) or self.rrf_k < 1:
-            raise InputError(f"rrf_k must be a whole number >= 1, not {self.rrf_k!r}")
+        check_mode(self.search_mode, self.rrf_k)
         if not -1 <= self.min_cosine <= 1:
             raise InputError("min_cosine must be in [-1, 1]")
         if self.rerank_top_k < 1:

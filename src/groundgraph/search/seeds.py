@@ -19,15 +19,36 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
+from groundgraph.errors import InputError
 from groundgraph.index.vectors import VectorIndex
 from groundgraph.model import Seeding, TermScore
 from groundgraph.search.pipeline import LexicalStage
 
-__all__ = ["RRF_DEPTH", "SEARCH_MODES", "DenseMatches", "FusedMatches", "SeedStage", "VectorSource"]
+__all__ = [
+    "MIN_COSINE",
+    "RRF_DEPTH",
+    "SEARCH_MODES",
+    "DenseMatches",
+    "FusedMatches",
+    "SeedStage",
+    "VectorSource",
+    "check_mode",
+]
 
 SEARCH_MODES = ("keyword", "embedding", "hybrid")
+#: The least cosine a node needs to be a dense seed (the Grounded Graph of Thought seed's).
+MIN_COSINE = 0.3
 #: How deep each ranking goes into reciprocal-rank fusion.
 RRF_DEPTH = 1000
+
+
+def check_mode(search_mode: object, rrf_k: object) -> None:
+    """Refuse a search mode or RRF constant that is not one, saying what is."""
+    if search_mode not in SEARCH_MODES:
+        modes = ", ".join(SEARCH_MODES)
+        raise InputError(f"search_mode must be one of {modes}, not {search_mode!r}")
+    if isinstance(rrf_k, bool) or not isinstance(rrf_k, int) or rrf_k < 1:
+        raise InputError(f"rrf_k must be a whole number >= 1, not {rrf_k!r}")
 
 
 class SeedStage(LexicalStage, Protocol):
@@ -88,7 +109,7 @@ class FusedMatches:
     """Reciprocal-rank fusion of a lexical stage and :class:`DenseMatches`."""
 
     def __init__(
-        self, lexical: SeedStage | None, dense: DenseMatches, rrf_k: int, depth: int = RRF_DEPTH
+        self, lexical: LexicalStage | None, dense: DenseMatches, rrf_k: int, depth: int = RRF_DEPTH
     ) -> None:
         self.lexical = lexical
         self.dense = dense
