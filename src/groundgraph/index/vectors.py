@@ -85,7 +85,18 @@ class VectorIndex:
         allows, nearest first, ties broken by id."""
         if k <= 0 or not self.ids:
             return []
-        scores = self.cosines(query)
+        return self.top_of(self.cosines(query), k, min_cosine, keep)
+
+    def top_of(
+        self,
+        scores: npt.NDArray[np.float32],
+        k: int,
+        min_cosine: float = -1.0,
+        keep: Callable[[str], bool] | None = None,
+    ) -> list[tuple[str, float]]:
+        """:meth:`top` over cosines already computed (one per live row)."""
+        if k <= 0 or not self.ids:
+            return []
         candidates = np.flatnonzero(scores >= min_cosine)
         out: list[tuple[str, float]] = []
         # Take a few more than asked when filtering, and widen until k are kept.
@@ -96,6 +107,10 @@ class VectorIndex:
                 chosen = candidates[part]
             else:
                 chosen = candidates
+            # Ties at the cut are broken by id: every row tied with the last one chosen joins.
+            if len(chosen) and len(chosen) < len(candidates):
+                edge = scores[chosen].min()
+                chosen = candidates[scores[candidates] >= edge]
             ranked = sorted((-float(scores[r]), self.ids[r]) for r in chosen.tolist())
             out = [(i, -s) for s, i in ranked if keep is None or keep(i)][:k]
             if len(out) >= k or len(chosen) == len(candidates):

@@ -72,7 +72,8 @@ class VectorSource(Protocol):
 
 
 class DenseMatches:
-    """The nodes nearest a query by cosine (at least ``min_cosine``) that ``keep`` allows."""
+    """The nodes nearest a query by cosine (at least ``min_cosine``) that ``keep`` allows:
+    the nearest ``depth`` ranked, any other such node scored when asked for."""
 
     def __init__(
         self,
@@ -80,28 +81,40 @@ class DenseMatches:
         query: npt.NDArray[np.float32],
         min_cosine: float,
         keep: Callable[[str], bool],
+        depth: int = RRF_DEPTH,
     ) -> None:
-        cosines = vectors.cosines(query) if len(vectors) else np.zeros(0, np.float32)
-        rows = np.flatnonzero(cosines >= min_cosine)
-        ids = vectors.ids
-        kept = [r for r in rows.tolist() if keep(ids[r])]
-        kept.sort(key=lambda r: (-float(cosines[r]), ids[r]))
-        self.ranked = [ids[r] for r in kept]
-        self.cosine = {ids[r]: float(cosines[r]) for r in kept}
+        self.vectors = vectors
+        self.min_cosine = min_cosine
+        self.keep = keep
+        self.cosines = vectors.cosines(query) if len(vectors) else np.zeros(0, np.float32)
+        top = vectors.top_of(self.cosines, depth, min_cosine, keep)
+        self.ranked = [node_id for node_id, _ in top]
+        self.cosine = dict(top)
         self.rank = {node_id: i + 1 for i, node_id in enumerate(self.ranked)}
-        self.best = self.cosine[self.ranked[0]] if self.ranked else 0.0
+        self.best = top[0][1] if top else 0.0
+
+    def cosine_of(self, node_id: str) -> float | None:
+        """The node's cosine if it is a match (ranked or not), else None."""
+        found = self.cosine.get(node_id)
+        if found is not None:
+            return found
+        row = self.vectors.position.get(node_id)
+        if row is None or self.cosines[row] < self.min_cosine or not self.keep(node_id):
+            return None
+        return float(self.cosines[row])
 
     def top(self, k: int) -> list[tuple[str, float]]:
         return [(n, self.cosine[n] / self.best) for n in self.ranked[:k]]
 
     def scores_of(self, node_ids: Sequence[str]) -> dict[str, float]:
-        return {n: min(1.0, self.cosine[n] / self.best) for n in node_ids if n in self.cosine}
+        found = {n: self.cosine_of(n) for n in node_ids}
+        return {n: min(1.0, c / self.best) for n, c in found.items() if c is not None}
 
     def terms(self, node_id: str) -> tuple[TermScore, ...]:
         return ()
 
     def seeding(self, node_id: str) -> Seeding:
-        cosine, rank = self.cosine.get(node_id), self.rank.get(node_id)
+        cosine, rank = self.cosine_of(node_id), self.rank.get(node_id)
         return Seeding(node_id, "embedding", cosine=cosine, cosine_rank=rank)
 
 
@@ -120,7 +133,7 @@ class FusedMatches:
             for rank, (node_id, _) in enumerate(lexical.top(depth), start=1):
                 self.lexical_rank[node_id] = rank
                 fused[node_id] = 1.0 / (rrf_k + rank)
-        for node_id in dense.ranked[:depth]:
+        for node_id in dense.ranked:
             fused[node_id] = fused.get(node_id, 0.0) + 1.0 / (rrf_k + dense.rank[node_id])
         self.fused = fused
         self.ranked = sorted(fused, key=lambda n: (-fused[n], n))
@@ -142,7 +155,7 @@ class FusedMatches:
             node_id,
             "hybrid",
             lexical_rank=self.lexical_rank.get(node_id),
-            cosine=self.dense.cosine.get(node_id),
+            cosine=self.dense.cosine_of(node_id),
             cosine_rank=self.dense.rank.get(node_id),
             fused=self.fused.get(node_id),
         )
