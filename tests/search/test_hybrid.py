@@ -14,7 +14,7 @@ PAGES = {
     "cars": "# Cars\n\n## Buying\n\nChoose an automobile that fits the family.\n\n"
     "## Repairs\n\nCar breakdown on the road: call a tow truck.\n",
     "sky": "# Sky\n\n## Colour\n\nThe sky is blue because of scattering.\n",
-    "garden": "# Garden\n\n## Roses\n\nRoses need sun and water; a vehicle path runs by.\n",
+    "garden": "# Garden\n\n## Roses\n\nRoses need sun; the vehicle and automobile path runs by.\n",
 }
 
 
@@ -113,3 +113,15 @@ def test_a_reranker_that_returns_the_wrong_count_is_refused():
         graph.search("automobile breakdown")
     with pytest.raises(InputError, match="rerank"):
         DocumentGraph(rerank="cross-encoder")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("mode", ["embedding", "hybrid"])
+def test_dense_seeds_stay_inside_the_documents_and_scopes_asked_for(mode):
+    graph = DocumentGraph(embed=BagEmbedder())
+    for doc_id, text in PAGES.items():
+        graph.add_document(text, doc_id.title(), doc_id=doc_id)
+    everywhere = {h.doc_id for h in graph.search("vehicle motor", search_mode=mode)}
+    assert {"cars", "garden"} <= everywhere
+    only = graph.search("vehicle motor", search_mode=mode, doc_ids=["garden"])
+    assert only and {h.doc_id for h in only} == {"garden"}
+    assert all(n.startswith("garden") for h in only for n in h.path)
