@@ -10,7 +10,7 @@ linear. Each hit carries its path, the edge types along it and the per-term BM25
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -165,13 +165,17 @@ def search(
     if p.walker == "ppr" and matrix is not None and top:
         reached = _explain_ppr(reached, ranked.seeds, matrix(), [c.node_id for c in top], p)
     hits = []
+    seeds: dict[str, Seeding] = {}  # many hits share a seed
     for candidate in top:
         node = nodes[candidate.node_id]
         terms = stage.terms(node.node_id) if candidate.lexical is not None else ()
         way = reached.get(node.node_id)
-        seed = stage.seeding(way.path[0] if way is not None and way.path else node.node_id)
-        hit = _hit(node, candidate.score, way, candidate.lexical, terms)
-        hits.append(replace(hit, seed=seed, rerank_score=reranked.get(node.node_id)))
+        origin = way.path[0] if way is not None and way.path else node.node_id
+        seed = seeds.get(origin)
+        if seed is None:
+            seed = seeds[origin] = stage.seeding(origin)
+        rescored = reranked.get(node.node_id)
+        hits.append(_hit(node, candidate.score, way, candidate.lexical, terms, seed, rescored))
     return hits
 
 
@@ -267,6 +271,8 @@ def _hit(
     reached: Reached | None,
     lexical: float | None,
     terms: tuple[TermScore, ...],
+    seed: Seeding | None = None,
+    rerank_score: float | None = None,
 ) -> Hit:
     direct = reached is None or reached.hops == 0
     return Hit(
@@ -283,6 +289,8 @@ def _hit(
         path=(node.node_id,) if direct or reached is None else reached.path,
         edge_types=() if direct or reached is None else reached.edge_types,
         terms=terms,
+        seed=seed,
+        rerank_score=rerank_score,
     )
 
 
