@@ -271,13 +271,15 @@ def section(
         "- configurations (keyword arguments of `DocumentGraph.search`, `max_results` set by the"
         " runner): "
         + ", ".join(
-            f"`{n}` = `{json.dumps(dict(CONFIGS[n]))}`" for n in args.configs if n not in skipped
+            f"`{n}` = `{json.dumps(dict(ALL_CONFIGS[n]))}`"
+            for n in args.configs
+            if n not in skipped
         ),
     ]
     if skipped:
         lines.append(
             "- not run, because this version of `search` does not take their options: "
-            + ", ".join(f"`{n}` (`{json.dumps(dict(CONFIGS[n]))}`)" for n in skipped)
+            + ", ".join(f"`{n}` (`{json.dumps(dict(ALL_CONFIGS[n]))}`)" for n in skipped)
         )
     lines += [
         f"- each cell: the mean over questions and its percentile bootstrap 95% interval "
@@ -421,13 +423,13 @@ def main(argv: Sequence[str] | None = None) -> None:
             if args.examples and args.examples_mode in run.report.results:
                 print_examples(run, graph, args.examples_mode, args.examples)
             graph.close()
-    body = section(runs, command, args, skipped)
-    print(body)
-    if args.json:
+    if args.json:  # first: the section below cannot lose what took long to measure
         args.json.write_text(
             json.dumps({n: r.report.to_dict(rankings=True) for n, r in runs.items()}, indent=1),
             encoding="utf-8",
         )
+    body = section(runs, command, args, skipped)
+    print(body)
     if not args.no_write:
         write_section(args.markdown, body)
         print(f"wrote {args.markdown}", file=sys.stderr)
