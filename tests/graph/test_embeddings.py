@@ -31,7 +31,7 @@ def test_embed_is_the_seeds_name_for_embedder():
     bag = BagEmbedder()
     graph = DocumentGraph(embed=bag)
     graph.add_document(GUIDE, "Cars")
-    assert graph.store.vector_count() == len(graph.index)
+    assert graph.store.vectors.vector_count() == len(graph.index)
     assert bag.calls == [len(graph.index)]  # one batched call for the document
     with pytest.raises(InputError, match="same option"):
         DocumentGraph(embed=bag, embedder=hashed_bag)
@@ -48,8 +48,8 @@ def test_vectors_are_reused_on_reopen_and_not_computed_again(tmp_path):
         hits = graph.search("vehicle fault", search_mode="embedding")
         assert again.calls == [1]  # the query only
         assert [h.node_id for h in hits] == [h.node_id for h in first]
-        assert graph.store.get_setting("embedder") == "hashed-bag"
-        assert graph.store.get_setting("embedder_dimension") == str(hashed_bag("x").shape[0])
+        assert graph.store.settings.get_setting("embedder") == "hashed-bag"
+        assert graph.store.settings.get_setting("embedder_dimension") == str(hashed_bag("x").shape[0])
 
 
 def test_another_embedder_on_the_store_is_a_typed_error(tmp_path):
@@ -68,12 +68,12 @@ def test_replacing_and_removing_a_document_replaces_and_removes_its_vectors():
     graph.add_document(GUIDE, "Cars", doc_id="cars")
     graph.add_document("# Sky\n\nThe sky is blue.\n", "Sky", doc_id="sky")
     graph.add_document("# Cars\n\nOnly one section now about an automobile.\n", "Cars", "cars")
-    ids, _, _ = graph.store.load_vectors(["cars"])
-    assert ids == [n.node_id for n in graph.store.document_nodes("cars")]
+    ids, _, _ = graph.store.vectors.load_vectors(["cars"])
+    assert ids == [n.node_id for n in graph.store.reads.document_nodes("cars")]
     hits = graph.search("automobile", search_mode="embedding")
     assert {h.node_id for h in hits} <= set(graph.index.node_ids)
     graph.remove_document("cars")
-    assert graph.store.load_vectors()[0] == [n.node_id for n in graph.store.document_nodes("sky")]
+    assert graph.store.vectors.load_vectors()[0] == [n.node_id for n in graph.store.reads.document_nodes("sky")]
     assert all(h.doc_id == "sky" for h in graph.search("automobile", search_mode="embedding"))
 
 
@@ -100,7 +100,7 @@ def test_a_killed_writer_leaves_neither_the_document_nor_its_vectors(tmp_path):
     path = tmp_path / "g.db"
     with DocumentGraph(path, embed=BagEmbedder()) as graph:
         graph.add_document(GUIDE, "Cars", doc_id="cars")
-        before = graph.store.load_vectors()
+        before = graph.store.vectors.load_vectors()
     child = textwrap.dedent(
         f"""
         import os
@@ -130,7 +130,7 @@ def test_a_killed_writer_leaves_neither_the_document_nor_its_vectors(tmp_path):
     )
     assert result.returncode == 9, result.stderr.decode()
     with DocumentGraph(path, embed=BagEmbedder()) as graph:
-        after = graph.store.load_vectors()
+        after = graph.store.vectors.load_vectors()
         assert after[0] == before[0]
         np.testing.assert_array_equal(after[2], before[2])
-        assert "Buying" in [n.title for n in graph.store.document_nodes("cars")]
+        assert "Buying" in [n.title for n in graph.store.reads.document_nodes("cars")]

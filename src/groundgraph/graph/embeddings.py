@@ -56,7 +56,7 @@ class NodeEmbeddings:
 
     def __init__(self, store: Store, embedder: object | None) -> None:
         self.store = store
-        recorded = store.get_setting(EMBEDDER_SETTING)
+        recorded = store.settings.get_setting(EMBEDDER_SETTING)
         chosen = None if embedder is None else as_embedder(embedder)
         if chosen is not None and recorded is not None and recorded != chosen.name:
             raise EmbedderMismatchError(
@@ -68,7 +68,7 @@ class NodeEmbeddings:
             chosen = embedder_named(recorded)
         self.embedder = chosen
         self.recorded = recorded
-        dimension = store.get_setting(EMBEDDER_DIMENSION)
+        dimension = store.settings.get_setting(EMBEDDER_DIMENSION)
         self.dimension = int(dimension) if dimension else None
         if chosen is not None and self.dimension is not None:
             self._check_dimension(chosen.dimension)
@@ -112,21 +112,21 @@ class NodeEmbeddings:
         """Keep the embedder's name and dimension in the store (first vectors written)."""
         embedder = self.require()
         if self.recorded is None:
-            self.store.set_setting(EMBEDDER_SETTING, embedder.name)
+            self.store.settings.set_setting(EMBEDDER_SETTING, embedder.name)
             self.recorded = embedder.name
         if self.dimension is None and embedder.dimension is not None:
-            self.store.set_setting(EMBEDDER_DIMENSION, str(embedder.dimension))
+            self.store.settings.set_setting(EMBEDDER_DIMENSION, str(embedder.dimension))
             self.dimension = embedder.dimension
 
     # ----------------------------------------------------------------- reading
     def index(self) -> VectorIndex:
         """The vector index at the store's generation."""
-        current = self.store.generation()
+        current = self.store.changes.generation()
         if self._index is None:
             self._load(None)
         elif current != self._generation:
             try:
-                changed = self.store.changed_documents(self._generation)
+                changed = self.store.changes.changed_documents(self._generation)
             except StoreError:
                 changed = None
             if changed is None or len(changed) > _RELOAD_ALL:
@@ -145,7 +145,7 @@ class NodeEmbeddings:
         else:
             for doc_id in doc_ids:
                 self._index.remove(self._doc_nodes.pop(doc_id, []))
-        ids, docs, matrix = self.store.load_vectors(doc_ids)
+        ids, docs, matrix = self.store.vectors.load_vectors(doc_ids)
         if not ids:
             return
         if self._index.dimension != matrix.shape[1]:

@@ -25,7 +25,7 @@ def test_a_store_is_every_protocol(store):
 
 def test_a_closed_store_refuses_work_and_closes_twice(store):
     store.close()
-    for call in (store.generation, store.documents, lambda: store.load_blob("x")):
+    for call in (store.generation, store.documents, lambda: store.blobs.load_blob("x")):
         with pytest.raises(StoreError, match="closed"):
             call()
     store.close()

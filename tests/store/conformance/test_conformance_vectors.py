@@ -28,47 +28,47 @@ def _rows(n: int, seed: int) -> np.ndarray:
 
 
 def test_vectors_round_trip_exactly_in_node_order(store):
-    store.replace_document(*_doc("a", 2))
-    store.replace_document(*_doc("b", 1))
+    store.writes.replace_document(*_doc("a", 2))
+    store.writes.replace_document(*_doc("b", 1))
     rows = _rows(3, 1)
-    store.save_vectors(["b#1", "a#2", "a#1"], rows)
-    ids, docs, matrix = store.load_vectors()
+    store.vectors.save_vectors(["b#1", "a#2", "a#1"], rows)
+    ids, docs, matrix = store.vectors.load_vectors()
     assert ids == ["a#1", "a#2", "b#1"] and docs == ["a", "a", "b"]
     np.testing.assert_array_equal(matrix, rows[[2, 1, 0]])
-    ids, _, matrix = store.load_vectors(["b"])
+    ids, _, matrix = store.vectors.load_vectors(["b"])
     assert ids == ["b#1"]
     np.testing.assert_array_equal(matrix, rows[[0]])
-    assert store.vector_count() == 3
+    assert store.vectors.vector_count() == 3
 
 
 def test_no_vectors_is_an_empty_matrix(store):
-    ids, docs, matrix = store.load_vectors()
+    ids, docs, matrix = store.vectors.load_vectors()
     assert ids == [] and docs == [] and matrix.shape == (0, 0)
 
 
 def test_a_vector_goes_with_its_node(store):
-    store.replace_document(*_doc("a", 2))
-    store.replace_document(*_doc("b", 1))
-    store.save_vectors(["a#1", "a#2", "b#1"], _rows(3, 2))
-    store.replace_document(*_doc("a", 3))  # replaced: its old vectors go
-    assert store.load_vectors()[0] == ["b#1"]
-    store.remove_document("b")
-    assert store.vector_count() == 0
+    store.writes.replace_document(*_doc("a", 2))
+    store.writes.replace_document(*_doc("b", 1))
+    store.vectors.save_vectors(["a#1", "a#2", "b#1"], _rows(3, 2))
+    store.writes.replace_document(*_doc("a", 3))  # replaced: its old vectors go
+    assert store.vectors.load_vectors()[0] == ["b#1"]
+    store.writes.remove_document("b")
+    assert store.vectors.vector_count() == 0
 
 
 def test_a_vector_for_an_unknown_node_writes_nothing(store):
-    store.replace_document(*_doc("a", 1))
+    store.writes.replace_document(*_doc("a", 1))
     with pytest.raises(InputError, match="no such node"):
-        store.save_vectors(["a#1", "ghost#1"], _rows(2, 3))
-    assert store.vector_count() == 0
+        store.vectors.save_vectors(["a#1", "ghost#1"], _rows(2, 3))
+    assert store.vectors.vector_count() == 0
 
 
 def test_saving_vectors_is_not_a_graph_change(store):
-    store.replace_document(*_doc("a", 1))
+    store.writes.replace_document(*_doc("a", 1))
     if isinstance(store, ChangeLog):
-        before = store.generation()
-        store.save_vectors(["a#1"], _rows(1, 4))
-        assert store.generation() == before
+        before = store.changes.generation()
+        store.vectors.save_vectors(["a#1"], _rows(1, 4))
+        assert store.changes.generation() == before
 
 
 @settings(max_examples=30, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -80,14 +80,14 @@ def test_vectors_are_those_of_the_stored_nodes_after_any_writes(new_store, write
         for node in [n for n in expected if n.split("#")[0] == doc_id]:
             del expected[node]
         if remove:
-            store.remove_document(doc_id)
+            store.writes.remove_document(doc_id)
             continue
-        store.replace_document(*_doc(doc_id, sections))
+        store.writes.replace_document(*_doc(doc_id, sections))
         ids = [f"{doc_id}#{i}" for i in range(1, sections + 1)]
         rows = _rows(len(ids), step)
-        store.save_vectors(ids, rows)
+        store.vectors.save_vectors(ids, rows)
         expected.update(zip(ids, rows, strict=True))
-    ids, _, matrix = store.load_vectors()
+    ids, _, matrix = store.vectors.load_vectors()
     assert sorted(ids) == sorted(expected)
     for node_id, row in zip(ids, matrix, strict=True):
         np.testing.assert_array_equal(row, expected[node_id])
