@@ -225,7 +225,7 @@ def build_claims(path: Path, graph: DocumentGraph, seed: int, limit: int | None)
 
 
 def _nodes(graph: DocumentGraph, doc_id: str) -> list[str]:
-    return [n.node_id for n in graph.store.document_nodes(doc_id) if n.content.strip()]
+    return [n.node_id for n in graph.store.reads.document_nodes(doc_id) if n.content.strip()]
 
 
 def outcome(graph: DocumentGraph, claim: Claim, setting: str) -> Outcome | None:

@@ -96,7 +96,7 @@ def passages(db: Path) -> list[tuple[str, str, str]]:
     graph = DocumentGraph(db)
     rows = [
         (n.node_id, n.title, n.content)
-        for n in graph.store.iter_nodes()
+        for n in graph.store.reads.iter_nodes()
         if n.kind in INDEXED and n.content.strip()
     ]
     graph.close()
@@ -260,7 +260,7 @@ def run_index(folder: Path, db: Path, env: dict[str, str]) -> dict[str, Any]:
     report = json.loads(out)
     graph = DocumentGraph(db)
     kinds: dict[str, int] = {}
-    for node in graph.store.iter_nodes():
+    for node in graph.store.reads.iter_nodes():
         kinds[node.kind] = kinds.get(node.kind, 0) + 1
     stats = graph.stats()
     graph.close()

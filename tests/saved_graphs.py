@@ -93,13 +93,15 @@ def graph_state(graph: DocumentGraph) -> dict[str, object]:
 
     store = graph.store
     return {
-        "documents": sorted(record(d) for d in store.documents()),
-        "nodes": sorted(record(n) for n in [*store.iter_nodes(), *store.entity_nodes()]),
+        "documents": sorted(record(d) for d in store.reads.documents()),
+        "nodes": sorted(
+            record(n) for n in [*store.reads.iter_nodes(), *store.reads.entity_nodes()]
+        ),
         # Structure edges are re-made on load (new created_at); the rest come back as saved.
         "edges": sorted(
             record(e, ("created_at",) if e.type in V2_EDGE_TYPES else ())
-            for e in store.iter_edges()
+            for e in store.reads.iter_edges()
         ),
-        "events": [record(e) for e in store.fact_events()],
-        "conflicts": [record(c) for c in store.conflict_records()],
+        "events": [record(e) for e in store.ledger.fact_events()],
+        "conflicts": [record(c) for c in store.ledger.conflict_records()],
     }

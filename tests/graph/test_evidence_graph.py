@@ -38,15 +38,15 @@ def graph() -> DocumentGraph:
 
 
 def test_entities_are_shared_nodes_with_mentions(graph):
-    entities = {n.node_id: n.title for n in graph.store.entity_nodes()}
+    entities = {n.node_id: n.title for n in graph.store.reads.entity_nodes()}
     assert entities["entity:aster research"] == "Aster Research"
     mentions = {
         e.source
-        for e in graph.store.iter_edges(["mentions"])
+        for e in graph.store.reads.iter_edges(["mentions"])
         if e.target == "entity:aster research"
     }
     assert mentions == {"aurora-project#1", "family-notes#2"}
-    for edge in graph.store.iter_edges(["mentions", "co-occurs"]):
+    for edge in graph.store.reads.iter_edges(["mentions", "co-occurs"]):
         node_id, start, end = edge.spans[0]
         content = graph.node(node_id).content
         assert 0 <= start < end <= len(content)
@@ -111,7 +111,7 @@ def test_add_fact_with_and_without_a_source(graph):
     graph.add_fact("Dee Moss", "manager", "Eve Ro")
     verdict = graph.reasoner().verify("Ann Lind", "Eve Ro", via="manager")
     assert verdict.grounded and verdict.hops[0].sources == ("family-notes#2",)
-    assert graph.store.get_document("facts") is not None
+    assert graph.store.reads.get_document("facts") is not None
     with pytest.raises(NotFoundError):
         graph.add_fact("A", "b", "C", source="missing#9")
     with pytest.raises(InputError):
@@ -122,7 +122,7 @@ def test_add_fact_with_and_without_a_source(graph):
 
 def test_removing_a_document_removes_its_orphan_entities(graph):
     graph.remove_document("aurora-project")
-    ids = {n.node_id for n in graph.store.entity_nodes()}
+    ids = {n.node_id for n in graph.store.reads.entity_nodes()}
     assert "entity:aurora" not in ids and "entity:atlas benchmark" not in ids
     assert "entity:aster research" in ids  # still named by the family notes
 
@@ -130,7 +130,7 @@ def test_removing_a_document_removes_its_orphan_entities(graph):
 def test_extractors_can_be_swapped_or_turned_off():
     plain = DocumentGraph(entities=None, relations=None)
     plain.add_document(LAB, "Aurora Project")
-    assert plain.store.entity_nodes() == []
+    assert plain.store.reads.entity_nodes() == []
 
     def shouting(text):
         from groundgraph.ingest.entities import Mention
@@ -140,7 +140,7 @@ def test_extractors_can_be_swapped_or_turned_off():
 
     custom = DocumentGraph(entities=shouting, relations=None)
     custom.add_document(LAB, "Aurora Project")
-    assert [n.node_id for n in custom.store.entity_nodes()] == ["entity:recall"]
+    assert [n.node_id for n in custom.store.reads.entity_nodes()] == ["entity:recall"]
 
 
 def test_document_titles_are_entities_in_other_documents():
@@ -149,5 +149,5 @@ def test_document_titles_are_entities_in_other_documents():
     g.add_document("# Log\n\n## Monday\n\nwe checked the tidal atlas before leaving.", "Log")
     from groundgraph.ingest import normalise_entity
 
-    mentioned = {e.target for e in g.store.iter_edges(["mentions"]) if e.source == "log#1"}
+    mentioned = {e.target for e in g.store.reads.iter_edges(["mentions"]) if e.source == "log#1"}
     assert "entity:" + normalise_entity("Tidal Atlas") in mentioned

@@ -119,7 +119,7 @@ def test_every_hit_path_follows_real_edges(docs, query):
         text = "\n\n".join(f"## {' '.join(t)}\n\n{' '.join(b)}" for t, b in sections)
         graph.add_document(text, f"Doc {d}", doc_id=f"doc{d}")
     edges = {}
-    for edge in graph.store.iter_edges():
+    for edge in graph.store.reads.iter_edges():
         edges.setdefault(frozenset((edge.source, edge.target)), set()).add(edge.type)
     for hit in graph.search(" ".join(query)):
         assert hit.path[-1] == hit.node_id

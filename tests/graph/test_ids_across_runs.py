@@ -35,7 +35,7 @@ def test_a_second_folder_does_not_replace_the_first_ones_file(tmp_path) -> None:
     skipped = second[1]
     assert isinstance(skipped, SkippedFile)
     assert "'readme' is taken by" in skipped.reason and str(a / "README.md") in skipped.reason
-    assert graph.store.get_document("readme").title == "Alpha"
+    assert graph.store.reads.get_document("readme").title == "Alpha"
     assert graph.stats().generation == generation  # nothing was written
 
 

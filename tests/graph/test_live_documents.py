@@ -139,8 +139,8 @@ def test_removal_leaves_no_node_edge_or_posting(ops, victim):
         text = "\n\n".join(f"## {doc_id} part {i}\n\n{' '.join(ws)}" for i, ws in enumerate(body))
         graph.add_document(text, f"Doc {doc_id}", doc_id=doc_id)
     graph.remove_document(victim)
-    assert not graph.store.document_nodes(victim)
-    for edge in graph.store.iter_edges():
+    assert not graph.store.reads.document_nodes(victim)
+    for edge in graph.store.reads.iter_edges():
         assert not _mine(victim, [edge.source, edge.target])
     assert not graph.index.doc_positions.get(victim)
     for pos in range(len(graph.index.node_ids)):

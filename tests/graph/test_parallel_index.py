@@ -49,11 +49,11 @@ def _corpus(count: int) -> list[tuple[str, str, str]]:
 
 def _dump(graph: DocumentGraph) -> list[str]:
     rows = []
-    for node in [*graph.store.iter_nodes(), *graph.store.entity_nodes()]:
+    for node in [*graph.store.reads.iter_nodes(), *graph.store.reads.entity_nodes()]:
         fields = dataclasses.asdict(node)
         fields.pop("created_at", None)
         rows.append(json.dumps(["node", fields], sort_keys=True, default=str))
-    for edge in graph.store.iter_edges():
+    for edge in graph.store.reads.iter_edges():
         fields = dataclasses.asdict(edge)
         fields.pop("created_at", None)
         rows.append(json.dumps(["edge", fields], sort_keys=True, default=str))
@@ -121,8 +121,8 @@ def test_an_extractor_of_the_graphs_own_still_runs_here(tmp_path, small_pool):
     parsed = [parse_markdown(text, title, doc_id=doc_id) for doc_id, title, text in docs]
     list(graph.add_documents(parsed, workers=2))
     assert len(seen) == sum(len(p.nodes) for p in parsed)
-    assert graph.store.entity_nodes() == [] or all(
-        not n.node_id.startswith("entity:anna") for n in graph.store.entity_nodes()
+    assert graph.store.reads.entity_nodes() == [] or all(
+        not n.node_id.startswith("entity:anna") for n in graph.store.reads.entity_nodes()
     )
 
 
@@ -163,7 +163,7 @@ def test_a_worker_that_dies_stops_the_batch_with_a_clear_error(tmp_path, small_p
             landed.append(document.doc_id)
     # What landed before the failure is whole and searchable; nothing after it is there.
     assert landed == ["log-0", "log-1"]
-    assert sorted(d.doc_id for d in graph.store.documents()) == landed
+    assert sorted(d.doc_id for d in graph.store.reads.documents()) == landed
     assert graph.search("night ferry")
 
 
@@ -294,4 +294,4 @@ def test_a_file_whose_document_id_is_unusable_is_skipped_not_fatal(tmp_path, sma
         graph = DocumentGraph(tmp_path / f"w{workers}.db")
         got = {p.relative: r for p, r in graph.index_files(files, workers=workers)}
         assert "'#'" in got["a-bad.jsonl"].reason
-        assert len(graph.store.documents()) == 6
+        assert len(graph.store.reads.documents()) == 6

@@ -104,11 +104,11 @@ def test_a_changed_file_replaces_only_its_document(folder, tmp_path) -> None:
 def test_a_new_parser_version_reads_every_file_again(folder, tmp_path, monkeypatch) -> None:
     with DocumentGraph(tmp_path / "g.db") as graph:
         _outcomes(graph, folder)
-        key = graph.store.get_document("alpha").ingest
+        key = graph.store.reads.get_document("alpha").ingest
         assert key.startswith(f"groundgraph-ingest/{reindex.INGEST_VERSION} ")
         monkeypatch.setattr(reindex, "INGEST_VERSION", reindex.INGEST_VERSION + 1)
         assert set(_outcomes(graph, folder).values()) == {"written"}
-        assert graph.store.get_document("alpha").ingest != key
+        assert graph.store.reads.get_document("alpha").ingest != key
 
 
 def test_force_reads_every_file(folder, tmp_path) -> None:
@@ -182,7 +182,7 @@ def test_a_store_of_schema_version_2_opens_and_its_documents_count_as_changed(
         )
         conn.execute("PRAGMA user_version = 2")
     store = SQLiteStore(db)
-    document = store.get_document("alpha")
+    document = store.reads.get_document("alpha")
     assert document is not None and document.ingest == "" and document.metadata == ()
     store.close()
     with DocumentGraph(db) as graph:
@@ -198,15 +198,15 @@ def test_front_matter_is_kept_as_metadata_and_survives_export(tmp_path) -> None:
     )
     with DocumentGraph(tmp_path / "g.db") as graph:
         _outcomes(graph, folder)
-        document = graph.store.get_document("page")
+        document = graph.store.reads.get_document("page")
         assert document.metadata == (
             ("title", "Queue guide"),
             ("ms.date", "2026-01-02"),
             ("author", "Ana"),
         )
         copy = DocumentGraph.from_json(json.loads(json.dumps(graph.to_json())))
-        assert copy.store.get_document("page").metadata == document.metadata
-        assert copy.store.get_document("page").ingest == document.ingest
+        assert copy.store.reads.get_document("page").metadata == document.metadata
+        assert copy.store.reads.get_document("page").ingest == document.ingest
 
 
 EDITS = st.lists(
@@ -236,7 +236,7 @@ def test_the_plan_is_what_the_run_does(tmp_path_factory, edits) -> None:
                 path.unlink(missing_ok=True)
             else:
                 _write(folder, name, version=2 if edit == "edit" else 0)
-        before = {d.doc_id for d in graph.store.documents()}
+        before = {d.doc_id for d in graph.store.reads.documents()}
         files = plan_folder([folder]).files
         plan = graph.plan_index(files, prune=[folder])
         done = {"added": [], "changed": [], "unchanged": []}

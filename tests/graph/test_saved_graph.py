@@ -70,8 +70,8 @@ def test_memory_survives_a_round_trip():
     assert effects == graph.trace_effects("Heavy rain", scopes=["team/b"])
     assert [step["effect"] for step in effects["chain"]][-1] == "damage to the archive boxes"
     # Before the Porto fact, Ana lived in Lisbon: the history came along.
-    lisbon = next(e for e in copy.store.fact_events() if e.kind == "invalidated")
-    before = copy.store.get_nodes([lisbon.fact_id])[lisbon.fact_id].created_at
+    lisbon = next(e for e in copy.store.ledger.fact_events() if e.kind == "invalidated")
+    before = copy.store.reads.get_nodes([lisbon.fact_id])[lisbon.fact_id].created_at
     assert copy.query("Where does Ana live?", as_of=before) == ["Ana lives in Lisbon."]
     assert graph.query("Where does Ana live?", as_of=before) == ["Ana lives in Lisbon."]
 
@@ -82,8 +82,12 @@ def test_a_plain_v2_file_still_loads_with_its_evidence_rebuilt(kitchen):
     data = graph.to_json()
     del data["groundgraph"]
     copy = DocumentGraph.from_json(data)
-    rebuilt = {(e.source, e.target, e.type, e.sources, e.spans) for e in copy.store.iter_edges()}
-    saved = {(e.source, e.target, e.type, e.sources, e.spans) for e in graph.store.iter_edges()}
+    rebuilt = {
+        (e.source, e.target, e.type, e.sources, e.spans) for e in copy.store.reads.iter_edges()
+    }
+    saved = {
+        (e.source, e.target, e.type, e.sources, e.spans) for e in graph.store.reads.iter_edges()
+    }
     assert rebuilt == saved and any(kind == "mentions" for _, _, kind, _, _ in saved)
 
 
@@ -94,4 +98,4 @@ def test_a_broken_extension_is_refused_and_nothing_is_loaded(change, message):
     target = DocumentGraph()
     with pytest.raises(FormatError, match=message):
         target.load_json(data)
-    assert target.store.documents() == []
+    assert target.store.reads.documents() == []

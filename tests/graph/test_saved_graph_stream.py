@@ -79,7 +79,7 @@ def test_a_file_written_before_streaming_still_imports(tmp_path, layout):
     copy = imported(path)
     reference = DocumentGraph.from_json(data)
     assert graph_state(copy) == graph_state(reference)
-    assert len(copy.store.documents()) == len(data["documents"])
+    assert len(copy.store.reads.documents()) == len(data["documents"])
     assert copy.search("flooding cellar") == reference.search("flooding cellar")
 
 
@@ -91,10 +91,12 @@ def test_a_plain_v2_file_streams_with_its_evidence_rebuilt(tmp_path, kitchen):
     copy, reference = imported(write(tmp_path, data)), DocumentGraph.from_json(data)
 
     def evidence(graph: DocumentGraph) -> set[tuple[object, ...]]:  # rebuilt: new times
-        return {(e.source, e.target, e.type, e.sources, e.spans) for e in graph.store.iter_edges()}
+        return {
+            (e.source, e.target, e.type, e.sources, e.spans) for e in graph.store.reads.iter_edges()
+        }
 
     assert evidence(copy) == evidence(reference) == evidence(graph)
-    assert list(copy.store.iter_nodes()) == list(reference.store.iter_nodes())
+    assert list(copy.store.reads.iter_nodes()) == list(reference.store.reads.iter_nodes())
 
 
 def whole_file_refusal(data: object) -> str:
@@ -184,7 +186,7 @@ def test_edges_to_documents_that_came_later_import_both_ways(tmp_path):
     state = graph_state(graph)
     backward = [
         e
-        for e in graph.store.iter_edges()
+        for e in graph.store.reads.iter_edges()
         if e.source.split("#")[0] in ("setup", "links") and e.target.startswith("tuning-guide")
     ]
     assert backward, "the fixture needs edges from earlier documents to the later one"

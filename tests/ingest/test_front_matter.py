@@ -65,7 +65,7 @@ def test_a_file_takes_its_title_and_description_and_none_of_the_block(tmp_path) 
 def test_metadata_does_not_become_entities_or_matches() -> None:
     graph = DocumentGraph()
     graph.add_document(PAGE, "Harbor Queue Reference")
-    entities = {n.node_id for n in graph.store.entity_nodes()}
+    entities = {n.node_id for n in graph.store.reads.entity_nodes()}
     assert not any("assetid" in e or "2018" in e or "ms date" in e for e in entities)
     assert graph.search("assetid 9cfa8896") == []
     assert graph.search("queue jobs")[0].node_id == "harbor-queue-reference"

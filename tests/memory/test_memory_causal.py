@@ -128,12 +128,12 @@ def test_what_if_upstream(memory):
 
 
 def test_what_if_never_writes(memory):
-    before = memory.store.generation()
-    dump = [list(memory.store.iter_edges()), memory.store.access_times()]
+    before = memory.store.changes.generation()
+    dump = [list(memory.store.reads.iter_edges()), memory.store.ledger.access_times()]
     memory.what_if(RAIN)
     memory.what_if(FLOOD, origin=RAIN, direction="effects")
-    assert memory.store.generation() == before
-    assert [list(memory.store.iter_edges()), memory.store.access_times()] == dump
+    assert memory.store.changes.generation() == before
+    assert [list(memory.store.reads.iter_edges()), memory.store.ledger.access_times()] == dump
 
 
 def test_retired_facts_leave_traces_unless_asked_for():

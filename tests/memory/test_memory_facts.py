@@ -21,16 +21,16 @@ def test_a_fact_is_a_one_node_document(graph):
     fact = graph.add_text("Marie Curie worked in Paris.", scopes=["lab/a"], source="agent-7")
     assert isinstance(fact, Fact) and fact.status == "added"
     assert fact.fact_id == fact_id("Marie Curie worked in Paris.")
-    nodes = graph.store.document_nodes(fact.fact_id)
+    nodes = graph.store.reads.document_nodes(fact.fact_id)
     assert [(n.node_id, n.kind, n.content) for n in nodes] == [
         (fact.fact_id, "document", "Marie Curie worked in Paris.")
     ]
     assert nodes[0].scopes == ("lab/a",) and nodes[0].created_at == fact.created_at
-    assert graph.store.get_document(fact.fact_id).source == "agent-7"
+    assert graph.store.reads.get_document(fact.fact_id).source == "agent-7"
     assert set(fact.entities) == {"Marie Curie", "Paris"}
     # The fact is searchable like any section, and its entities are the graph's entities.
     assert graph.search("Curie")[0].node_id == fact.fact_id
-    assert "entity:paris" in {n.node_id for n in graph.store.entity_nodes()}
+    assert "entity:paris" in {n.node_id for n in graph.store.reads.entity_nodes()}
 
 
 def test_the_same_statement_is_the_same_fact(graph):
@@ -98,7 +98,7 @@ def test_an_embedder_decides_near_duplicates_by_cosine():
 def test_a_callable_entity_extractor(graph):
     fact = graph.add_text("we met at the old mill", extractor=lambda t: ["old mill", "Nowhere"])
     assert set(fact.entities) >= {"old mill", "nowhere"}  # not in the text: its key
-    spans = {e.target: e.spans for e in graph.store.edges_touching([fact.fact_id])}
+    spans = {e.target: e.spans for e in graph.store.reads.edges_touching([fact.fact_id])}
     assert spans["entity:old mill"] == ((fact.fact_id, 14, 22),)
     mention = Mention(0, 2, "we", "we", "name")
     assert graph.add_text("we two", extractor=lambda t: [mention]).entities == ("we",)
@@ -112,10 +112,10 @@ def test_add_texts_keeps_order_and_checks_everything_first(graph):
     facts = graph.add_texts(["Oslo is in Norway.", "Bergen is in Norway."], scopes="nordic")
     assert [f.text for f in facts] == ["Oslo is in Norway.", "Bergen is in Norway."]
     assert all(f.scopes == ("nordic",) for f in facts)
-    before = graph.store.counts().documents
+    before = graph.store.reads.counts().documents
     with pytest.raises(InputError):
         graph.add_texts(["Fine text.", ""])
-    assert graph.store.counts().documents == before  # nothing of a bad batch is written
+    assert graph.store.reads.counts().documents == before  # nothing of a bad batch is written
     with pytest.raises(InputError, match="list of texts"):
         graph.add_texts("one string is one fact")
 
@@ -137,7 +137,7 @@ def test_add_texts_keeps_order_and_checks_everything_first(graph):
 def test_hostile_fact_texts_are_refused_with_typed_errors(graph, text, error):
     with pytest.raises(error):
         graph.add_text(text)
-    assert graph.store.counts().documents == 0
+    assert graph.store.reads.counts().documents == 0
 
 
 def test_a_fact_at_the_size_cap_is_accepted(graph):

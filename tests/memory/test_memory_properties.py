@@ -233,27 +233,30 @@ def test_purge_leaves_nothing_of_the_fact(facts, pick):
     other_terms = {
         t for f, s in states.items() if f != fact for t in graph.index.term_counts("", s.text)
     }
-    touched = {e.target for e in graph.store.edges_touching([fact])} | {
-        end for e in graph.store.iter_edges() if fact in e.sources for end in (e.source, e.target)
+    touched = {e.target for e in graph.store.reads.edges_touching([fact])} | {
+        end
+        for e in graph.store.reads.iter_edges()
+        if fact in e.sources
+        for end in (e.source, e.target)
     }
     graph.delete(fact, purge_orphans=True)
 
     store = graph.store
-    assert store.get_document(fact) is None and store.get_nodes([fact]) == {}
-    for edge in store.iter_edges():
+    assert store.reads.get_document(fact) is None and store.reads.get_nodes([fact]) == {}
+    for edge in store.reads.iter_edges():
         assert fact not in edge.sources and fact not in (edge.source, edge.target)
-    entities = {n.node_id for n in store.entity_nodes()}
+    entities = {n.node_id for n in store.reads.entity_nodes()}
     for node in touched - {fact}:
         if node in entities:  # a surviving entity is still used by another edge
-            assert store.edges_touching([node])
+            assert store.reads.edges_touching([node])
     assert fact not in graph.index.position and fact not in graph.index.node_ids
     assert not (own_terms - other_terms) & set(graph.index.vocab)
     memory = graph.memory.context.memory()
     # Issue 11: facts are in the one lexical index (checked above); the memory keeps only
     # the term counts of retired facts, and none of this one.
     assert fact not in memory.states and fact not in memory.retired
-    assert store.fact_events([fact]) == [] and store.access_times([fact]) == {}
-    assert store.conflict_records(fact) == []
+    assert store.ledger.fact_events([fact]) == [] and store.ledger.access_times([fact]) == {}
+    assert store.ledger.conflict_records(fact) == []
     assert text not in graph.query(text, top_k=20)
 
 

@@ -33,7 +33,7 @@ def test_a_contradiction_retires_the_old_fact_and_is_ledgered():
     assert line["old"]["source"] == "crm-sync" and line["old"]["content"] == MUNICH
     assert line["at"] >= new.created_at
     # The old fact is kept, linked and searchable on request: nothing is lost.
-    edges = [e for e in graph.store.edges_touching([old.fact_id]) if e.type == "supersedes"]
+    edges = [e for e in graph.store.reads.edges_touching([old.fact_id]) if e.type == "supersedes"]
     assert [(e.source, e.target) for e in edges] == [(new.fact_id, old.fact_id)]
     assert MUNICH in graph.query("Acme based", include_superseded=True)
 
@@ -214,7 +214,7 @@ def test_reading_refreshes_a_fact():
     tape = graph.add_text("The backup tape rotates weekly.")
     coffee = graph.add_text("The coffee budget is 40 euros.")
     stamp = datetime.now(UTC) + timedelta(days=2)
-    graph.store.touch([tape.fact_id], stamp.isoformat())  # as a read two days on would
+    graph.store.ledger.touch([tape.fact_id], stamp.isoformat())  # as a read two days on would
     removed = graph.delete_stale(now=stamp + timedelta(hours=12))
     assert [r["docId"] for r in removed] == [coffee.fact_id]
     assert graph.query("backup tape") == ["The backup tape rotates weekly."]

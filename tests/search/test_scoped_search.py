@@ -83,7 +83,7 @@ def test_isolation_never_leaks(facts, query, reader_scopes) -> None:
         return node.startswith("entity:") or reader.reads(scope_of[node.split("#", 1)[0]])
 
     asserted: dict[frozenset[str], list[tuple[str, ...]]] = {}
-    for edge in graph.store.iter_edges():
+    for edge in graph.store.reads.iter_edges():
         asserted.setdefault(frozenset((edge.source, edge.target)), []).append(edge.sources)
     for hit in graph.search(" ".join(query), max_results=20, max_hops=4, scopes=reader_scopes):
         assert reader.reads(scope_of[hit.doc_id])
@@ -103,7 +103,7 @@ def test_a_walk_never_steps_through_another_scope() -> None:
     assert beyond.fact_id in opened
     path = opened[beyond.fact_id]
     assert path[0] == start.fact_id and "entity:orbit scheduler" in path
-    edges = {(e.source, e.target): e.sources for e in graph.store.iter_edges()}
+    edges = {(e.source, e.target): e.sources for e in graph.store.reads.iter_edges()}
     steps = list(itertools.pairwise(path))
     assert any(
         bridge.fact_id in edges.get((a, b), edges.get((b, a), ())) or bridge.fact_id in (a, b)

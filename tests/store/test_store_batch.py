@@ -33,14 +33,14 @@ def _stored(path) -> list[str]:
 def test_a_batch_is_seen_by_other_connections_when_it_ends(tmp_path):
     path = tmp_path / "g.db"
     store = SQLiteStore(path)
-    start = store.generation()
-    with store.batch():
-        store.replace_document(*_doc("a"))
-        store.replace_document(*_doc("b"))
+    start = store.changes.generation()
+    with store.writes.batch():
+        store.writes.replace_document(*_doc("a"))
+        store.writes.replace_document(*_doc("b"))
         assert _stored(path) == []  # not committed yet
-        assert [d.doc_id for d in store.documents()] == ["a", "b"]  # this store sees them
+        assert [d.doc_id for d in store.reads.documents()] == ["a", "b"]  # this store sees them
     assert _stored(path) == ["a", "b"]
-    assert store.generation() == start + 2  # one bump per document, as without a batch
+    assert store.changes.generation() == start + 2  # one bump per document, as without a batch
     store.close()
 
 
@@ -49,11 +49,11 @@ def test_a_failed_write_in_a_batch_undoes_itself_only(tmp_path):
     store = SQLiteStore(path)
     bad_doc, bad_nodes, bad_edges = _doc("c")
     bad_nodes = [*bad_nodes, bad_nodes[1]]  # the same node id twice: the insert fails
-    with pytest.raises(sqlite3.IntegrityError), store.batch():
-        store.replace_document(*_doc("a"))
+    with pytest.raises(sqlite3.IntegrityError), store.writes.batch():
+        store.writes.replace_document(*_doc("a"))
         with pytest.raises(sqlite3.IntegrityError):
-            store.replace_document(bad_doc, bad_nodes, bad_edges)
-        store.replace_document(*_doc("b"))
+            store.writes.replace_document(bad_doc, bad_nodes, bad_edges)
+        store.writes.replace_document(*_doc("b"))
         raise sqlite3.IntegrityError("the caller fails after its writes")
     # What finished is committed, whole; the failed document left nothing behind.
     assert _stored(path) == ["a", "b"]
@@ -67,9 +67,9 @@ def test_a_failed_write_in_a_batch_undoes_itself_only(tmp_path):
 def test_nested_batches_join_the_outer_one(tmp_path):
     path = tmp_path / "g.db"
     store = SQLiteStore(path)
-    with store.batch():
-        with store.batch():
-            store.replace_document(*_doc("a"))
+    with store.writes.batch():
+        with store.writes.batch():
+            store.writes.replace_document(*_doc("a"))
         assert _stored(path) == []
     assert _stored(path) == ["a"]
     store.close()

@@ -92,12 +92,12 @@ def test_not_a_database_is_a_clear_error(tmp_path):
 def test_replace_and_remove_touch_only_that_document(tmp_path):
     path = tmp_path / "g.db"
     store = SQLiteStore(path)
-    store.replace_document(*_doc("a"))
+    store.writes.replace_document(*_doc("a"))
     cross = Edge("b#1", "a#1", "semantic", 0.5)
-    store.replace_document(*_doc("b", extra_edges=(cross,)))
-    store.replace_document(*_doc("c"))
+    store.writes.replace_document(*_doc("b", extra_edges=(cross,)))
+    store.writes.replace_document(*_doc("c"))
     before = _rows(path)
-    removal = store.remove_document("b")
+    removal = store.writes.remove_document("b")
     after = _rows(path)
     assert removal is not None and set(removal.nodes) == {"b", "b#1", "b#2"}
     assert ("b#1", "a#1", "semantic") in removal.edges
@@ -105,33 +105,33 @@ def test_replace_and_remove_touch_only_that_document(tmp_path):
         gone = [r for r in before[table] if r not in after[table]]
         assert all("b" in {str(v).split("#")[0] for v in r} for r in gone), table
         assert all(r in before[table] for r in after[table])
-    assert store.remove_document("b") is None
+    assert store.writes.remove_document("b") is None
     store.close()
 
 
 def test_edges_into_a_removed_document_go_with_it():
     store = SQLiteStore()
-    store.replace_document(*_doc("a"))
-    store.replace_document(*_doc("b", extra_edges=(Edge("b#1", "a#2", "reference", 0.75),)))
-    store.remove_document("a")
-    assert all("a#2" not in (e.source, e.target) for e in store.iter_edges())
+    store.writes.replace_document(*_doc("a"))
+    store.writes.replace_document(*_doc("b", extra_edges=(Edge("b#1", "a#2", "reference", 0.75),)))
+    store.writes.remove_document("a")
+    assert all("a#2" not in (e.source, e.target) for e in store.reads.iter_edges())
 
 
 def test_failed_write_rolls_back_to_the_previous_document():
     store = SQLiteStore()
-    store.replace_document(*_doc("a", n=2))
+    store.writes.replace_document(*_doc("a", n=2))
     document, nodes, edges = _doc("a", n=3)
     nodes.append(nodes[1])  # a duplicate node id violates the primary key mid-write
     with pytest.raises(sqlite3.IntegrityError):
-        store.replace_document(document, nodes, edges)
-    assert [n.node_id for n in store.document_nodes("a")] == ["a", "a#1", "a#2"]
-    assert store.generation() == 1
+        store.writes.replace_document(document, nodes, edges)
+    assert [n.node_id for n in store.reads.document_nodes("a")] == ["a", "a#1", "a#2"]
+    assert store.changes.generation() == 1
 
 
 def test_killed_writer_leaves_the_store_as_before(tmp_path):
     path = tmp_path / "g.db"
     store = SQLiteStore(path)
-    store.replace_document(*_doc("a", n=2))
+    store.writes.replace_document(*_doc("a", n=2))
     store.close()
     before = _rows(path)
     child = textwrap.dedent(
@@ -152,27 +152,27 @@ def test_killed_writer_leaves_the_store_as_before(tmp_path):
         store._conn = Dying(store._conn)
         nodes = [Node("a", "a", "document", "A", "")] + [
             Node(f"a#{{i}}", "a", "section", "S", "new", 2, "a") for i in range(1, 6)]
-        store.replace_document(Document("a", "A"), nodes, [Edge("a", "a#1", "next", 0.4)])
+        store.writes.replace_document(Document("a", "A"), nodes, [Edge("a", "a#1", "next", 0.4)])
         """
     )
     result = subprocess.run([sys.executable, "-c", child], capture_output=True, timeout=60)
     assert result.returncode == 9, result.stderr.decode()
     assert _rows(path) == before
     reopened = SQLiteStore(path)
-    assert [n.node_id for n in reopened.document_nodes("a")] == ["a", "a#1", "a#2"]
+    assert [n.node_id for n in reopened.reads.document_nodes("a")] == ["a", "a#1", "a#2"]
     reopened.close()
 
 
 def test_generation_and_change_log():
     store = SQLiteStore()
-    assert store.generation() == 0
-    store.replace_document(*_doc("a"))
-    store.replace_document(*_doc("b"))
-    store.replace_document(*_doc("a"))
-    assert store.generation() == 3
-    assert store.changed_documents(0) == ["a", "b"]
-    assert store.changed_documents(2) == ["a"]
-    assert store.changed_documents(3) == []
+    assert store.changes.generation() == 0
+    store.writes.replace_document(*_doc("a"))
+    store.writes.replace_document(*_doc("b"))
+    store.writes.replace_document(*_doc("a"))
+    assert store.changes.generation() == 3
+    assert store.changes.changed_documents(0) == ["a", "b"]
+    assert store.changes.changed_documents(2) == ["a"]
+    assert store.changes.changed_documents(3) == []
 
 
 def test_change_log_is_trimmed_in_steps_but_keeps_what_readers_need(monkeypatch):
@@ -182,26 +182,26 @@ def test_change_log_is_trimmed_in_steps_but_keeps_what_readers_need(monkeypatch)
     written: list[str] = []
     for i in range(20):
         doc_id = f"d{i % 7}"
-        generation, _ = store.replace_document(*_doc(doc_id, n=1))
+        generation, _ = store.writes.replace_document(*_doc(doc_id, n=1))
         written.append(doc_id)
-        assert generation == store.generation() == i + 1
+        assert generation == store.changes.generation() == i + 1
         logged = store._query("SELECT COUNT(*) FROM changes")[0][0]
         assert min(i + 1, 5) <= logged <= 5 + 3 - 1
         for since in range(max(0, generation - 5), generation + 1):
-            assert store.changed_documents(since) == list(dict.fromkeys(written[since:]))
+            assert store.changes.changed_documents(since) == list(dict.fromkeys(written[since:]))
     with pytest.raises(StoreError, match="rebuild"):
-        store.changed_documents(0)
+        store.changes.changed_documents(0)
 
 
 def test_generation_continues_from_another_writer(tmp_path):
     path = tmp_path / "g.db"
     first, second = SQLiteStore(path), SQLiteStore(path)
-    assert first.replace_document(*_doc("a"))[0] == 1
-    assert second.replace_document(*_doc("b"))[0] == 2
-    assert first.remove_document("b") is not None
-    assert second.generation() == 3
-    assert second.changed_documents(1) == ["b"]
-    assert first.get_setting("generation") == "3"
+    assert first.writes.replace_document(*_doc("a"))[0] == 1
+    assert second.writes.replace_document(*_doc("b"))[0] == 2
+    assert first.writes.remove_document("b") is not None
+    assert second.changes.generation() == 3
+    assert second.changes.changed_documents(1) == ["b"]
+    assert first.settings.get_setting("generation") == "3"
     first.close()
     second.close()
 
@@ -229,43 +229,47 @@ def test_writes_keep_order_generation_and_log(ops):
             document, nodes, edges = _doc(doc_id, n=n)
             entity = Node(f"{mine}{n}", "", "entity", f"E {doc_id} {n}", "")
             edges.append(Edge(f"{doc_id}#1", entity.node_id, "mentions", 0.5))
-            generation, removed = store.replace_document(document, nodes, edges, (), [entity])
+            generation, removed = store.writes.replace_document(
+                document, nodes, edges, (), [entity]
+            )
             assert (removed is not None) == (doc_id in order)
             order = [d for d in order if d != doc_id] + [doc_id]
             entity_order = [e for e in entity_order if not e.startswith(mine)]
             entity_order.append(entity.node_id)
             log.append(doc_id)
             assert generation == len(log)
-            assert [x.node_id for x in store.document_nodes(doc_id)] == [x.node_id for x in nodes]
-        elif store.remove_document(doc_id) is not None:
+            assert [x.node_id for x in store.reads.document_nodes(doc_id)] == [
+                x.node_id for x in nodes
+            ]
+        elif store.writes.remove_document(doc_id) is not None:
             order.remove(doc_id)
             entity_order = [e for e in entity_order if not e.startswith(mine)]
             log.append(doc_id)
-        assert [d.doc_id for d in store.documents()] == order
-        assert [n.node_id for n in store.entity_nodes()] == entity_order
-        assert store.generation() == len(log)
+        assert [d.doc_id for d in store.reads.documents()] == order
+        assert [n.node_id for n in store.reads.entity_nodes()] == entity_order
+        assert store.changes.generation() == len(log)
         for since in range(len(log) + 1):
-            assert store.changed_documents(since) == list(dict.fromkeys(log[since:]))
+            assert store.changes.changed_documents(since) == list(dict.fromkeys(log[since:]))
 
 
 def test_blobs_round_trip_with_generation():
     store = SQLiteStore()
-    assert store.load_blob("x") is None
-    store.save_blob("x", 4, b"\x00\x01data")
-    store.save_blob("x", 5, b"newer")
-    assert store.load_blob("x") == (5, b"newer")
+    assert store.blobs.load_blob("x") is None
+    store.blobs.save_blob("x", 4, b"\x00\x01data")
+    store.blobs.save_blob("x", 5, b"newer")
+    assert store.blobs.load_blob("x") == (5, b"newer")
 
 
 def test_reading_nodes_edges_and_counts():
     store = SQLiteStore()
-    store.replace_document(*_doc("a", n=3))
-    assert [n.node_id for n in store.iter_nodes(batch=2)] == ["a", "a#1", "a#2", "a#3"]
-    assert set(store.get_nodes(["a#2", "zzz"])) == {"a#2"}
-    assert {(e.source, e.target) for e in store.edges_touching(["a#1"])} == {("a", "a#1")}
-    counts = store.counts()
+    store.writes.replace_document(*_doc("a", n=3))
+    assert [n.node_id for n in store.reads.iter_nodes(batch=2)] == ["a", "a#1", "a#2", "a#3"]
+    assert set(store.reads.get_nodes(["a#2", "zzz"])) == {"a#2"}
+    assert {(e.source, e.target) for e in store.reads.edges_touching(["a#1"])} == {("a", "a#1")}
+    counts = store.reads.counts()
     assert (counts.documents, counts.nodes, counts.edges) == (1, 4, 3)
-    assert store.node_counts() == {"a": 4}
-    node = store.get_nodes(["a#1"])["a#1"]
+    assert store.reads.node_counts() == {"a": 4}
+    node = store.reads.get_nodes(["a#1"])["a#1"]
     assert node.span == (1, 7) and node.parent_id == "a" and node.created_at
 
 
@@ -273,7 +277,7 @@ def test_closed_store_refuses_work():
     store = SQLiteStore()
     store.close()
     with pytest.raises(StoreError, match="closed"):
-        store.generation()
+        store.changes.generation()
 
 
 def test_shared_entities_go_with_their_last_edge():
@@ -283,15 +287,15 @@ def test_shared_entities_go_with_their_last_edge():
     for doc_id, entity in (("a", aurora), ("b", spelled)):
         document, nodes, edges = _doc(doc_id, n=1)
         edges.append(Edge(f"{doc_id}#1", "entity:aurora", "mentions", 0.5, (f"{doc_id}#1",)))
-        store.replace_document(document, nodes, edges, entities=[entity])
-    assert [n.title for n in store.entity_nodes()] == ["Aurora"]  # the first spelling stays
-    first = store.remove_document("a")
+        store.writes.replace_document(document, nodes, edges, entities=[entity])
+    assert [n.title for n in store.reads.entity_nodes()] == ["Aurora"]  # the first spelling stays
+    first = store.writes.remove_document("a")
     assert first is not None and "entity:aurora" not in first.nodes
-    assert [n.node_id for n in store.entity_nodes()] == ["entity:aurora"]
-    last = store.remove_document("b")
+    assert [n.node_id for n in store.reads.entity_nodes()] == ["entity:aurora"]
+    last = store.writes.remove_document("b")
     assert last is not None and "entity:aurora" in last.nodes
-    assert store.entity_nodes() == []
-    assert store.counts().nodes == 0
+    assert store.reads.entity_nodes() == []
+    assert store.reads.counts().nodes == 0
 
 
 @settings(max_examples=300, deadline=None)
@@ -345,11 +349,13 @@ def test_a_version_3_store_migrates_and_reads_the_same(tmp_path):
     conn.close()
     store = SQLiteStore(path)
     assert store.schema_version() == SCHEMA_VERSION
-    (edge,) = store.edges_touching(["d#1"])
+    (edge,) = store.reads.edges_touching(["d#1"])
     assert edge == Edge("d", "d#1", "parent-child", 0.8, ("d",), None, "t0", None, (("d#1", 2, 3),))
-    store.add_edges("d", [Edge("d#1", "d", "reference", 0.5, ("d#1",), spans=(("d#1", 0, 1),))])
-    assert len(store.edges_touching(["d"])) == 2
-    removal = store.remove_document("d")
+    store.writes.add_edges(
+        "d", [Edge("d#1", "d", "reference", 0.5, ("d#1",), spans=(("d#1", 0, 1),))]
+    )
+    assert len(store.reads.edges_touching(["d"])) == 2
+    removal = store.writes.remove_document("d")
     assert removal is not None and len(removal.edges) == 2
-    assert store.counts().edges == 0
+    assert store.reads.counts().edges == 0
     store.close()

@@ -72,7 +72,7 @@ def index(
             report = {c: plan.ids(c) for c in ("added", "changed", "unchanged")}
             _summarise(report | {"removed": list(plan.removed)}, skipped, None, as_json, True)
             return
-        before = {d.doc_id for d in graph.store.documents()}
+        before = {d.doc_id for d in graph.store.reads.documents()}
         report = {"added": [], "changed": [], "unchanged": []}
         show = not quiet and not as_json and sys.stderr.isatty()
         with click.progressbar(

@@ -102,7 +102,7 @@ def search_command(
         names = (
             {}
             if scopes
-            else {n.node_id: n.title for n in graph.store.get_nodes(entity_ids).values()}
+            else {n.node_id: n.title for n in graph.store.reads.get_nodes(entity_ids).values()}
         )
     if as_json:
         click.echo(json.dumps([h.to_dict() for h in hits], indent=2, ensure_ascii=False))

@@ -28,7 +28,7 @@ def resolve_end(store: Store, name: str) -> str:
     if not isinstance(name, str) or not name.strip():
         raise InputError("a bridge end must be a non-empty node id or entity name")
     for candidate in (name, entity_id(name)):
-        if store.get_nodes([candidate]):
+        if store.reads.get_nodes([candidate]):
             return candidate
     raise NotFoundError(
         f"no node or entity named {name!r}: use a node id from search, or an entity's name"
@@ -45,7 +45,7 @@ def find_bridges(store: Store, a: str, b: str, max_hops: int = 3, k: int = 3) ->
 
     def neighbours(node_ids: Sequence[str]) -> dict[str, list[Edge]]:
         out: dict[str, list[Edge]] = {n: [] for n in node_ids}
-        for edge in store.edges_touching(node_ids):
+        for edge in store.reads.edges_touching(node_ids):
             for end in (edge.source, edge.target):
                 if end in out:
                     out[end].append(edge)
@@ -58,7 +58,7 @@ def find_bridges(store: Store, a: str, b: str, max_hops: int = 3, k: int = 3) ->
     paths = shortest_paths(start, goal, neighbours, max_hops, k)
     ids = {start} | {s.arrive for p in paths for s in p}
     ids |= {n for p in paths for s in p for n in (*s.edge.sources, *(x[0] for x in s.edge.spans))}
-    nodes = store.get_nodes(sorted(ids))
+    nodes = store.reads.get_nodes(sorted(ids))
     return [_bridge(start, path, nodes) for path in paths]
 
 

@@ -53,8 +53,8 @@ def build_reasoner(store: Store, **options: Any) -> GroundedReasoner:
     from groundgraph.reason.relations import GroundedReasoner  # scipy: load on use
 
     reasoner = GroundedReasoner(**options)
-    names = {n.node_id: n.title for n in store.entity_nodes()}
-    for edge in store.iter_edges(["relation"]):
+    names = {n.node_id: n.title for n in store.reads.entity_nodes()}
+    for edge in store.reads.iter_edges(["relation"]):
         if edge.invalid_at is not None or not edge.label:
             continue
         subject = names.get(edge.source, edge.source.removeprefix(ENTITY_PREFIX))

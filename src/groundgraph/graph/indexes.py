@@ -56,7 +56,7 @@ class DerivedIndexes:
 
     # ----------------------------------------------------------------- building
     def _open_index(self) -> LexicalIndex:
-        saved = self.store.load_blob(INDEX_BLOB)
+        saved = self.store.blobs.load_blob(INDEX_BLOB)
         if saved is not None:
             generation, data = saved
             index = LexicalIndex.load(data, self.analyzer, self.bm25)
@@ -67,8 +67,8 @@ class DerivedIndexes:
 
     def _index_from_store(self) -> LexicalIndex:
         index = LexicalIndex(self.analyzer, self.bm25)
-        self.generation = self.store.generation()
-        for node in self.store.iter_nodes():
+        self.generation = self.store.changes.generation()
+        for node in self.store.reads.iter_nodes():
             if _indexed(node):
                 index.add(node.node_id, node.doc_id, node.title, node.content)
         self.dirty = len(index) > 0
@@ -89,18 +89,18 @@ class DerivedIndexes:
     # ----------------------------------------------------------------- keeping current
     def sync(self) -> None:
         """Bring every index up to the store's generation (another writer may have run)."""
-        current = self.store.generation()
+        current = self.store.changes.generation()
         if current == self.generation:
             return
         try:
-            changed = self.store.changed_documents(self.generation)
+            changed = self.store.changes.changed_documents(self.generation)
         except StoreError:
             self.rebuild()
             return
         for doc_id in changed:
             self.unindex(doc_id)
-            self._index_nodes(self.store.document_nodes(doc_id))
-            document = self.store.get_document(doc_id)
+            self._index_nodes(self.store.reads.document_nodes(doc_id))
+            document = self.store.reads.get_document(doc_id)
             if document is not None and self._titles is not None and self._keys is not None:
                 self._titles.add(document)
                 self._keys.add(document)
@@ -155,7 +155,7 @@ class DerivedIndexes:
         """Forget a document this process has just removed."""
         self.unindex(doc_id)
         self.dirty = True
-        self.generation = self.store.generation()
+        self.generation = self.store.changes.generation()
 
     def caught_up(self, generation: int) -> None:
         """After this process's own write at ``generation``: skip the replay when nothing
@@ -169,7 +169,7 @@ class DerivedIndexes:
     def lookups(self) -> tuple[TitleIndex, KeyIndex]:
         """Document titles (for reference edges) and link keys (for markdown links)."""
         if self._titles is None or self._keys is None:
-            documents = self.store.documents()
+            documents = self.store.reads.documents()
             self._titles = TitleIndex.build(documents)
             self._keys = KeyIndex.build(documents)
         return self._titles, self._keys
@@ -177,14 +177,14 @@ class DerivedIndexes:
     def matcher(self) -> TitleMatcher:
         """The document titles as entity names."""
         if self._title_matcher is None:
-            self._title_matcher = TitleMatcher(d.title for d in self.store.documents())
+            self._title_matcher = TitleMatcher(d.title for d in self.store.reads.documents())
         return self._title_matcher
 
     def matrix(self) -> GraphMatrix:
         """The whole graph as a sparse matrix (built on first use, rebuilt after writes)."""
         self.sync()
         if self._matrix is None or self._matrix[0] != self.generation:
-            self._matrix = (self.generation, GraphMatrix.from_edges(self.store.iter_edges()))
+            self._matrix = (self.generation, GraphMatrix.from_edges(self.store.reads.iter_edges()))
         return self._matrix[1]
 
     def memory(self) -> MemoryIndex:
@@ -203,14 +203,14 @@ class DerivedIndexes:
         """Keep a snapshot of the lexical index in the store for a fast cold start."""
         self.sync()
         if self.dirty:
-            self.store.save_blob(INDEX_BLOB, self.generation, self.index.dump())
+            self.store.blobs.save_blob(INDEX_BLOB, self.generation, self.index.dump())
             self.dirty = False
 
     def purge(self) -> None:
         """Rebuild from the store and replace a saved snapshot at once, so removed words
         leave the vocabulary on disk too."""
         self.rebuild()
-        if self.store.load_blob(INDEX_BLOB) is not None:
-            self.store.save_blob(INDEX_BLOB, self.generation, self.index.dump())
+        if self.store.blobs.load_blob(INDEX_BLOB) is not None:
+            self.store.blobs.save_blob(INDEX_BLOB, self.generation, self.index.dump())
             self.dirty = False
         self.sync()

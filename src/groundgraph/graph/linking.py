@@ -241,7 +241,7 @@ def title_edges(
     matches = index.match_terms(terms)
     if len(matches.terms) < len(terms):
         return edges
-    found = store.get_nodes(
+    found = store.reads.get_nodes(
         [index.node_ids[p] for p in _title_candidates(document, index, matches)]
     )
     for node_id in sorted(found):
@@ -288,7 +288,7 @@ def link_edges(
         pending.append(PendingLink(node.node_id, document.doc_id, key))
         if key in targets:
             edges.append(Edge(node.node_id, targets[key], REFERENCE, weight, (node.node_id,)))
-    for link in store.pending_links_to(document_keys(document)):
+    for link in store.reads.pending_links_to(document_keys(document)):
         if link.doc_id != document.doc_id:
             edges.append(Edge(link.node_id, document.doc_id, REFERENCE, weight, (link.node_id,)))
     return edges, pending

@@ -236,7 +236,7 @@ class MemoryContext:
         return self.fact_record(self.memory().states[self.require(content)])
 
     def fact_record(self, state: FactState, status: str = "existing", **extra: Any) -> Fact:
-        mentions = self.store.edges_touching([state.fact_id])
+        mentions = self.store.reads.edges_touching([state.fact_id])
         own = [e for e in mentions if e.source == state.fact_id and e.type == "mentions"]
         entities = [
             state.text[s:t] if s < t else entity_key(e.target)
@@ -246,7 +246,7 @@ class MemoryContext:
         ]
         spans = sorted({e.target for e in own if e.label in (CAUSE, EFFECT)})
         causes = []
-        for edge in self.store.edges_touching(spans):
+        for edge in self.store.reads.edges_touching(spans):
             if edge.type == "causes" and state.fact_id in edge.sources and len(edge.spans) == 2:
                 (_, a, b), (_, c, d) = edge.spans
                 pair = (state.text[a:b], state.text[c:d])
@@ -274,7 +274,7 @@ class MemoryContext:
         if not due:
             return
         try:
-            self.store.touch(due, self.clock.now())
+            self.store.ledger.touch(due, self.clock.now())
         except StoreBusyError:  # access times are bookkeeping: a busy store skips them
             logger.warning("store busy: access times of %d facts not recorded", len(due))
             return

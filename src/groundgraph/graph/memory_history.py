@@ -33,7 +33,7 @@ class MemoryHistory:
         found = self.context.find(fact)
         if found is None or not reader.reads(memory.states[found].scopes):
             raise not_found(fact)
-        links = [e for e in self.store.edges_touching([found]) if e.type == "supersedes"]
+        links = [e for e in self.store.reads.edges_touching([found]) if e.type == "supersedes"]
 
         def entry(other: str, edge: Edge) -> FactLink | None:
             state = memory.states.get(other)
@@ -69,7 +69,7 @@ class MemoryHistory:
         With ``scopes``, only lines whose two facts both lie in readable scopes."""
         reader = ScopeReader(query_scopes(scopes))
         out = []
-        for record in self.store.conflict_records():
+        for record in self.store.ledger.conflict_records():
             if not (reader.reads(record.new.scopes) and reader.reads(record.old.scopes)):
                 continue
             out.append(

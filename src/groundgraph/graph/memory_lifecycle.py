@@ -38,7 +38,7 @@ class MemoryLifecycle:
             target is None
             and isinstance(fact_or_doc, str)
             and 0 < len(fact_or_doc) <= 512
-            and self.store.get_document(fact_or_doc) is not None
+            and self.store.reads.get_document(fact_or_doc) is not None
         ):
             target = fact_or_doc
         if target is None:
@@ -49,7 +49,7 @@ class MemoryLifecycle:
         removed = self.writer.remove_document(target)
         ledger = 0
         if is_fact_id(target):
-            ledger = self.store.forget_fact_records([target], ledger=purge_orphans)
+            ledger = self.store.ledger.forget_fact_records([target], ledger=purge_orphans)
         if purge_orphans:
             self.context.indexes.purge()
         nodes = list(removed.nodes) if removed is not None else []
@@ -72,7 +72,7 @@ class MemoryLifecycle:
             return []
         moment = parse_as_of(now) or self.context.clock.now()
         memory = self.context.memory()
-        access = self.store.access_times(list(memory.states))
+        access = self.store.ledger.access_times(list(memory.states))
         return [self.delete(f) for f in stale(memory.states, access, cutoff(moment, days))]
 
     def maybe_forget(self) -> list[PurgeReport]:
@@ -82,8 +82,10 @@ class MemoryLifecycle:
             return []
         now = self.context.clock.now()
         if not sweep_due(
-            self.store.get_setting(LAST_SWEEP_SETTING), now, self.context.settings.forget_every
+            self.store.settings.get_setting(LAST_SWEEP_SETTING),
+            now,
+            self.context.settings.forget_every,
         ):
             return []
-        self.store.set_setting(LAST_SWEEP_SETTING, now)
+        self.store.settings.set_setting(LAST_SWEEP_SETTING, now)
         return self.delete_stale()

@@ -280,7 +280,7 @@ class MemoryWriter:
                     "" if item in retire else type(resolver).__name__,
                 )
             )
-        self.store.update_facts(updates, edges, ledger)
+        self.store.ledger.update_facts(updates, edges, ledger)
         self.indexes.sync()
         return tuple(item.fact_id for item in found)
 
@@ -295,10 +295,10 @@ class MemoryWriter:
     def _sharing_entities(self, fact: str) -> list[str]:
         """Other facts that mention an entity or span this fact mentions."""
         names = sorted(
-            {e.target for e in self.store.edges_touching([fact]) if e.type == "mentions"}
+            {e.target for e in self.store.reads.edges_touching([fact]) if e.type == "mentions"}
         )
         out: dict[str, None] = {}
-        for edge in self.store.edges_touching(names)[:MAX_SHARED_ENTITY_EDGES]:
+        for edge in self.store.reads.edges_touching(names)[:MAX_SHARED_ENTITY_EDGES]:
             if edge.type == "mentions" and edge.source != fact and is_fact_id(edge.source):
                 out[edge.source] = None
         return list(out)

@@ -57,7 +57,7 @@ class GraphReader:
         self.indexes.sync()
         walkable = None
         if scopes is not None:
-            doc_ids, walkable = readable_documents(self.store.documents(), scopes, doc_ids)
+            doc_ids, walkable = readable_documents(self.store.reads.documents(), scopes, doc_ids)
         params = SearchParams(
             max_results,
             max_seeds,
@@ -83,14 +83,14 @@ class GraphReader:
 
     # ----------------------------------------------------------------- views
     def node(self, node_id: str) -> Node:
-        found = self.store.get_nodes([node_id]).get(node_id)
+        found = self.store.reads.get_nodes([node_id]).get(node_id)
         if found is None:
             raise NotFoundError(f"unknown node {node_id!r}: use search or outline to find node ids")
         return found
 
     def outline(self, doc_id: str, max_depth: int = 6) -> str:
         """A document's table of contents, one ``- [nodeId] title`` line per node."""
-        nodes = self.store.document_nodes(doc_id)
+        nodes = self.store.reads.document_nodes(doc_id)
         if not nodes:
             raise NotFoundError(f"unknown document {doc_id!r}: list documents with stats")
         depth: dict[str, int] = {}
@@ -105,9 +105,9 @@ class GraphReader:
     def show(self, node_id: str) -> NodeView:
         """A node with its parent, children and other links."""
         node = self.node(node_id)
-        edges = self.store.edges_touching([node_id])
+        edges = self.store.reads.edges_touching([node_id])
         others = {e.target if e.source == node_id else e.source for e in edges}
-        titles = {n.node_id: n.title for n in self.store.get_nodes(sorted(others)).values()}
+        titles = {n.node_id: n.title for n in self.store.reads.get_nodes(sorted(others)).values()}
         children = [e.target for e in edges if e.type == PARENT_CHILD and e.source == node_id]
         links = []
         for e in edges:
@@ -131,17 +131,17 @@ class GraphReader:
 
     def documents(self) -> list[DocumentInfo]:
         """Every document: id, title, description, source and node count."""
-        counts = self.store.node_counts()
+        counts = self.store.reads.node_counts()
         return [
             DocumentInfo(
                 d.doc_id, d.title, d.description, d.source, d.added_at, counts.get(d.doc_id, 0)
             )
-            for d in self.store.documents()
+            for d in self.store.reads.documents()
         ]
 
     def stats(self) -> GraphStats:
         """How many documents, nodes, edges (by type) and terms; the language; the generation."""
-        counts = self.store.counts()
+        counts = self.store.reads.counts()
         self.indexes.sync()
         index = self.indexes.index
         return GraphStats(
@@ -174,7 +174,8 @@ class GraphReader:
         """
         hits = self.search(question, **search_kwargs)
         spans = {
-            n.node_id: n.span for n in self.store.get_nodes([h.node_id for h in hits]).values()
+            n.node_id: n.span
+            for n in self.store.reads.get_nodes([h.node_id for h in hits]).values()
         }
         index = self.indexes.index
         return extractive_answer(

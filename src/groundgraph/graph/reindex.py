@@ -87,7 +87,7 @@ def unchanged_file(store: Store, planned: PlannedFile, key: str) -> bool:
     (JSON Lines files are compared per document, after parsing)."""
     if planned.kind == "jsonl":
         return False
-    stored = store.get_document(planned.doc_id)
+    stored = store.reads.get_document(planned.doc_id)
     if stored is None or stored.ingest != key:
         return False
     try:
@@ -151,7 +151,7 @@ def plan_index(
             if error is not None:
                 skipped.append(SkippedFile(str(planned.path), error))
                 continue
-            stored = store.get_document(doc_id)
+            stored = store.reads.get_document(doc_id)
             reason = taken_reason(planned, stored, digest)
             if reason is not None:
                 skipped.append(SkippedFile(str(planned.path), reason))
@@ -161,7 +161,7 @@ def plan_index(
                 changes.append(PlannedChange(doc_id, str(planned.path), "unchanged"))
             else:
                 changes.append(PlannedChange(doc_id, str(planned.path), "changed"))
-    removed = tuple(gone_documents(store.documents(), roots)) if roots else ()
+    removed = tuple(gone_documents(store.reads.documents(), roots)) if roots else ()
     return IndexPlan(tuple(changes), tuple(skipped), removed)
 
 

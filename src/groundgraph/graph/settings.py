@@ -29,7 +29,7 @@ def graph_settings(
 ) -> GraphSettings:
     """The settings of a graph over ``store``: the language the store was built with, or
     the one given (recorded on first use); a different one is an error."""
-    stored_language = store.get_setting("language")
+    stored_language = store.settings.get_setting("language")
     if language is None:
         language = stored_language or "english"
     elif stored_language and stored_language != language:
@@ -38,7 +38,7 @@ def graph_settings(
             "open it without a language or index into a new store"
         )
     if stored_language is None:
-        store.set_setting("language", language)
+        store.settings.set_setting("language", language)
     if max_chunk_chars < MIN_CHUNK_CHARS:
         raise InputError(f"max_chunk_chars must be at least {MIN_CHUNK_CHARS}")
     return GraphSettings(language, max_chunk_chars, semantic_neighbors, min_similarity)

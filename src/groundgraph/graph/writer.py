@@ -189,7 +189,9 @@ class DocumentWriter:
         entities: list[Node] | None = None,
     ) -> Document:
         # The store first: if it fails, the in-memory indexes still match it.
-        generation, _ = self.store.replace_document(document, nodes, edges, pending, entities or [])
+        generation, _ = self.store.writes.replace_document(
+            document, nodes, edges, pending, entities or []
+        )
         batch = counts if isinstance(counts, TermBatch) else TermBatch.of(counts)
         self.indexes.committed(document, nodes, batch, tops, generation)
         return document
@@ -246,7 +248,7 @@ class DocumentWriter:
             return planned, result
         taken = None
         if planned.kind != "jsonl" and len(result) == 1:
-            old = self.store.get_document(planned.doc_id)
+            old = self.store.reads.get_document(planned.doc_id)
             taken = taken_reason(planned, old, result[0].parsed.document.content_hash)
         if taken is not None:
             return planned, SkippedFile(str(planned.path), taken)
@@ -254,7 +256,7 @@ class DocumentWriter:
         for prepared in result:
             document = prepared.parsed.document
             jsonl = planned.kind == "jsonl"
-            stored = self.store.get_document(document.doc_id) if jsonl else None
+            stored = self.store.reads.get_document(document.doc_id) if jsonl else None
             if force or not same_document(stored, document.content_hash, key):
                 added.append(self.add_prepared(prepared))
         return planned, added
@@ -270,7 +272,7 @@ class DocumentWriter:
             failure: BaseException | None = None
             deadline = time.monotonic() + BATCH_SECONDS
             try:
-                with self.store.batch():
+                with self.store.writes.batch():
                     try:
                         for item in source:
                             done.append(add(item))
@@ -321,14 +323,14 @@ class DocumentWriter:
         if extension is not None:
             updates = fact_updates(extension, parsed)
             if updates or extension.conflicts:
-                self.store.update_facts(updates, (), extension.conflicts)
+                self.store.ledger.update_facts(updates, (), extension.conflicts)
                 self.indexes.sync()
         return added
 
     def remove_document(self, doc_id: str) -> Removal | None:
         """Remove a document and everything that touches it; None if it was not there."""
         self.indexes.sync()
-        removed = self.store.remove_document(doc_id)
+        removed = self.store.writes.remove_document(doc_id)
         if removed is not None:
             self.indexes.removed(doc_id)
         return removed
@@ -343,7 +345,7 @@ class DocumentWriter:
         self.indexes.sync()
         edge, entities = fact_records(subject, relation, obj, source)
         if source is not None:
-            found = self.store.get_nodes([source]).get(source)
+            found = self.store.reads.get_nodes([source]).get(source)
             if found is None:
                 raise NotFoundError(
                     f"unknown node {source!r}: use search or outline to find node ids"
@@ -351,10 +353,10 @@ class DocumentWriter:
             owner = found.doc_id
         else:
             owner = FACTS_DOC_ID
-            if self.store.get_document(owner) is None:
+            if self.store.reads.get_document(owner) is None:
                 root = Node(owner, owner, "document", "Facts", "")
-                self.store.replace_document(Document(owner, "Facts"), [root], [])
-        generation = self.store.add_edges(owner, [edge], entities)
+                self.store.writes.replace_document(Document(owner, "Facts"), [root], [])
+        generation = self.store.writes.add_edges(owner, [edge], entities)
         if generation == self.indexes.generation + 1:
             self.indexes.generation = generation
         self.indexes.sync()

@@ -57,7 +57,7 @@ class MemoryIndex:
     def sync(self, store: Store, current: int | None = None) -> None:
         """Catch up with the store's writes since the last call (``current``: the store's
         generation, when the caller has just read it)."""
-        current = store.generation() if current is None else current
+        current = store.changes.generation() if current is None else current
         if current == self.generation:
             return
         self._edges.clear()
@@ -66,7 +66,7 @@ class MemoryIndex:
             self.rebuild(store, current)
             return
         try:
-            changed = store.changed_documents(self.generation)
+            changed = store.changes.changed_documents(self.generation)
         except StoreError:
             self.rebuild(store, current)
             return
@@ -75,9 +75,9 @@ class MemoryIndex:
 
     def rebuild(self, store: Store, generation: int | None = None) -> None:
         """Read every fact again (also drops every trace of removed facts' words)."""
-        generation = store.generation() if generation is None else generation
+        generation = store.changes.generation() if generation is None else generation
         self._reset()
-        ids = [d.doc_id for d in store.documents() if is_fact_id(d.doc_id)]
+        ids = [d.doc_id for d in store.reads.documents() if is_fact_id(d.doc_id)]
         for start in range(0, len(ids), _BATCH):
             self._reload(store, ids[start : start + _BATCH])
         self.generation = generation
@@ -89,11 +89,11 @@ class MemoryIndex:
         for fact in fact_ids:
             self.retired.pop(fact, None)
             self.states.pop(fact, None)
-        nodes = store.get_nodes(fact_ids)
+        nodes = store.reads.get_nodes(fact_ids)
         loaded: dict[str, FactState] = {}
         for fact in fact_ids:
             node = nodes.get(fact)
-            document = store.get_document(fact) if node is not None else None
+            document = store.reads.get_document(fact) if node is not None else None
             if node is None or document is None:
                 continue
             loaded[fact] = FactState(
@@ -101,9 +101,9 @@ class MemoryIndex:
             )
             if node.invalid_at is not None:
                 self.retired[fact] = self._term_counts("", node.content)
-        attach_events(loaded, store.fact_events(list(loaded)))
+        attach_events(loaded, store.ledger.fact_events(list(loaded)))
         self.states.update(loaded)
-        self.spans.add(_span_ends(store.edges_touching(list(loaded))))
+        self.spans.add(_span_ends(store.reads.edges_touching(list(loaded))))
 
     def edges_touching(self, store: Store, node_ids: Sequence[str]) -> dict[str, list[Edge]]:
         """Every edge touching each node, valid or not, kept until the store changes
@@ -115,7 +115,7 @@ class MemoryIndex:
                 self._cached = 0
             found: dict[str, list[Edge]] = {n: [] for n in missing}
             wanted = set(missing)
-            for edge in store.edges_touching(missing):
+            for edge in store.reads.edges_touching(missing):
                 for end in {edge.source, edge.target} & wanted:
                     found[end].append(edge)
             self._edges.update(found)

@@ -101,10 +101,10 @@ def search(
 
     def neighbours(node_ids: Sequence[str], weakest: float) -> dict[str, list[Arc]]:
         if walkable is None:
-            steps = store.walk_arcs(node_ids, MAX_FANOUT, HUB_PREFIX, weakest, MAX_FAN_IN)
+            steps = store.reads.walk_arcs(node_ids, MAX_FANOUT, HUB_PREFIX, weakest, MAX_FAN_IN)
             return arcs_from_steps(steps, node_ids)
         # Degrees are counted over the readable edges: ask for every step.
-        steps = store.walk_arcs(node_ids, MAX_FANOUT, HUB_PREFIX)
+        steps = store.reads.walk_arcs(node_ids, MAX_FANOUT, HUB_PREFIX)
         return _confined_arcs(store, sorted({s[0] for s in steps}), node_ids, walkable)
 
     def walker(seeds: dict[str, float]) -> dict[str, Reached]:
@@ -135,7 +135,7 @@ def search(
     reached = ranked.reached
     if p.walker == "ppr" and matrix is not None and top:
         reached = _explain_ppr(reached, ranked.seeds, matrix(), [c.node_id for c in top], p)
-    nodes = store.get_nodes([c.node_id for c in top])
+    nodes = store.reads.get_nodes([c.node_id for c in top])
     hits = []
     for candidate in top:
         node = nodes.get(candidate.node_id)
@@ -156,7 +156,7 @@ def _confined_arcs(
     # Degrees (hub damping) are counted over those edges alone.
     edges = [
         e
-        for e in store.edges_touching(open_nodes)
+        for e in store.reads.edges_touching(open_nodes)
         if walkable(e.source) and walkable(e.target) and all(walkable(n) for n in e.sources)
     ]
     return arcs_from_edges(edges, node_ids)

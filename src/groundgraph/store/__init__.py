@@ -1,7 +1,8 @@
 """Stores: where documents, nodes and edges live. SQLite is the default.
 
-A store is the union of small protocols (``DocumentWrites``, ``GraphReads``,
-``ChangeLog``, ``Settings``, ``Blobs``, ``FactLedger``); see :mod:`groundgraph.store.base`.
+A store holds one part per small protocol (``store.writes``: ``DocumentWrites``,
+``store.reads``: ``GraphReads``, ``store.changes``, ``store.settings``, ``store.blobs``,
+``store.ledger``); see :mod:`groundgraph.store.base`.
 """
 
 from __future__ import annotations

@@ -55,7 +55,7 @@ def games() -> DocumentGraph:
 
 
 def section(graph: DocumentGraph, title: str) -> str:
-    return next(n.node_id for n in graph.store.document_nodes("recipes") if n.title == title)
+    return next(n.node_id for n in graph.store.reads.document_nodes("recipes") if n.title == title)
 
 
 def test_each_sentence_is_a_claim_with_its_span_in_the_answer(bakery):

@@ -34,18 +34,18 @@ def doc(
 def write(store, doc_id: str, n: int = 2, **options) -> tuple[int, object]:
     """Write :func:`doc` ``(doc_id, n, ...)``; the store's (generation, removal)."""
     document, nodes, edges, entities = doc(doc_id, n, **options)
-    return store.replace_document(document, nodes, edges, entities=entities)
+    return store.writes.replace_document(document, nodes, edges, entities=entities)
 
 
 def everything(store) -> dict[str, object]:
     """All a store holds of the graph, as plain values, to compare two states."""
     return {
-        "documents": store.documents(),
-        "nodes": {d.doc_id: store.document_nodes(d.doc_id) for d in store.documents()},
-        "entities": store.entity_nodes(),
-        "edges": list(store.iter_edges()),
-        "counts": store.counts(),
-        "node_counts": store.node_counts(),
+        "documents": store.reads.documents(),
+        "nodes": {d.doc_id: store.reads.document_nodes(d.doc_id) for d in store.reads.documents()},
+        "entities": store.reads.entity_nodes(),
+        "edges": list(store.reads.iter_edges()),
+        "counts": store.reads.counts(),
+        "node_counts": store.reads.node_counts(),
     }
 
 

@@ -11,26 +11,26 @@ REQUIRES = (Blobs,)
 
 
 def test_a_blob_round_trips_with_its_generation(store):
-    assert store.load_blob("bm25") is None
-    store.save_blob("bm25", 4, b"\x00\x01data\xff")
-    assert store.load_blob("bm25") == (4, b"\x00\x01data\xff")
-    store.save_blob("bm25", 5, b"newer")
-    assert store.load_blob("bm25") == (5, b"newer")
-    store.save_blob("empty", 0, b"")
-    assert store.load_blob("empty") == (0, b"")
-    assert store.load_blob("bm25") == (5, b"newer")  # names are kept apart
+    assert store.blobs.load_blob("bm25") is None
+    store.blobs.save_blob("bm25", 4, b"\x00\x01data\xff")
+    assert store.blobs.load_blob("bm25") == (4, b"\x00\x01data\xff")
+    store.blobs.save_blob("bm25", 5, b"newer")
+    assert store.blobs.load_blob("bm25") == (5, b"newer")
+    store.blobs.save_blob("empty", 0, b"")
+    assert store.blobs.load_blob("empty") == (0, b"")
+    assert store.blobs.load_blob("bm25") == (5, b"newer")  # names are kept apart
 
 
 def test_a_large_blob_round_trips(store):
     data = bytes(range(256)) * 8192  # 2 MiB
-    store.save_blob("big", 7, data)
-    assert store.load_blob("big") == (7, data)
+    store.blobs.save_blob("big", 7, data)
+    assert store.blobs.load_blob("big") == (7, data)
 
 
 def test_a_blob_is_not_a_graph_change(store):
-    store.save_blob("bm25", 3, b"x")
+    store.blobs.save_blob("bm25", 3, b"x")
     if isinstance(store, ChangeLog):
-        assert store.generation() == 0 and store.changed_documents(0) == []
+        assert store.changes.generation() == 0 and store.changes.changed_documents(0) == []
 
 
 @settings(max_examples=50, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -38,7 +38,7 @@ def test_a_blob_is_not_a_graph_change(store):
 def test_blobs_keep_the_last_write_of_each_name(new_store, writes):
     store = new_store()
     for name, generation, data in writes:
-        store.save_blob(name, generation, data)
+        store.blobs.save_blob(name, generation, data)
     last = {name: (generation, data) for name, generation, data in writes}
     for name in "xyz":
-        assert store.load_blob(name) == last.get(name)
+        assert store.blobs.load_blob(name) == last.get(name)

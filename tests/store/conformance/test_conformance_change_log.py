@@ -14,28 +14,30 @@ REQUIRES = (DocumentWrites, ChangeLog)
 
 
 def test_a_new_store_is_at_generation_zero(store):
-    assert store.generation() == 0
-    assert store.changed_documents(0) == []
+    assert store.changes.generation() == 0
+    assert store.changes.changed_documents(0) == []
 
 
 def test_the_log_names_each_changed_document_once(store):
     write(store, "a")
     write(store, "b")
     write(store, "a")
-    store.add_edges("b", [Edge("b#1", "a#1", "semantic", 0.3)])
-    store.remove_document("a")
-    assert store.generation() == 5
-    assert store.changed_documents(0) == ["a", "b"]
-    assert store.changed_documents(2) == ["a", "b"]
-    assert store.changed_documents(3) == ["b", "a"]
-    assert store.changed_documents(4) == ["a"]
-    assert store.changed_documents(5) == []
+    store.writes.add_edges("b", [Edge("b#1", "a#1", "semantic", 0.3)])
+    store.writes.remove_document("a")
+    assert store.changes.generation() == 5
+    assert store.changes.changed_documents(0) == ["a", "b"]
+    assert store.changes.changed_documents(2) == ["a", "b"]
+    assert store.changes.changed_documents(3) == ["b", "a"]
+    assert store.changes.changed_documents(4) == ["a"]
+    assert store.changes.changed_documents(5) == []
 
 
 def test_the_generation_a_write_returns_is_the_stores(store):
     generation, _ = write(store, "a")
-    assert generation == store.generation()
-    assert store.add_edges("a", [Edge("a#1", "a#2", "next", 0.4)]) == store.generation()
+    assert generation == store.changes.generation()
+    assert (
+        store.writes.add_edges("a", [Edge("a#1", "a#2", "next", 0.4)]) == store.changes.generation()
+    )
 
 
 _OPS = st.lists(
@@ -55,13 +57,13 @@ def test_the_log_replays_any_mix_of_writes(new_store, ops):
             write(store, doc_id, n=1)
             present.add(doc_id)
         elif op == "edge" and doc_id in present:
-            store.add_edges(doc_id, [Edge(f"{doc_id}#1", doc_id, "next", 0.1)])
+            store.writes.add_edges(doc_id, [Edge(f"{doc_id}#1", doc_id, "next", 0.1)])
         elif op == "remove" and doc_id in present:
-            store.remove_document(doc_id)
+            store.writes.remove_document(doc_id)
             present.discard(doc_id)
         else:
             continue
         log.append(doc_id)
-        assert store.generation() == len(log)
+        assert store.changes.generation() == len(log)
     for since in range(len(log) + 1):
-        assert store.changed_documents(since) == list(dict.fromkeys(log[since:]))
+        assert store.changes.changed_documents(since) == list(dict.fromkeys(log[since:]))

@@ -18,13 +18,13 @@ REQUIRES = (DocumentWrites, GraphReads, ChangeLog)
 
 def test_a_written_document_reads_back(store):
     document, nodes, edges, _ = doc("a", n=3)
-    generation, removed = store.replace_document(document, nodes, edges)
+    generation, removed = store.writes.replace_document(document, nodes, edges)
     assert (generation, removed) == (1, None)
-    got = store.get_document("a")
+    got = store.reads.get_document("a")
     assert got is not None and got.title == "A" and got.added_at  # stamped when unset
-    assert [n.node_id for n in store.document_nodes("a")] == ["a", "a#1", "a#2", "a#3"]
-    assert all(n.created_at for n in store.document_nodes("a"))
-    assert [(e.source, e.target, e.type) for e in store.iter_edges()] == [
+    assert [n.node_id for n in store.reads.document_nodes("a")] == ["a", "a#1", "a#2", "a#3"]
+    assert all(n.created_at for n in store.reads.document_nodes("a"))
+    assert [(e.source, e.target, e.type) for e in store.reads.iter_edges()] == [
         (e.source, e.target, e.type) for e in edges
     ]
 
@@ -33,24 +33,24 @@ def test_each_write_is_one_generation(store):
     assert write(store, "a")[0] == 1
     assert write(store, "b")[0] == 2
     assert write(store, "a")[0] == 3
-    assert store.add_edges("b", [Edge("b#1", "a#1", "semantic", 0.3)]) == 4
-    assert store.remove_document("a") is not None
-    assert store.generation() == 5
-    assert store.remove_document("a") is None  # nothing to remove: no write
-    assert store.generation() == 5
+    assert store.writes.add_edges("b", [Edge("b#1", "a#1", "semantic", 0.3)]) == 4
+    assert store.writes.remove_document("a") is not None
+    assert store.changes.generation() == 5
+    assert store.writes.remove_document("a") is None  # nothing to remove: no write
+    assert store.changes.generation() == 5
 
 
 def test_replacing_a_document_reports_what_went_and_moves_it_last(store):
     write(store, "a", n=3)
     write(store, "b")
     document, nodes, edges, _ = doc("a", n=1)
-    _, removed = store.replace_document(document, nodes, edges)
+    _, removed = store.writes.replace_document(document, nodes, edges)
     assert removed is not None and removed.doc_id == "a"
     assert set(removed.nodes) == {"a", "a#1", "a#2", "a#3"}
     assert set(removed.edges) == {("a", f"a#{i}", "parent-child") for i in (1, 2, 3)}
-    assert [d.doc_id for d in store.documents()] == ["b", "a"]
-    assert [n.node_id for n in store.document_nodes("a")] == ["a", "a#1"]
-    assert store.counts().nodes == 2 + 3
+    assert [d.doc_id for d in store.reads.documents()] == ["b", "a"]
+    assert [n.node_id for n in store.reads.document_nodes("a")] == ["a", "a#1"]
+    assert store.reads.counts().nodes == 2 + 3
 
 
 def test_removal_leaves_nothing_behind(store):
@@ -58,8 +58,8 @@ def test_removal_leaves_nothing_behind(store):
     before = everything(store)
     cross = (Edge("b#1", "a#1", "semantic", 0.5), Edge("a#2", "b#2", "reference", 0.7))
     write(store, "b", n=2, extra_edges=cross, entities=("entity:shared", "entity:own"))
-    store.add_edges("b", [Edge("b#2", "entity:late", "mentions", 0.5)], [_entity("late")])
-    removal = store.remove_document("b")
+    store.writes.add_edges("b", [Edge("b#2", "entity:late", "mentions", 0.5)], [_entity("late")])
+    removal = store.writes.remove_document("b")
     assert removal is not None
     assert set(removal.nodes) == {"b", "b#1", "b#2", "entity:own", "entity:late"}
     assert ("b#1", "a#1", "semantic") in removal.edges
@@ -69,47 +69,47 @@ def test_removal_leaves_nothing_behind(store):
         k: v for k, v in before.items() if k != "edges"
     }
     assert after["edges"] == before["edges"]
-    assert store.get_nodes(["b", "b#1", "entity:own", "entity:late"]) == {}
-    assert store.edges_touching(["b", "b#1", "b#2"]) == []
+    assert store.reads.get_nodes(["b", "b#1", "entity:own", "entity:late"]) == {}
+    assert store.reads.edges_touching(["b", "b#1", "b#2"]) == []
 
 
 def test_an_entity_lives_as_long_as_an_edge_touches_it(store):
     write(store, "a", entities=("entity:aurora",))
     document, nodes, edges, _ = doc("b", n=1, entities=("entity:aurora",))
     spelled = Node("entity:aurora", "", "entity", "AURORA", "")
-    store.replace_document(document, nodes, edges, entities=[spelled])
-    assert [n.title for n in store.entity_nodes()] == ["Aurora"]  # the first spelling stays
-    first = store.remove_document("a")
+    store.writes.replace_document(document, nodes, edges, entities=[spelled])
+    assert [n.title for n in store.reads.entity_nodes()] == ["Aurora"]  # the first spelling stays
+    first = store.writes.remove_document("a")
     assert first is not None and "entity:aurora" not in first.nodes
-    assert [n.node_id for n in store.entity_nodes()] == ["entity:aurora"]
-    last = store.remove_document("b")
+    assert [n.node_id for n in store.reads.entity_nodes()] == ["entity:aurora"]
+    last = store.writes.remove_document("b")
     assert last is not None and "entity:aurora" in last.nodes
-    assert store.entity_nodes() == [] and store.counts().nodes == 0
+    assert store.reads.entity_nodes() == [] and store.reads.counts().nodes == 0
 
 
 def test_edges_into_a_removed_document_go_with_it(store):
     write(store, "a")
     write(store, "b", extra_edges=(Edge("b#1", "a#2", "reference", 0.75),))
-    store.remove_document("a")
-    assert all("a#2" not in (e.source, e.target) for e in store.iter_edges())
-    assert [n.node_id for n in store.document_nodes("b")] == ["b", "b#1", "b#2"]
+    store.writes.remove_document("a")
+    assert all("a#2" not in (e.source, e.target) for e in store.reads.iter_edges())
+    assert [n.node_id for n in store.reads.document_nodes("b")] == ["b", "b#1", "b#2"]
 
 
 def test_added_edges_belong_to_their_document(store):
     write(store, "a")
     write(store, "b")
-    store.add_edges("a", [Edge("b#1", "b#2", "semantic", 0.2)])
-    assert any(e.type == "semantic" for e in store.edges_touching(["b#1"]))
-    store.remove_document("a")
-    assert not any(e.type == "semantic" for e in store.iter_edges())
+    store.writes.add_edges("a", [Edge("b#1", "b#2", "semantic", 0.2)])
+    assert any(e.type == "semantic" for e in store.reads.edges_touching(["b#1"]))
+    store.writes.remove_document("a")
+    assert not any(e.type == "semantic" for e in store.reads.iter_edges())
 
 
 def test_edges_for_an_unknown_document_are_refused_whole(store):
     write(store, "a")
     before = everything(store)
     with pytest.raises(NotFoundError):
-        store.add_edges("nobody", [Edge("a", "a#1", "semantic", 0.1)], [_entity("x")])
-    assert everything(store) == before and store.generation() == 1
+        store.writes.add_edges("nobody", [Edge("a", "a#1", "semantic", 0.1)], [_entity("x")])
+    assert everything(store) == before and store.changes.generation() == 1
 
 
 def test_a_failed_write_leaves_the_previous_document(store):
@@ -118,26 +118,26 @@ def test_a_failed_write_leaves_the_previous_document(store):
     nodes.append(nodes[1])  # a duplicate node id fails the write halfway
     before = everything(store)
     with pytest.raises(Exception):  # noqa: B017 - the backend's own integrity error
-        store.replace_document(document, nodes, edges)
+        store.writes.replace_document(document, nodes, edges)
     assert everything(store) == before
-    assert store.generation() == 1 and store.changed_documents(0) == ["a"]
+    assert store.changes.generation() == 1 and store.changes.changed_documents(0) == ["a"]
 
 
 def test_pending_links_wait_and_go_with_their_document(store):
     document, nodes, edges, _ = doc("a")
     links = [PendingLink("a#1", "a", "later"), PendingLink("a#2", "a", "other")]
-    store.replace_document(document, nodes, edges, links)
-    assert store.pending_links_to(["later", "nowhere"]) == links[:1]
-    assert store.pending_links_to([]) == []
-    store.remove_document("a")
-    assert store.pending_links_to(["later", "other"]) == []
+    store.writes.replace_document(document, nodes, edges, links)
+    assert store.reads.pending_links_to(["later", "nowhere"]) == links[:1]
+    assert store.reads.pending_links_to([]) == []
+    store.writes.remove_document("a")
+    assert store.reads.pending_links_to(["later", "other"]) == []
 
 
 def test_a_document_keeps_every_field(store):
     document = Document("d", "Title", "about", "notes/d.md", "hash", ("team", "ops"), "then")
-    store.replace_document(document, [Node("d", "d", "document", "Title", "")], [])
-    assert store.get_document("d") == document
-    assert store.documents() == [document]
+    store.writes.replace_document(document, [Node("d", "d", "document", "Title", "")], [])
+    assert store.reads.get_document("d") == document
+    assert store.reads.documents() == [document]
 
 
 _OPS = st.lists(
@@ -161,18 +161,18 @@ def test_any_mix_of_writes_matches_a_model(new_store, ops):
             model.pop(doc_id, None)
             model[doc_id] = n
         else:
-            assert (store.remove_document(doc_id) is not None) == (doc_id in model)
+            assert (store.writes.remove_document(doc_id) is not None) == (doc_id in model)
             model.pop(doc_id, None)
-        assert [d.doc_id for d in store.documents()] == list(model)
-        assert [n.node_id for n in store.entity_nodes()] == [
+        assert [d.doc_id for d in store.reads.documents()] == list(model)
+        assert [n.node_id for n in store.reads.entity_nodes()] == [
             f"entity:{d}{k}" for d, k in model.items()
         ]
-        counts = store.counts()
+        counts = store.reads.counts()
         assert counts.documents == len(model)
         assert counts.nodes == sum(k + 2 for k in model.values())
         assert counts.edges == sum(k + 1 for k in model.values())
         for doc_id, k in model.items():
-            assert len(store.document_nodes(doc_id)) == k + 1
+            assert len(store.reads.document_nodes(doc_id)) == k + 1
 
 
 def _entity(name: str) -> Node:
@@ -183,7 +183,9 @@ def test_an_edge_to_a_node_that_is_not_stored_is_refused_whole(store):
     write(store, "a")
     before = everything(store)
     with pytest.raises(InputError, match="not a stored node"):
-        store.add_edges("a", [Edge("a#1", "a#2", "next", 0.4), Edge("a#1", "nowhere", "next", 0.4)])
+        store.writes.add_edges(
+            "a", [Edge("a#1", "a#2", "next", 0.4), Edge("a#1", "nowhere", "next", 0.4)]
+        )
     with pytest.raises(InputError, match="not a stored node"):
         write(store, "b", extra_edges=(Edge("b#1", "ghost#1", "semantic", 0.3),))
     assert everything(store) == before

@@ -14,59 +14,59 @@ REQUIRES = (DocumentWrites, GraphReads)
 
 
 def test_an_empty_store_reads_empty(store):
-    assert store.documents() == [] and store.get_document("a") is None
-    assert store.get_nodes([]) == {} and store.get_nodes(["a"]) == {}
-    assert store.document_nodes("a") == [] and store.entity_nodes() == []
-    assert list(store.iter_nodes()) == [] and list(store.iter_edges()) == []
-    assert store.edges_touching([]) == [] and store.edges_touching(["a"]) == []
-    assert store.walk_arcs([], 10) == [] and store.walk_arcs(["a"], 10) == []
-    assert store.pending_links_to(["a"]) == []
-    counts = store.counts()
+    assert store.reads.documents() == [] and store.reads.get_document("a") is None
+    assert store.reads.get_nodes([]) == {} and store.reads.get_nodes(["a"]) == {}
+    assert store.reads.document_nodes("a") == [] and store.reads.entity_nodes() == []
+    assert list(store.reads.iter_nodes()) == [] and list(store.reads.iter_edges()) == []
+    assert store.reads.edges_touching([]) == [] and store.reads.edges_touching(["a"]) == []
+    assert store.reads.walk_arcs([], 10) == [] and store.reads.walk_arcs(["a"], 10) == []
+    assert store.reads.pending_links_to(["a"]) == []
+    counts = store.reads.counts()
     assert (counts.documents, counts.nodes, counts.edges, counts.edge_types) == (0, 0, 0, {})
-    assert store.node_counts() == {}
+    assert store.reads.node_counts() == {}
 
 
 def test_nodes_are_read_by_id_by_document_and_in_order(store):
     write(store, "a", n=3)
     write(store, "b", n=1, entities=("entity:x",))
-    assert set(store.get_nodes(["a#2", "b", "entity:x", "zzz"])) == {"a#2", "b", "entity:x"}
-    node = store.get_nodes(["a#1"])["a#1"]
+    assert set(store.reads.get_nodes(["a#2", "b", "entity:x", "zzz"])) == {"a#2", "b", "entity:x"}
+    node = store.reads.get_nodes(["a#1"])["a#1"]
     assert node.span == (1, 7) and node.parent_id == "a" and node.level == 2
     expected = ["a", "a#1", "a#2", "a#3", "b", "b#1"]  # documents' nodes, not entities
     for batch in (1, 2, 5000):
-        assert [n.node_id for n in store.iter_nodes(batch=batch)] == expected
-    assert [n.node_id for n in store.entity_nodes()] == ["entity:x"]
-    assert store.node_counts() == {"a": 4, "b": 2, "": 1}
+        assert [n.node_id for n in store.reads.iter_nodes(batch=batch)] == expected
+    assert [n.node_id for n in store.reads.entity_nodes()] == ["entity:x"]
+    assert store.reads.node_counts() == {"a": 4, "b": 2, "": 1}
 
 
 def test_iter_nodes_follows_the_order_of_last_write(store):
     write(store, "a", n=1)
     write(store, "b", n=1)
     write(store, "a", n=1)
-    assert [n.node_id for n in store.iter_nodes(batch=1)] == ["b", "b#1", "a", "a#1"]
+    assert [n.node_id for n in store.reads.iter_nodes(batch=1)] == ["b", "b#1", "a", "a#1"]
 
 
 def test_entities_keep_the_order_they_were_first_added(store):
     write(store, "a", entities=("entity:z", "entity:m"))
     write(store, "b", entities=("entity:a", "entity:z"))
-    assert [n.node_id for n in store.entity_nodes()] == ["entity:z", "entity:m", "entity:a"]
+    assert [n.node_id for n in store.reads.entity_nodes()] == ["entity:z", "entity:m", "entity:a"]
 
 
 def test_edges_in_the_order_added_filtered_by_type(store):
     write(store, "a", n=2, extra_edges=(Edge("a#1", "a#2", "next", 0.4),))
     write(store, "b", n=1, extra_edges=(Edge("b#1", "a#1", "semantic", 0.3),))
-    kinds = [e.type for e in store.iter_edges()]
+    kinds = [e.type for e in store.reads.iter_edges()]
     assert kinds == ["parent-child", "parent-child", "next", "parent-child", "semantic"]
-    assert [e.target for e in store.iter_edges(["next", "semantic"])] == ["a#2", "a#1"]
-    assert list(store.iter_edges(["nothing"])) == []
-    counts = store.counts()
+    assert [e.target for e in store.reads.iter_edges(["next", "semantic"])] == ["a#2", "a#1"]
+    assert list(store.reads.iter_edges(["nothing"])) == []
+    counts = store.reads.counts()
     assert (counts.documents, counts.nodes, counts.edges) == (2, 5, 5)
     assert counts.edge_types == {"next": 1, "parent-child": 3, "semantic": 1}
 
 
 def test_edges_touching_gives_each_edge_once_in_order(store):
     write(store, "a", n=2, extra_edges=(Edge("a#1", "a#2", "next", 0.4),))
-    touching = store.edges_touching(["a#1", "a#2"])
+    touching = store.reads.edges_touching(["a#1", "a#2"])
     assert [(e.source, e.target) for e in touching] == [("a", "a#1"), ("a", "a#2"), ("a#1", "a#2")]
 
 
@@ -78,7 +78,7 @@ def test_walk_arcs_step_both_ways_over_valid_edges(store):
         Edge("a#1", "a#2", "old", 0.9, invalid_at=STAMP),  # either way
     )
     write(store, "a", n=2, extra_edges=extra)
-    arcs = store.walk_arcs(["a#1"], max_fanout=10)
+    arcs = store.reads.walk_arcs(["a#1"], max_fanout=10)
     assert sorted(arcs) == [
         ("a#1", "a", "parent-child", 0.8, True, 2),
         ("a#1", "a#2", "next", 0.4, False, 2),
@@ -88,20 +88,20 @@ def test_walk_arcs_step_both_ways_over_valid_edges(store):
 def test_walk_arcs_skip_hubs_over_the_fanout_cap(store):
     for i in range(4):
         write(store, f"d{i}", n=1, entities=("entity:hub",) if i else ("entity:hub", "entity:rare"))
-    hub = store.walk_arcs(["entity:hub"], max_fanout=4)
+    hub = store.reads.walk_arcs(["entity:hub"], max_fanout=4)
     assert len(hub) == 4 and {a[1] for a in hub} == {f"d{i}#1" for i in range(4)}
     assert all(a[4] and a[5] == 4 for a in hub)  # against the edge's direction
-    assert store.walk_arcs(["entity:hub"], max_fanout=3) == []  # more than 3 edges: a hub
-    assert len(store.walk_arcs(["entity:hub", "entity:rare"], max_fanout=3)) == 1
+    assert store.reads.walk_arcs(["entity:hub"], max_fanout=3) == []  # more than 3 edges: a hub
+    assert len(store.reads.walk_arcs(["entity:hub", "entity:rare"], max_fanout=3)) == 1
     # Only ids with the hub prefix are capped.
-    assert len(store.walk_arcs(["d0#1"], max_fanout=0)) == 3
-    assert store.walk_arcs(["d0#1"], max_fanout=0, hub_prefix="d0") == []
+    assert len(store.reads.walk_arcs(["d0#1"], max_fanout=0)) == 3
+    assert store.reads.walk_arcs(["d0#1"], max_fanout=0, hub_prefix="d0") == []
 
 
 def test_walk_arcs_leave_out_steps_lighter_than_asked_except_a_hubs(store):
     extra = (Edge("d0#1", "d0#2", "next", 0.4), Edge("d0#2", "entity:x", "mentions", 0.3))
     write(store, "d0", n=2, entities=("entity:x",), extra_edges=extra)
-    light = sorted(store.walk_arcs(["d0#1", "d0#2", "entity:x"], 10, weakest=0.45))
+    light = sorted(store.reads.walk_arcs(["d0#1", "d0#2", "entity:x"], 10, weakest=0.45))
     assert [a[:5] for a in light if a[0] != "entity:x"] == [
         ("d0#1", "d0", "parent-child", 0.8, True),
         ("d0#1", "entity:x", "mentions", 0.5, False),
@@ -110,7 +110,7 @@ def test_walk_arcs_leave_out_steps_lighter_than_asked_except_a_hubs(store):
     # A hub's steps all come, however light, and are counted whole: its degree.
     hub = [a for a in light if a[0] == "entity:x"]
     assert sorted(a[1] for a in hub) == ["d0#1", "d0#2"] and all(a[5] == 2 for a in hub)
-    every = store.walk_arcs(["d0#1", "d0#2", "entity:x"], 10)
+    every = store.reads.walk_arcs(["d0#1", "d0#2", "entity:x"], 10)
     assert {a[:5] for a in light} <= {a[:5] for a in every}
 
 
@@ -120,20 +120,20 @@ def test_walk_arcs_step_back_only_from_nodes_few_edges_point_to(store):
     write(store, "d0", n=2)
     for i in (1, 2, 3):
         write(store, f"r{i}", n=1, extra_edges=(Edge(f"r{i}#1", "d0", "reference", 0.75),))
-    capped = store.walk_arcs(["d0", "r1#1"], 10, max_fan_in=2)
+    capped = store.reads.walk_arcs(["d0", "r1#1"], 10, max_fan_in=2)
     assert sorted((a[0], a[1], a[4]) for a in capped) == [
         ("d0", "d0#1", False),
         ("d0", "d0#2", False),
         ("r1#1", "d0", False),
         ("r1#1", "r1", True),
     ]
-    uncapped = store.walk_arcs(["d0"], 10, max_fan_in=3)
+    uncapped = store.reads.walk_arcs(["d0"], 10, max_fan_in=3)
     assert sorted(a[1] for a in uncapped) == ["d0#1", "d0#2", "r1#1", "r2#1", "r3#1"]
-    assert len(store.walk_arcs(["d0"], 10)) == 5  # no cap unless asked
+    assert len(store.reads.walk_arcs(["d0"], 10)) == 5  # no cap unless asked
     # An entity is capped by its degree (max_fanout) alone.
     for i in range(3):
         write(store, f"e{i}", n=1, entities=("entity:hub",))
-    assert len(store.walk_arcs(["entity:hub"], 10, max_fan_in=1)) == 3
+    assert len(store.reads.walk_arcs(["entity:hub"], 10, max_fan_in=1)) == 3
 
 
 @settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -142,14 +142,14 @@ def test_a_store_gives_back_exactly_what_it_was_given(new_store, data):
     store = new_store()
     written = [data.draw(documents(doc_id)) for doc_id in ("p", "q")]
     for document, nodes, edges in written:
-        store.replace_document(document, nodes, edges)
-    assert store.documents() == [document for document, _, _ in written]
+        store.writes.replace_document(document, nodes, edges)
+    assert store.reads.documents() == [document for document, _, _ in written]
     for document, nodes, _ in written:
-        assert store.get_document(document.doc_id) == document
-        assert store.document_nodes(document.doc_id) == nodes
-        assert store.get_nodes([n.node_id for n in nodes]) == {n.node_id: n for n in nodes}
-    assert list(store.iter_edges()) == [e for _, _, edges in written for e in edges]
-    assert list(store.iter_nodes(batch=2)) == [n for _, nodes, _ in written for n in nodes]
+        assert store.reads.get_document(document.doc_id) == document
+        assert store.reads.document_nodes(document.doc_id) == nodes
+        assert store.reads.get_nodes([n.node_id for n in nodes]) == {n.node_id: n for n in nodes}
+    assert list(store.reads.iter_edges()) == [e for _, _, edges in written for e in edges]
+    assert list(store.reads.iter_nodes(batch=2)) == [n for _, nodes, _ in written for n in nodes]
 
 
 @settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -162,8 +162,8 @@ def test_walk_arcs_agree_with_the_edges(new_store, triples):
     edges = [
         Edge(s, t, "semantic", 0.5, invalid_at=STAMP if old else None) for s, t, old in triples
     ]
-    store.replace_document(doc("g", n=0)[0], nodes, edges)
-    arcs = store.walk_arcs(["a", "b"], max_fanout=100)
+    store.writes.replace_document(doc("g", n=0)[0], nodes, edges)
+    arcs = store.reads.walk_arcs(["a", "b"], max_fanout=100)
     pairs = [(s, t) for s, t, old in triples if not old and s != t]
     expected = [(s, t, False) for s, t in pairs if s in "ab"]
     expected += [(t, s, True) for s, t in pairs if t in "ab"]

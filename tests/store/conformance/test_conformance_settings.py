@@ -12,19 +12,19 @@ REQUIRES = (Settings,)
 
 
 def test_a_setting_round_trips_and_the_last_write_wins(store):
-    assert store.get_setting("language") is None
-    store.set_setting("language", "english")
-    store.set_setting("other", "")
-    assert store.get_setting("language") == "english"
-    store.set_setting("language", "français")
-    assert store.get_setting("language") == "français"
-    assert store.get_setting("other") == ""
+    assert store.settings.get_setting("language") is None
+    store.settings.set_setting("language", "english")
+    store.settings.set_setting("other", "")
+    assert store.settings.get_setting("language") == "english"
+    store.settings.set_setting("language", "français")
+    assert store.settings.get_setting("language") == "français"
+    assert store.settings.get_setting("other") == ""
 
 
 def test_a_setting_is_not_a_graph_change(store):
-    store.set_setting("language", "english")
+    store.settings.set_setting("language", "english")
     if isinstance(store, ChangeLog):
-        assert store.generation() == 0 and store.changed_documents(0) == []
+        assert store.changes.generation() == 0 and store.changes.changed_documents(0) == []
 
 
 @settings(max_examples=50, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -32,6 +32,6 @@ def test_a_setting_is_not_a_graph_change(store):
 def test_settings_keep_the_last_value_of_each_key(new_store, writes):
     store = new_store()
     for key, value in writes:
-        store.set_setting(key, value)
+        store.settings.set_setting(key, value)
     for key, value in dict(writes).items():
-        assert store.get_setting(key) == value
+        assert store.settings.get_setting(key) == value

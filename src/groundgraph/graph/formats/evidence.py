@@ -17,10 +17,10 @@ VERSION = 1
 def evidence_graph(store: Store) -> dict[str, Any]:
     """Nodes (documents' nodes, then entities) and edges with their provenance."""
     nodes: list[dict[str, Any]] = []
-    for document in store.documents():
-        for n in store.document_nodes(document.doc_id):
+    for document in store.reads.documents():
+        for n in store.reads.document_nodes(document.doc_id):
             nodes.append(_node(n.node_id, n.doc_id, n.kind, n.title, n.content, n.span))
-    for n in store.entity_nodes():
+    for n in store.reads.entity_nodes():
         nodes.append(_node(n.node_id, None, n.kind, n.title, None, None))
     edges = [
         {
@@ -34,7 +34,7 @@ def evidence_graph(store: Store) -> dict[str, Any]:
             "createdAt": e.created_at,
             "invalidAt": e.invalid_at,
         }
-        for e in store.iter_edges()
+        for e in store.reads.iter_edges()
     ]
     return {"format": FORMAT, "version": VERSION, "nodes": nodes, "edges": edges}
 

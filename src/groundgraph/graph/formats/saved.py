@@ -77,14 +77,14 @@ def saved_parts(store: Store) -> Iterator[tuple[str, Any]]:
     yield (
         "documents",
         (
-            document_json(d, [n.node_id for n in store.document_nodes(d.doc_id)])
-            for d in store.documents()
+            document_json(d, [n.node_id for n in store.reads.document_nodes(d.doc_id)])
+            for d in store.reads.documents()
         ),
     )
-    yield "nodes", (node_json(n) for n in store.iter_nodes())
+    yield "nodes", (node_json(n) for n in store.reads.iter_nodes())
     # The v2 format knows document nodes and their four edge types; the rest goes in the
     # extension (a plain v2 file gets its evidence layer rebuilt from the text on load).
-    yield "edges", (edge_json(e) for e in store.iter_edges(V2_EDGE_TYPES))
+    yield "edges", (edge_json(e) for e in store.reads.iter_edges(V2_EDGE_TYPES))
     yield KEY, extension_parts(store)
 
 

@@ -76,15 +76,15 @@ def extension_parts(store: Store) -> dict[str, Any]:
         "version": VERSION,
         "entities": (
             {"nodeId": n.node_id, "title": n.title, "createdAt": n.created_at}
-            for n in store.entity_nodes()
+            for n in store.reads.entity_nodes()
         ),
-        "edges": (extension_edge_json(e) for e in store.iter_edges(EXTENSION_EDGE_TYPES)),
+        "edges": (extension_edge_json(e) for e in store.reads.iter_edges(EXTENSION_EDGE_TYPES)),
         "factEvents": (
             {"factId": e.fact_id, "kind": e.kind, "at": e.at, "scopes": list(e.scopes)}
             | ({"other": e.other} if e.other is not None else {})
-            for e in store.fact_events()
+            for e in store.ledger.fact_events()
         ),
-        "conflicts": (_conflict_json(c) for c in store.conflict_records()),
+        "conflicts": (_conflict_json(c) for c in store.ledger.conflict_records()),
     }
 
 
