@@ -188,7 +188,7 @@ class MemoryWriter:
         edges = causal_edges + [
             e for e in evidence if not (e.type == "mentions" and e.target in named)
         ]
-        counts = self.indexes.index.term_counts("", text)
+        counts = self.indexes.index.counter.counts("", text)
         self.writer.commit(
             document,
             [node],

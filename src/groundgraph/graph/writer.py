@@ -307,7 +307,7 @@ class DocumentWriter:
         added = []
         for item in parsed:
             counts = TermBatch.of(
-                [self.indexes.index.term_counts(n.title, n.content) for n in item.nodes]
+                [self.indexes.index.counter.counts(n.title, n.content) for n in item.nodes]
             )
             tops = self.indexes.linker.top_terms_many(counts)
             check_doc_id(item.document.doc_id)
