@@ -52,8 +52,14 @@ class GraphReader:
         graph_weight: float = 0.3,
         scopes: str | Iterable[str] | None = None,
     ) -> list[Hit]:
-        """Hits for a query, best first, each saying how it was reached (see
-        ``DocumentGraph.search``)."""
+        """Hits for a query, best first, each saying how it was reached.
+
+        ``walker="ppr"`` runs personalized PageRank from the seeds instead of the bounded
+        walk; ``fusion="linear"`` scores ``(1 − graph_weight)·lexical + graph_weight·graph``
+        instead of noisy-OR. ``scopes`` confines the search to documents (and facts) those
+        scopes may read (a scope reads its ancestors; a document without scopes is read
+        only by an unscoped search): nothing else is seeded, walked through or returned.
+        """
         self.indexes.sync()
         walkable = None
         if scopes is not None:
@@ -83,6 +89,7 @@ class GraphReader:
 
     # ----------------------------------------------------------------- views
     def node(self, node_id: str) -> Node:
+        """One node by id; NotFoundError names how to find ids."""
         found = self.store.reads.get_nodes([node_id]).get(node_id)
         if found is None:
             raise NotFoundError(f"unknown node {node_id!r}: use search or outline to find node ids")
@@ -140,7 +147,7 @@ class GraphReader:
         ]
 
     def stats(self) -> GraphStats:
-        """How many documents, nodes, edges (by type) and terms; the language; the generation."""
+        """Counts of documents, nodes, edges (by type) and terms; language; generation."""
         counts = self.store.reads.counts()
         self.indexes.sync()
         index = self.indexes.index
@@ -156,8 +163,7 @@ class GraphReader:
 
     # ----------------------------------------------------------------- evidence
     def bridge(self, a: str, b: str, max_hops: int = 3, k: int = 3) -> list[Bridge]:
-        """Up to ``k`` shortest paths between two entities (by name) or nodes (by id),
-        each hop with the sentence or section that supports it."""
+        """Up to ``k`` shortest paths between two entities or nodes, each hop cited."""
         self.indexes.sync()
         return find_bridges(self.store, a, b, max_hops, k)
 
@@ -168,10 +174,7 @@ class GraphReader:
         max_sentences: int = 2,
         **search_kwargs: Any,
     ) -> Answer:
-        """The sentences that best answer ``question``, cited, or ``insufficient_evidence``.
-
-        Never writes text of its own: every sentence is copied from a section.
-        """
+        """The sentences that best answer ``question``, cited, or ``insufficient_evidence``."""
         hits = self.search(question, **search_kwargs)
         spans = {
             n.node_id: n.span

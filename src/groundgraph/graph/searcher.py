@@ -8,6 +8,8 @@ As whoosh separates its searcher from its writer, ``DocumentGraph.searcher()`` g
 - ``grounding`` (``graph.grounding.Grounder``): support, ground;
 - ``recall`` (``graph.memory_read.MemoryRecall``): query, query_detailed, discover, answer;
 - ``causal`` (``graph.memory_causal.MemoryCausal``): traces, root causes, chains, what-if;
+- ``memory_reads`` (``graph.memory_reads.MemoryReads``): those two with the read options
+  flat, as ``DocumentGraph`` takes them;
 - ``history`` (``graph.memory_history.MemoryHistory``): a fact's history, the ledger;
 
 and ``fact`` and ``to_json``. Handing a searcher instead of the graph (to a read-only
@@ -20,7 +22,6 @@ were read (the bookkeeping forgetting goes by).
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable
 from typing import Any
 
@@ -28,13 +29,10 @@ from groundgraph.errors import InputError
 from groundgraph.graph.formats.saved import graph_to_json
 from groundgraph.graph.grounding import Grounder
 from groundgraph.graph.memory import Memory
-from groundgraph.graph.memory_core import ReadOptions
+from groundgraph.graph.memory_reads import MemoryReads
 from groundgraph.graph.reader import GraphReader
 from groundgraph.model.memory import Fact
 from groundgraph.store import Store
-
-#: The facade's flat read options, which the memory parts take as one ReadOptions.
-READ_OPTIONS = ("scopes", "isolate", "include_superseded", "as_of")
 
 
 class GraphSearcher:
@@ -47,6 +45,7 @@ class GraphSearcher:
         self.grounding = grounder
         self.recall = memory.recall
         self.causal = memory.causal
+        self.memory_reads = MemoryReads(memory)
         self.history = memory.history
         self._context = memory.context
         self._store = store
@@ -62,7 +61,6 @@ class GraphSearcher:
     def verb(self, name: str) -> Callable[..., Any]:
         """The read verb ``name`` of the verb table, taking ``DocumentGraph``'s arguments
         for it; a write verb, or a name the table does not hold, is an InputError."""
-        from groundgraph.graph.document_graph import DocumentGraph
         from groundgraph.graph.verbs import VERBS
 
         entry = VERBS.get(name)
@@ -70,29 +68,8 @@ class GraphSearcher:
             raise InputError(f"no verb {name!r}: the verb table lists {', '.join(sorted(VERBS))}")
         if entry.writes:
             raise InputError(f"{name!r} writes: a searcher only reads; use the DocumentGraph")
-        method = self._part_method(name)
-        facade = inspect.signature(getattr(DocumentGraph, name))
-        takes_read = "read" in inspect.signature(method).parameters
-        keywords = [p.name for p in facade.parameters.values() if p.kind is p.VAR_KEYWORD]
-
-        def call(*args: Any, **kwargs: Any) -> Any:
-            bound = facade.bind(None, *args, **kwargs)
-            bound.apply_defaults()
-            arguments = dict(bound.arguments)
-            arguments.pop("self")
-            extra = arguments.pop(keywords[0]) if keywords else {}
-            if takes_read:
-                options = {k: arguments.pop(k) for k in READ_OPTIONS}
-                arguments["read"] = ReadOptions(**options)
-            return method(**arguments, **extra)
-
-        call.__name__ = name
-        call.__doc__ = entry.summary
-        return call
-
-    def _part_method(self, name: str) -> Callable[..., Any]:
-        for part in (self, self.documents, self.grounding, self.recall, self.causal, self.history):
+        for part in (self, self.documents, self.grounding, self.memory_reads, self.history):
             found = getattr(part, name, None)
-            if callable(found) and not name.startswith("_"):
+            if callable(found):
                 return found  # type: ignore[no-any-return]
         raise InputError(f"the verb {name!r} has no read part to run it")
