@@ -133,6 +133,12 @@ class DocumentGraph:
         """The read half of this graph as a type: every read verb, no write."""
         return GraphSearcher(self.store, self.reader, self.grounder, self.memory)
 
+    @classmethod
+    def open_searcher(cls, path: str | Path, **options: Any) -> GraphSearcher:
+        """An existing SQLite store opened read-only, as its read half (no write verb; the
+        file is never written; a missing file or another schema version is a StoreError)."""
+        return cls(store=SQLiteStore(path, read_only=True), **options).searcher()
+
     # ----------------------------------------------------------------- life
     def save_index(self) -> None:
         """Keep a snapshot of the lexical index in the store for a fast cold start."""

@@ -12,7 +12,9 @@ As whoosh separates its searcher from its writer, ``DocumentGraph.searcher()`` g
   flat, as ``DocumentGraph`` takes them;
 - ``history`` (``graph.memory_history.MemoryHistory``): a fact's history, the ledger;
 
-and ``fact`` and ``to_json``. Handing a searcher instead of the graph (to a read-only
+and ``fact`` and ``to_json``. ``DocumentGraph.open_searcher(path)`` opens an existing
+store read-only and gives its searcher: the file is never written. Handing a searcher
+instead of the graph (to a read-only
 service key, to agent tools that must not write) leaves no write verb to call.
 :meth:`GraphSearcher.verb` finds a read verb of the verb table by name and takes the
 arguments ``DocumentGraph``'s verb of that name takes, so an interface built as a loop over
@@ -23,6 +25,7 @@ were read (the bookkeeping forgetting goes by).
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import TracebackType
 from typing import Any
 
 from groundgraph.errors import InputError
@@ -49,6 +52,18 @@ class GraphSearcher:
         self.history = memory.history
         self._context = memory.context
         self._store = store
+
+    def close(self) -> None:
+        """Close the store (a searcher saves nothing)."""
+        self._store.close()
+
+    def __enter__(self) -> GraphSearcher:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
 
     def fact(self, content: str) -> Fact:
         """The fact named by its id or its text, as the memory holds it now."""

@@ -16,6 +16,7 @@ tested against them one at a time (``tests/store/conformance``)::
     ├── settings   Settings         get_setting, set_setting
     ├── blobs      Blobs            load_blob, save_blob
     ├── ledger     FactLedger       update_facts, fact events, conflicts, access times
+    ├── read_only  whether every write is refused (an open only to read)
     └── close()
 """
 
@@ -78,6 +79,11 @@ class Store(Protocol):
 
     @property
     def ledger(self) -> FactLedger: ...
+
+    @property
+    def read_only(self) -> bool:
+        """True when the store was opened only to read: every write raises StoreError."""
+        ...
 
     def close(self) -> None:
         """Release the store; any later call raises :class:`~groundgraph.errors.StoreError`.

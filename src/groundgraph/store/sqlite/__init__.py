@@ -43,11 +43,18 @@ _TRIM_EVERY = 1_000
 
 
 class SQLiteStore:
-    """A :class:`~groundgraph.store.base.Store` in a SQLite file: its parts over one connection."""
+    """A :class:`~groundgraph.store.base.Store` in a SQLite file: its parts over one connection.
 
-    def __init__(self, path: str | Path = ":memory:", timeout: float = 10.0) -> None:
-        self._db = Database(path, timeout)
+    ``read_only=True`` opens an existing store without writing to it (every write is a
+    StoreError; reads that note access times skip the note); ``DocumentGraph.open_searcher``
+    gives such a store its read-only type."""
+
+    def __init__(
+        self, path: str | Path = ":memory:", timeout: float = 10.0, *, read_only: bool = False
+    ) -> None:
+        self._db = Database(path, timeout, read_only=read_only)
         self.path = self._db.path
+        self.read_only = read_only
         # Typed by protocol, so mypy checks that each part implements its own.
         settings = SQLiteSettings(self._db)
         changes = SQLiteChangeLog(self._db, settings, _CHANGES_KEPT, _TRIM_EVERY)

@@ -30,8 +30,17 @@ _WAL_PAGES = 10_000
 class Database:
     """A SQLite file (or ``:memory:``) opened, migrated and shared between threads."""
 
-    def __init__(self, path: str | Path = ":memory:", timeout: float = 10.0) -> None:
+    def __init__(
+        self, path: str | Path = ":memory:", timeout: float = 10.0, *, read_only: bool = False
+    ) -> None:
         self.path = str(path)
+        self.read_only = read_only
+        if read_only:
+            self.conn = self._open_read_only(timeout)
+            self._lock = threading.RLock()
+            self._closed = False
+            self._batched = False
+            return
         if self.path != ":memory:":
             parent = Path(self.path).expanduser().resolve().parent
             if not parent.is_dir():
@@ -57,13 +66,44 @@ class Database:
                 f"{self.path} is not a groundgraph store ({exc}); name another file with --db"
             ) from exc
 
+    def _open_read_only(self, timeout: float) -> sqlite3.Connection:
+        # mode=ro: SQLite refuses every write, creates no file and runs no migration, so a
+        # store is read as it is (its schema must be this version's) and nothing else is
+        # touched. A missing file is an error, not a new empty store.
+        file = Path(self.path).expanduser()
+        if self.path == ":memory:" or not file.is_file():
+            raise StoreError(f"no store at {self.path}: a read-only open needs an existing store")
+        try:
+            conn = sqlite3.connect(
+                f"{file.resolve().as_uri()}?mode=ro",
+                uri=True,
+                timeout=timeout,
+                isolation_level=None,
+                check_same_thread=False,
+            )
+            version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+            tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"{self.path} is not a groundgraph store ({exc})") from exc
+        if "nodes" not in tables or version == 0:
+            conn.close()
+            raise StoreError(f"{self.path} is not a groundgraph store (no groundgraph tables)")
+        if version != SCHEMA_VERSION:
+            conn.close()
+            raise SchemaVersionError(
+                f"{self.path} has schema version {version} and this groundgraph reads "
+                f"{SCHEMA_VERSION}: open it read-write once to migrate it, or use a "
+                "groundgraph of its version"
+            )
+        return conn
+
     @contextmanager
     def write(self) -> Iterator[sqlite3.Connection]:
         """One ``BEGIN IMMEDIATE`` transaction: committed when the block ends, rolled back
         when it raises. Inside ``batch``, a savepoint of the batch's transaction instead:
         released when the block ends, rolled back (alone) when it raises."""
         with self._lock:
-            self._check_open()
+            self._check_writable()
             if self._batched:
                 self.conn.execute("SAVEPOINT write")
                 try:
@@ -88,7 +128,7 @@ class Database:
         write each page the documents share once); each is still whole, and the block
         commits the ones that finished also when it raises. Nested, it joins the outer."""
         with self._lock:
-            self._check_open()
+            self._check_writable()
             if self._batched:
                 yield
                 return
@@ -122,6 +162,11 @@ class Database:
     def _check_open(self) -> None:
         if self._closed:
             raise StoreError("the store is closed")
+
+    def _check_writable(self) -> None:
+        self._check_open()
+        if self.read_only:
+            raise StoreError(f"the store {self.path} is open read-only: open it to write")
 
     def _migrate(self) -> None:
         with self.write() as conn:

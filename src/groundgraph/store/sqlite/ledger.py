@@ -130,7 +130,7 @@ class SQLiteFactLedger:
             return int(cursor.rowcount)
 
     def touch(self, node_ids: Sequence[str], at: str) -> None:
-        if not node_ids:
+        if not node_ids or self._db.read_only:  # a read-only open reads, it notes nothing
             return
         with self._db.write() as conn:
             conn.executemany(
