@@ -12,7 +12,7 @@ import click
 
 from groundgraph import __version__
 from groundgraph.cli.lazy_group import LazyGroup
-from groundgraph.errors import GroundgraphError, NotFoundError
+from groundgraph.errors import GroundgraphError, NoStoreError, NotFoundError
 
 if TYPE_CHECKING:
     from groundgraph.graph import DocumentGraph
@@ -45,11 +45,25 @@ def friendly(command: F) -> F:
 
 
 @contextmanager
-def open_graph(ctx: click.Context) -> Iterator[DocumentGraph]:
+def open_graph(
+    ctx: click.Context, *, create: bool = False, **options: Any
+) -> Iterator[DocumentGraph]:
+    """The graph in ``--db``. Only a command that adds (``create``) makes a new store: any
+    other names an existing one, or fails saying so (exit 3) and leaves no file behind."""
     from groundgraph.graph import DocumentGraph  # here, so `--version` does not load the graph
+    from groundgraph.store import open_store
 
     db = ctx.obj["db"]
-    graph = DocumentGraph(db, language=ctx.obj["language"])
+    try:
+        store = open_store(db, create=create)
+    except NoStoreError as exc:
+        fail(f"{exc} (`groundgraph --db {db} index FOLDER`), or name the store with --db", 3)
+        raise
+    try:
+        graph = DocumentGraph(store=store, language=ctx.obj["language"], **options)
+    except BaseException:
+        store.close()
+        raise
     try:
         yield graph
     finally:

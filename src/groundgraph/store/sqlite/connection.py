@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from groundgraph.errors import SchemaVersionError, StoreBusyError, StoreError
+from groundgraph.errors import NoStoreError, SchemaVersionError, StoreBusyError, StoreError
 from groundgraph.store.sqlite.rows import int_of
 from groundgraph.store.sqlite.schema import MIGRATIONS, SCHEMA_VERSION
 
@@ -25,6 +25,13 @@ __all__ = ["Database"]
 # is 1,000). Each checkpoint syncs both files; fewer, larger ones copy a page that many
 # documents rewrote once, which about halves the time bulk indexing spends checkpointing.
 _WAL_PAGES = 10_000
+
+#: SQLite's ``application_id`` of a groundgraph store ("ggph"), set when the store is made,
+#: so a database of another application is recognised before anything writes to it.
+APPLICATION_ID = 0x67677068
+#: The tables every groundgraph store has had since version 1: a store made before the
+#: mark existed is recognised by them (and marked when it is next opened to write).
+_OWN_TABLES = frozenset({"settings", "documents", "nodes", "edges"})
 
 
 class Database:
@@ -55,6 +62,7 @@ class Database:
         self._closed = False
         self._batched = False
         try:
+            self._recognise()  # before anything writes to the file
             self.conn.execute("PRAGMA journal_mode=WAL")
             self.conn.execute("PRAGMA synchronous=NORMAL")
             self.conn.execute(f"PRAGMA wal_autocheckpoint={_WAL_PAGES}")
@@ -65,6 +73,31 @@ class Database:
             raise StoreError(
                 f"{self.path} is not a groundgraph store ({exc}); name another file with --db"
             ) from exc
+        except StoreError:
+            self.conn.close()
+            raise
+
+    def _recognise(self) -> None:
+        """Refuse, untouched, a database that is neither new nor a groundgraph store."""
+        conn = self.conn
+        if int(conn.execute("PRAGMA application_id").fetchone()[0]) == APPLICATION_ID:
+            return
+        tables = sorted(
+            str(r[0])
+            for r in conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+            )
+        )
+        if not tables:
+            return  # a new, empty database becomes a store
+        version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+        if version >= 1 and set(tables) >= _OWN_TABLES:
+            return  # a store made before the application_id mark
+        shown = ", ".join(tables[:5]) + (", ..." if len(tables) > 5 else "")
+        raise StoreError(
+            f"{self.path} is not a groundgraph store (it holds the tables {shown}) and was "
+            "left as it was; name another file with --db"
+        )
 
     def _open_read_only(self, timeout: float) -> sqlite3.Connection:
         # mode=ro: SQLite refuses every write, creates no file and runs no migration, so a
@@ -72,7 +105,7 @@ class Database:
         # touched. A missing file is an error, not a new empty store.
         file = Path(self.path).expanduser()
         if self.path == ":memory:" or not file.is_file():
-            raise StoreError(f"no store at {self.path}: a read-only open needs an existing store")
+            raise NoStoreError(f"no store at {self.path}: a read-only open needs an existing store")
         try:
             conn = sqlite3.connect(
                 f"{file.resolve().as_uri()}?mode=ro",
@@ -82,10 +115,11 @@ class Database:
                 check_same_thread=False,
             )
             version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+            marked = int(conn.execute("PRAGMA application_id").fetchone()[0]) == APPLICATION_ID
             tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"{self.path} is not a groundgraph store ({exc})") from exc
-        if "nodes" not in tables or version == 0:
+        if not (marked or tables >= _OWN_TABLES) or version == 0:
             conn.close()
             raise StoreError(f"{self.path} is not a groundgraph store (no groundgraph tables)")
         if version != SCHEMA_VERSION:
@@ -180,6 +214,8 @@ class Database:
                 for statement in MIGRATIONS[target]:
                     conn.execute(statement)
                 conn.execute(f"PRAGMA user_version = {target}")
+            if int(conn.execute("PRAGMA application_id").fetchone()[0]) != APPLICATION_ID:
+                conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
 
     def schema_version(self) -> int:
         return int_of(self.query("PRAGMA user_version")[0][0])
