@@ -359,3 +359,27 @@ def test_a_version_3_store_migrates_and_reads_the_same(tmp_path):
     assert removal is not None and len(removal.edges) == 2
     assert store.reads.counts().edges == 0
     store.close()
+
+
+@pytest.mark.parametrize("read", ["iter_nodes", "iter_edges"])
+def test_a_paged_read_is_one_state_while_another_process_writes(tmp_path, read):
+    # D1 of issue 17: pages read with no transaction around them saw a document replaced
+    # between two pages twice (its nodes move to a new seq), and an index built from
+    # them refused the second copy.
+    path = tmp_path / "s.db"
+    reader, writer = SQLiteStore(path), SQLiteStore(path)
+    for doc_id in ("a", "b", "c"):
+        writer.writes.replace_document(*_doc(doc_id, n=3))
+    ids = (lambda n: n.node_id) if read == "iter_nodes" else (lambda e: (e.source, e.target))
+    before = [ids(x) for x in getattr(reader.reads, read)()]
+    pages = (
+        getattr(reader.reads, read)(batch=2) if read == "iter_nodes" else reader.reads.iter_edges()
+    )
+    first = [ids(next(pages))]
+    writer.writes.replace_document(*_doc("a", n=4))  # a's nodes now come after c's
+    writer.writes.remove_document("b")
+    seen = first + [ids(x) for x in pages]
+    assert seen == before and len(set(seen)) == len(seen)
+    assert len([ids(x) for x in getattr(reader.reads, read)()]) != len(before)  # later reads see it
+    reader.close()
+    writer.close()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -19,7 +19,10 @@ from groundgraph.errors import NoStoreError, SchemaVersionError, StoreBusyError,
 from groundgraph.store.sqlite.rows import int_of
 from groundgraph.store.sqlite.schema import MIGRATIONS, SCHEMA_VERSION
 
-__all__ = ["Database"]
+__all__ = ["Database", "Query"]
+
+#: One read statement and its parameters to all its rows.
+Query = Callable[[str, Sequence[object]], list[tuple[object, ...]]]
 
 # WAL pages written before a commit checkpoints them into the database (SQLite's default
 # is 1,000). Each checkpoint syncs both files; fewer, larger ones copy a page that many
@@ -42,6 +45,7 @@ class Database:
     ) -> None:
         self.path = str(path)
         self.read_only = read_only
+        self._timeout = timeout
         if read_only:
             self.conn = self._open_read_only(timeout)
             self._lock = threading.RLock()
@@ -186,6 +190,33 @@ class Database:
             raise StoreBusyError(
                 f"the store {self.path} is locked by another writer ({exc}); try again"
             ) from exc
+
+    @contextmanager
+    def snapshot(self) -> Iterator[Query]:
+        """Reads that all see one state of the store, whatever is written meanwhile: one
+        read transaction on a connection of its own, so a long read (every node, page by
+        page) neither holds the shared connection nor sees a document twice. Inside this
+        connection's own transaction (or for ``:memory:``, which no other connection can
+        write) the shared connection already is one state, and is used."""
+        self._check_open()
+        if self.path == ":memory:" or self.conn.in_transaction:
+            yield self.query
+            return
+        uri = f"{Path(self.path).expanduser().resolve().as_uri()}?mode=ro"
+        try:
+            conn = sqlite3.connect(uri, uri=True, timeout=self._timeout, check_same_thread=False)
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot read the store {self.path}: {exc}") from exc
+        try:
+            conn.isolation_level = None
+            conn.execute("BEGIN")
+
+            def query(sql: str, params: Sequence[object] = ()) -> list[tuple[object, ...]]:
+                return conn.execute(sql, params).fetchall()
+
+            yield query
+        finally:
+            conn.close()  # ends the read transaction
 
     def query(self, sql: str, params: Sequence[object] = ()) -> list[tuple[object, ...]]:
         """Every row of one read statement."""

@@ -121,18 +121,21 @@ class SQLiteGraphReads:
         return [_node(r) for r in rows]
 
     def iter_nodes(self, batch: int = 5000) -> Iterator[Node]:
+        # Pages of one snapshot: a document replaced meanwhile (its nodes move to a new
+        # seq) is neither read twice nor read half old and half new.
         last_doc, last_seq = -1, -1
-        while True:
-            rows = self._db.query(
-                f"SELECT {_NODE_SELECT}, n.doc, n.seq FROM {_NODE_FROM}"
-                " WHERE n.doc != 0 AND (n.doc, n.seq) > (?, ?) ORDER BY n.doc, n.seq LIMIT ?",
-                (last_doc, last_seq, batch),
-            )
-            if not rows:
-                return
-            for row in rows:
-                yield _node(row)
-            last_doc, last_seq = _int(rows[-1][-2]), _int(rows[-1][-1])
+        with self._db.snapshot() as query:
+            while True:
+                rows = query(
+                    f"SELECT {_NODE_SELECT}, n.doc, n.seq FROM {_NODE_FROM}"
+                    " WHERE n.doc != 0 AND (n.doc, n.seq) > (?, ?) ORDER BY n.doc, n.seq LIMIT ?",
+                    (last_doc, last_seq, batch),
+                )
+                if not rows:
+                    return
+                for row in rows:
+                    yield _node(row)
+                last_doc, last_seq = _int(rows[-1][-2]), _int(rows[-1][-1])
 
     def edges_touching(self, node_ids: Sequence[str]) -> list[Edge]:
         if not node_ids:
@@ -172,17 +175,18 @@ class SQLiteGraphReads:
     def iter_edges(self, types: Sequence[str] | None = None) -> Iterator[Edge]:
         last = 0
         kinds = _json_list(types or [])
-        while True:
-            rows = self._db.query(
-                f"SELECT {_EDGE_SELECT}, e.id FROM {_EDGE_FROM} WHERE e.id > ?"
-                + (" AND e.type IN (SELECT value FROM json_each(?))" if types else "")
-                + " ORDER BY e.id LIMIT 5000",
-                (last, kinds) if types else (last,),
-            )
-            if not rows:
-                return
-            yield from (_edge(r) for r in rows)
-            last = _int(rows[-1][-1])
+        with self._db.snapshot() as query:  # pages of one state, as iter_nodes
+            while True:
+                rows = query(
+                    f"SELECT {_EDGE_SELECT}, e.id FROM {_EDGE_FROM} WHERE e.id > ?"
+                    + (" AND e.type IN (SELECT value FROM json_each(?))" if types else "")
+                    + " ORDER BY e.id LIMIT 5000",
+                    (last, kinds) if types else (last,),
+                )
+                if not rows:
+                    return
+                yield from (_edge(r) for r in rows)
+                last = _int(rows[-1][-1])
 
     def pending_links_to(self, targets: Sequence[str]) -> list[PendingLink]:
         if not targets:
