@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from groundgraph.errors import SchemaVersionError, StoreError
+from groundgraph.errors import InputError, SchemaVersionError, StoreError
 from groundgraph.model import Document, Edge, Node
 from groundgraph.store import SQLiteStore
 from groundgraph.store import sqlite as sqlite_module
@@ -121,8 +121,8 @@ def test_failed_write_rolls_back_to_the_previous_document():
     store = SQLiteStore()
     store.writes.replace_document(*_doc("a", n=2))
     document, nodes, edges = _doc("a", n=3)
-    nodes.append(nodes[1])  # a duplicate node id violates the primary key mid-write
-    with pytest.raises(sqlite3.IntegrityError):
+    nodes.append(nodes[1])  # a duplicate node id: refused before anything is written
+    with pytest.raises(InputError, match="twice"):
         store.writes.replace_document(document, nodes, edges)
     assert [n.node_id for n in store.reads.document_nodes("a")] == ["a", "a#1", "a#2"]
     assert store.changes.generation() == 1

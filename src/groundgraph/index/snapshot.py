@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import json
+import zipfile
 
 import numpy as np
 
@@ -69,7 +70,32 @@ def snapshot_bytes(arrays: IndexArrays) -> bytes:
 
 
 def read_snapshot(data: bytes) -> IndexArrays | None:
-    """The arrays of :func:`snapshot_bytes` bytes; None for another format or version."""
+    """The arrays of :func:`snapshot_bytes` bytes; None for another format or version, and
+    for bytes that are damaged (the index is derived: its owner rebuilds it from the store)."""
+    try:
+        arrays = _read(data)
+    except (ValueError, KeyError, TypeError, IndexError, OSError, EOFError, zipfile.BadZipFile):
+        return None  # damaged: numpy, zipfile and json say so in their own ways
+    return arrays if arrays is not None and _consistent(arrays) else None
+
+
+def _consistent(a: IndexArrays) -> bool:
+    """Whether the arrays fit together, so that scoring over them cannot index outside."""
+    n, terms = len(a.node_ids), len(a.terms)
+    postings = len(a.pos)
+    return (
+        len(a.doc_of) == n == len(a.length) == len(a.alive) == len(a.blank)
+        and len(a.indptr) == terms + 1
+        and len(a.df) == terms
+        and postings == len(a.tf) == int(a.indptr[-1])
+        and int(a.indptr[0]) == 0
+        and bool(np.all(np.diff(a.indptr) >= 0))
+        and (postings == 0 or 0 <= int(a.pos.min()) <= int(a.pos.max()) < n)
+        and len(a.params) == 3
+    )
+
+
+def _read(data: bytes) -> IndexArrays | None:
     stored = np.load(io.BytesIO(data), allow_pickle=False)
     header = json.loads(stored["header"].tobytes())
     if header.get("format") != _FORMAT or header.get("version") != SNAPSHOT_VERSION:

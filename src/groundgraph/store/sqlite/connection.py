@@ -72,7 +72,7 @@ class Database:
             self.conn.execute(f"PRAGMA wal_autocheckpoint={_WAL_PAGES}")
             self.conn.execute("PRAGMA foreign_keys=OFF")
             self._migrate()
-        except sqlite3.DatabaseError as exc:
+        except (sqlite3.DatabaseError, ValueError) as exc:  # ValueError: undecodable text
             self.conn.close()
             raise StoreError(
                 f"{self.path} is not a groundgraph store ({exc}); name another file with --db"
@@ -121,7 +121,7 @@ class Database:
             version = int(conn.execute("PRAGMA user_version").fetchone()[0])
             marked = int(conn.execute("PRAGMA application_id").fetchone()[0]) == APPLICATION_ID
             tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
-        except sqlite3.DatabaseError as exc:
+        except (sqlite3.DatabaseError, ValueError) as exc:  # ValueError: undecodable text
             raise StoreError(f"{self.path} is not a groundgraph store ({exc})") from exc
         if not (marked or tables >= _OWN_TABLES) or version == 0:
             conn.close()

@@ -11,6 +11,7 @@ from groundgraph.model import Document, Edge, Node
 from groundgraph.model.ids import ENTITY_PREFIX
 from groundgraph.model.store_records import PendingLink, StoreCounts
 from groundgraph.store.sqlite.connection import Database
+from groundgraph.store.sqlite.damage import damage_is_store_error
 from groundgraph.store.sqlite.rows import EDGE_FROM as _EDGE_FROM
 from groundgraph.store.sqlite.rows import EDGE_SELECT as _EDGE_SELECT
 from groundgraph.store.sqlite.rows import KEYS_OF as _KEYS_OF
@@ -51,6 +52,7 @@ WHERE e.invalid_at IS NULL AND e.src != e.dst AND (e.weight >= ?2 OR b.hub)
 __all__ = ["SQLiteGraphReads"]
 
 
+@damage_is_store_error
 class SQLiteGraphReads:
     """The read side of a SQLite store; every query is one statement."""
 
