@@ -44,9 +44,15 @@ from groundgraph.reason.relations.horn import Rule, derive, entails, explain, fo
 from groundgraph.reason.relations.katz import KatzScorer, katz_bound, katz_resolvent
 from groundgraph.reason.relations.kinship import (
     KINSHIP_RELATIONS,
+    KINSHIP_TERMS,
+    KinshipAlgebra,
+    LeftOut,
+    derive_kinship_algebra,
     derive_kinship_table,
     inverse_relation,
+    kinship_algebra,
     kinship_table,
+    kinship_word,
 )
 from groundgraph.reason.relations.pruning import (
     PruneResult,
@@ -68,6 +74,7 @@ from groundgraph.reason.relations.verifier import Claim, GroundedReasoner
 
 __all__ = [
     "KINSHIP_RELATIONS",
+    "KINSHIP_TERMS",
     "MAX_FACTS",
     "MAX_STRING_LENGTH",
     "TOOL_SPEC",
@@ -82,6 +89,8 @@ __all__ = [
     "GroundedReasoner",
     "Hop",
     "KatzScorer",
+    "KinshipAlgebra",
+    "LeftOut",
     "PairScorer",
     "PruneResult",
     "Reduction",
@@ -94,6 +103,7 @@ __all__ = [
     "clopper_pearson_lower",
     "conformal_threshold",
     "derive",
+    "derive_kinship_algebra",
     "derive_kinship_table",
     "entails",
     "explain",
@@ -105,7 +115,9 @@ __all__ = [
     "inverse_relation",
     "katz_bound",
     "katz_resolvent",
+    "kinship_algebra",
     "kinship_table",
+    "kinship_word",
     "learn_composition",
     "masked_infer",
     "openai_tool_spec",
