@@ -88,5 +88,3 @@ def test_learning_can_start_from_a_table() -> None:
     chains = [([("father", "male"), ("brother", "male"), ("son", "male")], "cousin")]
     table, _, _ = learn_composition(chains, table={("father", "brother", "male"): "uncle"})
     assert table[("uncle", "son", "male")] == "cousin"
-
-

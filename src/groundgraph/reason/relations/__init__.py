@@ -7,8 +7,9 @@
 
 Around it: Katz confidence (``katz``), Clopper–Pearson calibration (``calibrate``),
 conformal thresholds for noisy graphs (``conformal``), edge pruning from held-out labels
-(``pruning``), Horn rules (``horn``), composition tables and the built-in kinship table
-(``composition``, ``kinship``) and the agent tool (``tool``).
+(``pruning``), Horn rules (``horn``), composition tables (``composition``), the built-in
+kinship table derived from parent, child, spouse and sibling links (``kinship``, over
+``kinship_paths``; checked against ``kinship_model``) and the agent tool (``tool``).
 """
 
 from __future__ import annotations

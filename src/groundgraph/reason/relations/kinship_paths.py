@@ -95,10 +95,11 @@ def _term_paths() -> dict[str, frozenset[Path]]:
     """Every word, and every kind of a word that names more than one (its *terms*)."""
     paths: dict[str, frozenset[Path]] = {}
     for relation, patterns in _PATTERNS.items():
-        for word, gender, i in zip(SURFACE[relation], GENDERS, (1, 2), strict=True):
-            for pattern in patterns:
-                walks = _expand(pattern[0], gender)
-                for term in {word, f"{word} ({pattern[i]})" if pattern[i] else word}:
+        for index, (word, gender) in enumerate(zip(SURFACE[relation], GENDERS, strict=True)):
+            for links, *qualifiers in patterns:
+                walks = _expand(links, gender)
+                kind = f"{word} ({qualifiers[index]})" if qualifiers[index] else word
+                for term in {word, kind}:
                     paths[term] = paths.get(term, frozenset()) | walks
     return paths
 
