@@ -13,9 +13,11 @@ from collections import defaultdict
 from functools import cache
 from importlib import resources
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from groundgraph.errors import InputError
 from groundgraph.reason.relations import (
     KINSHIP_RELATIONS,
     KINSHIP_TERMS,
@@ -125,6 +127,13 @@ def test_line_of_descent_reads_a_childs_grandparent_through_x() -> None:
         ("father", "father", MALE),
         ("daughter", "grandfather", MALE),
     ]
+
+
+def test_readings_of_unknown_words_are_refused() -> None:
+    with pytest.raises(InputError, match="not a kinship term"):
+        key_readings("colleague", "son", MALE)
+    with pytest.raises(InputError, match="not a kinship term"):
+        key_readings("father", "son", "m")
 
 
 def test_the_table_is_a_fresh_copy() -> None:

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 
+from groundgraph.errors import InputError
 from groundgraph.reason.relations.composition import RuleKey
 from groundgraph.reason.relations.kinship_model import MALE, MODEL_WORDS
 from groundgraph.reason.relations.kinship_paths import (
@@ -118,8 +119,15 @@ def derive_kinship_table() -> dict[RuleKey, str]:
 def key_readings(r1: str, r2: str, gender: str) -> dict[str | None, WordReading]:
     """Every word z can be to x when y is x's r1 and z, of ``gender``, is y's r2.
 
-    None stands for the people the vocabulary has no word for.
+    None stands for the people the vocabulary has no word for. An unknown term or gender
+    is an InputError.
     """
+    unknown = [term for term in (r1, r2) if term not in TERM_PATHS]
+    if unknown or gender not in GENDERS:
+        raise InputError(
+            f"{unknown or gender!r}: not a kinship term (see KINSHIP_TERMS) or a gender "
+            f"({' or '.join(GENDERS)})"
+        )
     found: dict[str | None, WordReading] = {}
     for first in TERM_PATHS[r1]:
         for second in TERM_PATHS[r2]:
