@@ -81,6 +81,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "ground": ("groundgraph.cli.grounding",),
     "reason": ("groundgraph.cli.reasoning",),
     "memory": ("groundgraph.cli.memory", "groundgraph.cli.memory_causal"),
+    "serve": ("groundgraph.cli.serve",),
 }
 
 
