@@ -110,14 +110,14 @@ def memory_router() -> APIRouter:
     Who = Depends(caller)  # noqa: N806 (a FastAPI dependency, used as a default)
     Run = Depends(calls)  # noqa: N806
 
-    @router.post("/sessions/{session}/memory")
+    @router.post("/sessions/{session:path}/memory")
     async def push(session: str, body: PushBody, who: Access = Who, run: Calls = Run) -> Any:
         service = run.service
         return await run.write(
             service.push, session, body.text, body.resolve_conflicts, body.split, access=who
         )
 
-    @router.post("/sessions/{session}/memory/batch")
+    @router.post("/sessions/{session:path}/memory/batch")
     async def push_batch(session: str, body: BatchBody, who: Access = Who, run: Calls = Run) -> Any:
         service = run.service
         if body.split:
@@ -133,7 +133,7 @@ def memory_router() -> APIRouter:
             service.push_many, session, body.texts, body.resolve_conflicts, access=who
         )
 
-    @router.delete("/sessions/{session}")
+    @router.delete("/sessions/{session:path}")
     async def delete_session(session: str, who: Access = Who, run: Calls = Run) -> Any:
         return await run.write(run.service.delete_session, session, access=who)
 
