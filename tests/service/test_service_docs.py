@@ -14,7 +14,7 @@ PAGE = DOCS / "service.md"
 
 
 def test_the_python_example_prints_what_the_page_says():
-    run_examples(PAGE, 1)
+    run_examples(PAGE, 2)
 
 
 def served_routes() -> set[str]:

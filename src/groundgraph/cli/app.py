@@ -82,6 +82,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "reason": ("groundgraph.cli.reasoning",),
     "memory": ("groundgraph.cli.memory", "groundgraph.cli.memory_causal"),
     "serve": ("groundgraph.cli.serve",),
+    "mcp": ("groundgraph.cli.mcp",),
 }
 
 

@@ -20,7 +20,7 @@ from groundgraph.cli.verb_help import example_epilog
     epilog=example_epilog(
         "groundgraph --db memory.db serve --port 8000",
         "groundgraph serve --new-key acme/alice > alice.json   # a key and its keys-file entry",
-        "GROUNDGRAPH_KEYS_FILE=keys.json groundgraph serve --host 0.0.0.0",
+        "GROUNDGRAPH_KEYS_FILE=keys.json groundgraph serve --host 0.0.0.0 --mcp",
     ),
 )
 @click.option("--host", default=None, help="Address to listen on (GROUNDGRAPH_HOST; 127.0.0.1).")
@@ -51,6 +51,21 @@ from groundgraph.cli.verb_help import example_epilog
 )
 @click.option("--timeout", type=float, default=None, help="Seconds a read may take (30).")
 @click.option(
+    "--mcp/--no-mcp", "mcp", default=None, help="Also serve MCP at /mcp (GROUNDGRAPH_MCP)."
+)
+@click.option(
+    "--mcp-writes",
+    is_flag=True,
+    default=None,
+    help="MCP with its write tools (push_memory, ...; GROUNDGRAPH_MCP_WRITES).",
+)
+@click.option(
+    "--public-url",
+    default=None,
+    help="Where clients reach the server, e.g. https://memory.example.org "
+    "(GROUNDGRAPH_PUBLIC_URL).",
+)
+@click.option(
     "--new-key",
     "new_key_scopes",
     default=None,
@@ -70,6 +85,9 @@ def serve_command(
     cors_origins: str | None,
     max_body_bytes: int | None,
     timeout: float | None,
+    mcp: bool | None,
+    mcp_writes: bool | None,
+    public_url: str | None,
     new_key_scopes: str | None,
     read_only: bool,
 ) -> None:
@@ -106,6 +124,9 @@ def serve_command(
         "cors_origins": cors_origins,
         "max_body_bytes": max_body_bytes,
         "timeout": timeout,
+        "mcp": mcp,
+        "mcp_writes": mcp_writes or None,
+        "public_url": public_url,
     }
     config = config_from(options, os.environ)
     serve(config, say=lambda line: click.echo(line, err=True))

@@ -6,7 +6,8 @@
 Routes: ``/health`` and ``/ready`` (open, and say nothing about the configuration),
 ``/openapi.json``, ReasonGraph's memory routes (``service.http_memory``) and the document
 and search routes generated from the verb table (``service.http_verbs``). Every other
-route needs a key when the app has keys. Errors are JSON ``{"detail": ...}``: 401 no or
+route needs a key when the app has keys. With an MCP server, its streamable HTTP transport
+is at ``/mcp`` (``service.mcp_server``). Errors are JSON ``{"detail": ...}``: 401 no or
 wrong key, 403 the key does not allow it, 404 not found, 413 body too large, 421 wrong
 Host, 422 bad or oversized field, 503 the store is busy, 504 a read took too long.
 """
@@ -14,7 +15,7 @@ Host, 422 bad or oversized field, 503 the store is busy, 504 a read took too lon
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AsyncExitStack, asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -52,19 +53,24 @@ def create_app(
     limits: Limits | None = None,
     allowed_hosts: Sequence[str] | None = None,
     cors_origins: Sequence[str] = (),
+    mcp: Any = None,
 ) -> Any:
     """The ASGI app (see the module docstring). ``allowed_hosts`` None skips the Host
     check (``groundgraph serve`` always passes a list); ``cors_origins`` empty leaves CORS
-    off, and ``*`` is refused."""
+    off, and ``*`` is refused. ``mcp`` (``service.mcp_server.create_mcp``) is served at
+    ``/mcp`` behind the same guard."""
     if "*" in cors_origins:
         raise InputError("CORS origin '*' is refused: list the origins that may call the API")
     chosen = limits or Limits()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        app.state.ready = True
-        yield
-        app.state.ready = False
+        async with AsyncExitStack() as stack:
+            if mcp is not None:
+                await stack.enter_async_context(mcp.session_manager.run())
+            app.state.ready = True
+            yield
+            app.state.ready = False
 
     app = FastAPI(
         title="groundgraph",
@@ -94,6 +100,10 @@ def create_app(
 
     app.include_router(memory_router())
     app.include_router(verbs_router())
+    if mcp is not None:
+        from groundgraph.service.mcp_server import mcp_http_app
+
+        app.mount("/", mcp_http_app(mcp, allowed_hosts, cors_origins, chosen.max_body_bytes))
     if cors_origins:
         app.add_middleware(
             CORSMiddleware,

@@ -264,7 +264,7 @@ class MemoryService:
             answer: dict[str, Any] = {"facts": facts}
             if synthesize:
                 answer["answer"] = graph.answer(query, top_k=top_k, hops=hops, **reads).answer
-            return shapes.redact(answer, who)  # type: ignore[no-any-return]
+            return shapes.redacted(answer, who)
 
         return self._run(access, work)
 
@@ -289,7 +289,7 @@ class MemoryService:
             answer: dict[str, Any] = {"connections": [shapes.connection(c) for c in found]}
             if synthesize:
                 answer["answer"] = graph.answer(query, top_k=top_k, hops=hops, **reads).answer
-            return shapes.redact(answer, who)  # type: ignore[no-any-return]
+            return shapes.redacted(answer, who)
 
         return self._run(access, work)
 
@@ -342,7 +342,7 @@ class MemoryService:
         def work(graph: DocumentGraph, who: Access) -> dict[str, Any]:
             reads = self._reads(who, session, isolate)
             verb = graph.trace_causes if direction == "causes" else graph.trace_effects
-            return shapes.redact(shapes.trace(verb(content, max_depth, **reads)), who)  # type: ignore[no-any-return]
+            return shapes.redacted(shapes.trace(verb(content, max_depth, **reads)), who)
 
         return self._run(access, work)
 
@@ -362,7 +362,7 @@ class MemoryService:
             reads = self._reads(who, session, isolate)
             chain = graph.causal_chain(from_content, to_content, max_depth, **reads)
             hops = None if chain is None else [shapes.hop(h) for h in chain]
-            return shapes.redact({"from": from_content, "to": to_content, "chain": hops}, who)  # type: ignore[no-any-return]
+            return shapes.redacted({"from": from_content, "to": to_content, "chain": hops}, who)
 
         return self._run(access, work)
 
@@ -382,7 +382,7 @@ class MemoryService:
         def work(graph: DocumentGraph, who: Access) -> dict[str, Any]:
             reads = self._reads(who, session, isolate)
             found = graph.what_if(content, origin, direction, max_depth, **reads)
-            return shapes.redact(shapes.what_if(found), who)  # type: ignore[no-any-return]
+            return shapes.redacted(shapes.what_if(found), who)
 
         return self._run(access, work)
 
@@ -398,20 +398,10 @@ class MemoryService:
         """For each text (the first 50): is it stored, in which sessions, with what."""
 
         def work(graph: DocumentGraph, who: Access) -> dict[str, Any]:
-            rows = []
-            for text in texts[:MAX_FACTS_LOOKUP]:
-                fact = self._visible(graph, who, text)
-                rows.append(
-                    {
-                        "text": text,
-                        "stored": fact is not None,
-                        "sessions": who.shown(fact.scopes) if fact else [],
-                        "entities": list(fact.entities) if fact else [],
-                        "relations": [{"cause": c, "effect": e} for c, e in fact.causes]
-                        if fact
-                        else [],
-                    }
-                )
+            rows = [
+                shapes.fact_row(text, self._visible(graph, who, text), who)
+                for text in texts[:MAX_FACTS_LOOKUP]
+            ]
             return {"facts": rows, "pending": 0}
 
         return self._run(access, work)

@@ -15,6 +15,7 @@ from groundgraph.model.memory import (
     CausalHop,
     CausalTrace,
     Connection,
+    Fact,
     MemoryHit,
     SpanReach,
     WhatIf,
@@ -36,6 +37,25 @@ def redact(data: Any, access: Access) -> Any:
     if isinstance(data, list | tuple):
         return [redact(item, access) for item in data]
     return data
+
+
+def redacted(data: dict[str, Any], access: Access) -> dict[str, Any]:
+    """An answer object with every ``scopes`` list cut (:func:`redact`)."""
+    cut: dict[str, Any] = redact(data, access)
+    return cut
+
+
+def fact_row(text: str, fact: Fact | None, access: Access) -> dict[str, Any]:
+    """A row of ``/facts``: is the text stored (where the caller may see it), and with what."""
+    if fact is None:
+        return {"text": text, "stored": False, "sessions": [], "entities": [], "relations": []}
+    return {
+        "text": text,
+        "stored": True,
+        "sessions": access.shown(fact.scopes),
+        "entities": list(fact.entities),
+        "relations": [{"cause": c, "effect": e} for c, e in fact.causes],
+    }
 
 
 def detailed_fact(hit: MemoryHit) -> dict[str, Any]:

@@ -4,7 +4,9 @@ refusal to listen off loopback without keys, and uvicorn.
 Environment: ``GROUNDGRAPH_DB``, ``GROUNDGRAPH_HOST`` (127.0.0.1), ``GROUNDGRAPH_PORT``
 (8000), ``GROUNDGRAPH_KEYS`` (the JSON of a keys file), ``GROUNDGRAPH_KEYS_FILE``,
 ``GROUNDGRAPH_ALLOWED_HOSTS`` and ``GROUNDGRAPH_CORS_ORIGINS`` (comma-separated),
-``GROUNDGRAPH_MAX_BODY_BYTES``, ``GROUNDGRAPH_TIMEOUT`` (seconds).
+``GROUNDGRAPH_MAX_BODY_BYTES``, ``GROUNDGRAPH_TIMEOUT`` (seconds), ``GROUNDGRAPH_MCP`` and
+``GROUNDGRAPH_MCP_WRITES`` (``1``: serve MCP at ``/mcp``, with its write tools),
+``GROUNDGRAPH_PUBLIC_URL`` (where clients reach the server, for MCP's resource metadata).
 """
 
 from __future__ import annotations
@@ -44,6 +46,9 @@ class ServeConfig:
     allowed_hosts: tuple[str, ...] = ()
     cors_origins: tuple[str, ...] = ()
     limits: Limits = field(default_factory=Limits)
+    mcp: bool = False
+    mcp_writes: bool = False
+    public_url: str | None = None
 
     def check(self) -> list[str]:
         """Refuse an open server off loopback; the notes to print at start otherwise."""
@@ -70,6 +75,14 @@ class ServeConfig:
         if is_loopback(self.host):
             return (*LOOPBACK_HOSTS, *self.allowed_hosts)
         return self.allowed_hosts or None
+
+
+def _flag(value: str) -> bool:
+    if value.lower() in ("1", "true", "yes", "on"):
+        return True
+    if value.lower() in ("0", "false", "no", "off"):
+        return False
+    raise ValueError(value)
 
 
 def config_from(options: Mapping[str, Any], env: Mapping[str, str]) -> ServeConfig:
@@ -103,6 +116,9 @@ def config_from(options: Mapping[str, Any], env: Mapping[str, str]) -> ServeConf
         allowed_hosts=_names(pick("allowed_hosts", "GROUNDGRAPH_ALLOWED_HOSTS", "")),
         cors_origins=_names(pick("cors_origins", "GROUNDGRAPH_CORS_ORIGINS", "")),
         limits=limits,
+        mcp=pick("mcp", "GROUNDGRAPH_MCP", False, _flag),
+        mcp_writes=pick("mcp_writes", "GROUNDGRAPH_MCP_WRITES", False, _flag),
+        public_url=pick("public_url", "GROUNDGRAPH_PUBLIC_URL", None),
     )
 
 
@@ -117,12 +133,21 @@ def serve(config: ServeConfig, say: Callable[[str], None] = print) -> None:
     for note in config.check():
         say(f"groundgraph serve: {note}")
     with MemoryService(path=config.db) as service:
+        mcp = None
+        if config.mcp or config.mcp_writes:
+            from groundgraph.service.mcp_server import create_mcp
+
+            public = config.public_url or f"http://{config.host}:{config.port}"
+            mcp = create_mcp(service, writes=config.mcp_writes, keys=config.keys, public_url=public)
+            tools = "with write tools" if config.mcp_writes else "read tools only"
+            say(f"groundgraph serve: MCP at /mcp ({tools})")
         app = create_app(
             service,
             keys=config.keys,
             limits=config.limits,
             allowed_hosts=config.host_check(),
             cors_origins=config.cors_origins,
+            mcp=mcp,
         )
         say(f"groundgraph serve: {config.db} on http://{config.host}:{config.port}")
         uvicorn.run(app, host=config.host, port=config.port, log_level="warning")
