@@ -253,3 +253,15 @@ def test_a_scoped_key_may_search_its_facts_but_not_list_every_document(keyed_ser
         headers=ALICE_KEY,
     )
     assert other.status_code == 403
+
+
+def test_a_read_over_the_time_limit_is_504_and_a_write_is_never_cut():
+    with (
+        MemoryService() as service,
+        running(create_app(service, limits=Limits(timeout_seconds=1e-9))) as base,
+    ):
+        pushed = httpx.post(base + "/sessions/s/memory", json={"text": "Heavy rain fell."})
+        assert pushed.status_code == 200
+        slow = httpx.post(base + "/query", json={"query": "rain"})
+        assert slow.status_code == 504 and "took over" in slow.json()["detail"]
+        assert service.facts(["Heavy rain fell."])["facts"][0]["stored"]
