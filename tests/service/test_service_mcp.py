@@ -133,6 +133,16 @@ def test_a_tool_error_says_what_was_wrong(service):
     assert result.is_error and "no fact or causal span" in result.content[0].text
 
 
+def test_a_tool_argument_over_its_limit_is_refused_naming_it(service):
+    async def run():
+        async with Client(create_mcp(service)) as client:
+            return await client.call_tool("query_memory", {"query": "x" * 5000})
+
+    result = asyncio.run(run())
+    assert result.is_error and "'query'" in result.content[0].text
+    assert "2,000" in result.content[0].text
+
+
 @pytest.mark.slow
 def test_over_stdio_a_subprocess_serves_the_store(tmp_path):
     path = tmp_path / "memory.db"
