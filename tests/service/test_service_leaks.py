@@ -45,7 +45,7 @@ def build(rng: random.Random) -> tuple[MemoryService, list[str], dict[str, tuple
         if rng.random() < 0.2:
             service.push(rng.choice(scopes), text)  # the same fact in a second scope
     truth = {}
-    for document in service.graph.store.documents():
+    for document in service.graph.store.reads.documents():
         if is_fact_id(document.doc_id):
             fact = service.graph.fact(document.doc_id)
             truth[fact.text] = fact.scopes

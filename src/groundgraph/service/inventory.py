@@ -30,7 +30,7 @@ def visible_facts(graph: DocumentGraph, access: Access) -> list[StoredFact]:
     """Every stored fact (valid or retired) the caller may see, by id."""
     found = [
         StoredFact(d.doc_id, d.scopes, d.added_at)
-        for d in graph.store.documents()
+        for d in graph.store.reads.documents()
         if is_fact_id(d.doc_id) and access.sees(d.scopes)
     ]
     return sorted(found, key=lambda f: f.fact_id)
@@ -48,9 +48,9 @@ def counts(graph: DocumentGraph, access: Access) -> dict[str, int]:
     write is answered after it is committed)."""
     facts = visible_facts(graph, access)
     ids = {f.fact_id for f in facts}
-    edges = graph.store.edges_touching(sorted(ids)) if ids else []
+    edges = graph.store.reads.edges_touching(sorted(ids)) if ids else []
     entities = {e.target for e in edges if e.type == "mentions" and is_entity_id(e.target)}
-    spans = graph.store.edges_touching(sorted(entities)) if entities else []
+    spans = graph.store.reads.edges_touching(sorted(entities)) if entities else []
     asserted = {
         (e.source, e.target, e.type)
         for e in (*edges, *spans)
@@ -69,6 +69,6 @@ def stale_facts(graph: DocumentGraph, facts: list[StoredFact], days: float) -> l
     """Of ``facts``, those nobody has read for ``days`` days, oldest use first."""
     now = datetime.now(UTC).isoformat()
     before = cutoff(now, days)
-    access = graph.store.access_times([f.fact_id for f in facts])
+    access = graph.store.ledger.access_times([f.fact_id for f in facts])
     last = {f.fact_id: max(f.added_at, access.get(f.fact_id, "")) for f in facts}
     return sorted((f for f, t in last.items() if t < before), key=lambda f: (last[f], f))
