@@ -78,6 +78,20 @@ def test_supersede_retires_the_old_fact_and_history_tells(service):
     assert ALICE_FACTS[2] not in now
 
 
+def test_history_reads_a_sub_sessions_fact(service):
+    old, new = "Alice drafts the Atlas plan.", "Alice drafts the Atlas plan v2."
+    service.push("acme/alice/chat-1", old, access=ALICE)
+    service.supersede("acme/alice/chat-1", old, new, access=ALICE)
+    assert service.history(new, access=ALICE) == {"supersedes": [old], "superseded_by": []}
+
+
+def test_a_scope_given_as_one_name_is_read_as_that_scope(service):
+    hits = service.verb("search", {"query": "flood", "scopes": "acme/alice"}, access=ALICE)
+    assert hits and {h["content"] for h in hits} <= set(ALICE_FACTS)
+    with pytest.raises(AccessDeniedError):
+        service.verb("search", {"query": "flood", "scopes": "acme/bob"}, access=ALICE)
+
+
 def test_trace_and_what_if_cite_the_facts_of_each_hop(service):
     trace = service.trace("Heavy rain", session="acme/alice", access=ALICE)
     assert [hop["fact"] for hop in trace["chain"]][:2] == list(ALICE_FACTS[:2])

@@ -315,9 +315,13 @@ class MemoryService:
         """``{supersedes: [text], superseded_by: [text]}`` of the caller's fact."""
 
         def work(graph: DocumentGraph, who: Access) -> dict[str, Any]:
-            if self._visible(graph, who, text) is None:
+            fact = self._visible(graph, who, text)
+            if fact is None:
                 return {"supersedes": [], "superseded_by": []}
-            found = graph.supersession_history(text, scopes=self._reads(who, None, None)["scopes"])
+            # Read as the fact's own scopes the key may name (a sub-session's fact too).
+            own = [s for s in fact.scopes if who.names(s)] or who.scopes
+            scopes = None if who.unrestricted else list(own or ())
+            found = graph.supersession_history(text, scopes=scopes)
             return {
                 "supersedes": [link.content for link in found.supersedes if who.sees(link.scopes)],
                 "superseded_by": [

@@ -101,6 +101,8 @@ def call_verb(graph: DocumentGraph, name: str, arguments: Mapping[str, Any], acc
         access.require_write()
     if verb.scoped:
         asked = given.get("scopes")
+        if isinstance(asked, str):
+            asked = given["scopes"] = [asked]
         if asked is not None and not all(isinstance(s, str) and access.names(s) for s in asked):
             raise AccessDeniedError(f"this key may not read as {asked!r}")
         if asked is None and access.scopes is not None:
