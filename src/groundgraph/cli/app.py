@@ -116,6 +116,8 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "ground": ("groundgraph.cli.grounding",),
     "reason": ("groundgraph.cli.reasoning",),
     "memory": ("groundgraph.cli.memory", "groundgraph.cli.memory_causal"),
+    "serve": ("groundgraph.cli.serve",),
+    "mcp": ("groundgraph.cli.mcp",),
 }
 
 
