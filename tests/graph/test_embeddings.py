@@ -49,7 +49,9 @@ def test_vectors_are_reused_on_reopen_and_not_computed_again(tmp_path):
         assert again.calls == [1]  # the query only
         assert [h.node_id for h in hits] == [h.node_id for h in first]
         assert graph.store.settings.get_setting("embedder") == "hashed-bag"
-        assert graph.store.settings.get_setting("embedder_dimension") == str(hashed_bag("x").shape[0])
+        assert graph.store.settings.get_setting("embedder_dimension") == str(
+            hashed_bag("x").shape[0]
+        )
 
 
 def test_another_embedder_on_the_store_is_a_typed_error(tmp_path):
@@ -73,7 +75,9 @@ def test_replacing_and_removing_a_document_replaces_and_removes_its_vectors():
     hits = graph.search("automobile", search_mode="embedding")
     assert {h.node_id for h in hits} <= set(graph.index.node_ids)
     graph.remove_document("cars")
-    assert graph.store.vectors.load_vectors()[0] == [n.node_id for n in graph.store.reads.document_nodes("sky")]
+    assert graph.store.vectors.load_vectors()[0] == [
+        n.node_id for n in graph.store.reads.document_nodes("sky")
+    ]
     assert all(h.doc_id == "sky" for h in graph.search("automobile", search_mode="embedding"))
 
 

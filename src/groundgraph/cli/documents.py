@@ -74,7 +74,8 @@ def index(
             fail(f"{path} does not exist: check the path")
     files, skipped = plan_folder(targets)
     roots = targets if prune else []
-    with open_graph(ctx, None if embedder == "none" else embedder) as graph:
+    embedding = None if embedder == "none" else embedder
+    with open_graph(ctx, create=True, embedder=embedding) as graph:
         if dry_run:
             plan = graph.plan_index(files, prune=roots, force=force)
             skipped.extend(plan.skipped)
@@ -202,7 +203,7 @@ def import_command(ctx: click.Context, file: Path) -> None:
     does not grow with its size."""
     from groundgraph.graph.formats.saved_import import SavedGraphFile
 
-    with SavedGraphFile.read(file) as saved, open_graph(ctx) as graph:
+    with SavedGraphFile.read(file) as saved, open_graph(ctx, create=True) as graph:
         added = saved.load_into(graph.load_json_documents)
     click.echo(f"imported {added} documents from {file}")
 

@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 
 import click
 
-from groundgraph.cli.app import friendly, main
+from groundgraph.cli.app import friendly, main, open_graph
 from groundgraph.cli.verb_help import verb_command, verb_option
 from groundgraph.errors import InputError, InputTooLargeError
 from groundgraph.graph import DocumentGraph
@@ -28,12 +28,12 @@ READS = "query_detailed"
 
 
 @contextmanager
-def memory_graph(ctx: click.Context, **options: Any) -> Iterator[DocumentGraph]:
-    graph = DocumentGraph(ctx.obj["db"], language=ctx.obj["language"], **options)
-    try:
+def memory_graph(
+    ctx: click.Context, *, create: bool = False, **options: Any
+) -> Iterator[DocumentGraph]:
+    """The graph in ``--db`` for a memory command (only ``add`` and ``load`` make a store)."""
+    with open_graph(ctx, create=create, **options) as graph:
         yield graph
-    finally:
-        graph.close()
 
 
 def emit(data: Any) -> None:
@@ -118,7 +118,7 @@ def add_command(
     if not facts_in:
         raise InputError("no facts given: pass them as arguments or one per line with '-'")
     embed = embedder_named(embedder) if embedder else None
-    with memory_graph(ctx, embed=embed) as graph:
+    with memory_graph(ctx, create=True, embed=embed) as graph:
         facts = graph.add_texts(
             facts_in,
             scopes=list(scopes) or None,
@@ -390,6 +390,6 @@ def answer_command(
 @click.pass_context
 @friendly
 def load_command(ctx: click.Context, name: str, scopes: tuple[str, ...]) -> None:
-    with memory_graph(ctx) as graph:
+    with memory_graph(ctx, create=True) as graph:
         facts = graph.load_dataset(name, scopes=list(scopes) or None)
     click.echo(f"loaded {len(facts)} facts from {name}")

@@ -20,6 +20,7 @@ from groundgraph.graph.embeddings import NodeEmbeddings
 from groundgraph.graph.linking import KeyIndex, TitleIndex
 from groundgraph.index.bm25 import BM25Params, LexicalIndex
 from groundgraph.index.links import LinkParams, TermLinker, TopTerms
+from groundgraph.index.snapshot import dump_index, load_index
 from groundgraph.index.term_batch import TermBatch
 from groundgraph.ingest.entities import TitleMatcher
 from groundgraph.memory.index import MemoryIndex
@@ -67,7 +68,7 @@ class DerivedIndexes:
         saved = self.store.blobs.load_blob(INDEX_BLOB)
         if saved is not None:
             generation, data = saved
-            index = LexicalIndex.load(data, self.analyzer, self.bm25)
+            index = load_index(data, self.analyzer, self.bm25)
             if index is not None:
                 self.generation = generation
                 return index
@@ -128,7 +129,7 @@ class DerivedIndexes:
     def _index_nodes(self, nodes: Iterable[Node]) -> None:
         for node in nodes:
             if _indexed(node):
-                counts = self.index.term_counts(node.title, node.content)
+                counts = self.index.counter.counts(node.title, node.content)
                 pos = self.index.add_counts(
                     node.node_id, node.doc_id, counts, not node.content.strip()
                 )
@@ -205,14 +206,14 @@ class DerivedIndexes:
         return self._memory
 
     def _term_counts(self, title: str, content: str) -> Counter[str]:
-        return self.index.term_counts(title, content)
+        return self.index.counter.counts(title, content)
 
     # ----------------------------------------------------------------- snapshot
     def save(self) -> None:
         """Keep a snapshot of the lexical index in the store for a fast cold start."""
         self.sync()
         if self.dirty:
-            self.store.blobs.save_blob(INDEX_BLOB, self.generation, self.index.dump())
+            self.store.blobs.save_blob(INDEX_BLOB, self.generation, dump_index(self.index))
             self.dirty = False
 
     def purge(self) -> None:
@@ -220,6 +221,6 @@ class DerivedIndexes:
         leave the vocabulary on disk too."""
         self.rebuild()
         if self.store.blobs.load_blob(INDEX_BLOB) is not None:
-            self.store.blobs.save_blob(INDEX_BLOB, self.generation, self.index.dump())
+            self.store.blobs.save_blob(INDEX_BLOB, self.generation, dump_index(self.index))
             self.dirty = False
         self.sync()

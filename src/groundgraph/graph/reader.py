@@ -66,8 +66,16 @@ class GraphReader:
         search_mode: str = "keyword",
         rrf_k: int = 60,
     ) -> list[Hit]:
-        """Hits for a query, best first, each saying how it was reached (see
-        ``DocumentGraph.search``)."""
+        """Hits for a query, best first, each saying how it was reached.
+
+        ``walker="ppr"`` runs personalized PageRank from the seeds instead of the bounded
+        walk; ``fusion="linear"`` scores ``(1 − graph_weight)·lexical + graph_weight·graph``
+        instead of noisy-OR. ``scopes`` confines the search to documents (and facts) those
+        scopes may read (a scope reads its ancestors; a document without scopes is read
+        only by an unscoped search): nothing else is seeded, walked through or returned.
+        ``search_mode="embedding"`` seeds from the nearest nodes by cosine and ``"hybrid"``
+        from both rankings fused by reciprocal rank (``rrf_k``); both need an embedder.
+        """
         self.indexes.sync()
         walkable = None
         if scopes is not None:
@@ -109,6 +117,7 @@ class GraphReader:
 
     # ----------------------------------------------------------------- views
     def node(self, node_id: str) -> Node:
+        """One node by id; NotFoundError names how to find ids."""
         found = self.store.reads.get_nodes([node_id]).get(node_id)
         if found is None:
             raise NotFoundError(f"unknown node {node_id!r}: use search or outline to find node ids")
@@ -166,7 +175,7 @@ class GraphReader:
         ]
 
     def stats(self) -> GraphStats:
-        """How many documents, nodes, edges (by type) and terms; the language; the generation."""
+        """Counts of documents, nodes, edges (by type) and terms; language; generation."""
         counts = self.store.reads.counts()
         self.indexes.sync()
         index = self.indexes.index
@@ -182,8 +191,7 @@ class GraphReader:
 
     # ----------------------------------------------------------------- evidence
     def bridge(self, a: str, b: str, max_hops: int = 3, k: int = 3) -> list[Bridge]:
-        """Up to ``k`` shortest paths between two entities (by name) or nodes (by id),
-        each hop with the sentence or section that supports it."""
+        """Up to ``k`` shortest paths between two entities or nodes, each hop cited."""
         self.indexes.sync()
         return find_bridges(self.store, a, b, max_hops, k)
 
@@ -194,13 +202,11 @@ class GraphReader:
         max_sentences: int = 2,
         **search_kwargs: Any,
     ) -> Answer:
-        """The sentences that best answer ``question``, cited, or ``insufficient_evidence``.
-
-        Never writes text of its own: every sentence is copied from a section.
-        """
+        """The sentences that best answer ``question``, cited, or ``insufficient_evidence``."""
         hits = self.search(question, **search_kwargs)
         spans = {
-            n.node_id: n.span for n in self.store.reads.get_nodes([h.node_id for h in hits]).values()
+            n.node_id: n.span
+            for n in self.store.reads.get_nodes([h.node_id for h in hits]).values()
         }
         index = self.indexes.index
         return extractive_answer(

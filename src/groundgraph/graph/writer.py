@@ -212,12 +212,7 @@ class DocumentWriter:
     def add_documents(
         self, parsed: Iterable[ParsedDocument], *, workers: int | None = None
     ) -> Iterator[Document]:
-        """Add many parsed documents, one transaction each; yields each as it lands.
-
-        Past the first few documents, their text-only half runs in ``workers`` processes
-        (default: ``GROUNDGRAPH_WORKERS``, else one per core but one; 0: none); the
-        graph is the one adding them one at a time in this order gives.
-        """
+        """Add many parsed documents, one transaction each; yields each as it lands."""
         count = default_workers() if workers is None else check_workers(workers)
         settings = self._prepare_settings()
         local = self._preparer().prepare
@@ -231,12 +226,7 @@ class DocumentWriter:
         workers: int | None = None,
         force: bool = False,
     ) -> Iterator[tuple[PlannedFile, list[Document] | SkippedFile | UnchangedFile]]:
-        """Read, parse and add planned files (``ingest.plan_folder``): for each file, the
-        documents it gave, why it was skipped, or that it is unchanged (``graph.reindex``:
-        its document is stored from the same bytes the same way; those come first, without
-        being read). The others are added in order, ``workers`` as in ``add_documents``,
-        files read and parsed in the workers too; a JSON Lines document stored from the same
-        text is left out of its file's list. ``force`` reads and replaces every file."""
+        """Read, parse and add planned files: each file's documents, why not, or unchanged."""
         count = default_workers() if workers is None else check_workers(workers)
         settings = self._prepare_settings()
         key = self.ingest_key()
@@ -309,17 +299,13 @@ class DocumentWriter:
     def load_json_documents(
         self, parsed: Iterable[ParsedDocument], extension: SavedExtension | None = None
     ) -> list[Document]:
-        """Add saved documents with their edges exactly as saved (no linking).
-
-        With ``extension`` (``graph.formats.saved_extension``), the evidence and memory edges and
-        the facts' history come from it; without, the evidence layer is rebuilt from text.
-        """
+        """Add saved documents with their edges exactly as saved (no linking)."""
         self.indexes.sync()
         parsed = list(parsed)
         added = []
         for item in parsed:
             counts = TermBatch.of(
-                [self.indexes.index.term_counts(n.title, n.content) for n in item.nodes]
+                [self.indexes.index.counter.counts(n.title, n.content) for n in item.nodes]
             )
             tops = self.indexes.linker.top_terms_many(counts)
             check_doc_id(item.document.doc_id)
@@ -349,11 +335,7 @@ class DocumentWriter:
 
     # ----------------------------------------------------------------- relation facts
     def add_fact(self, subject: str, relation: str, obj: str, source: str | None = None) -> Edge:
-        """Record "obj is the relation of subject", asserted by node ``source`` if given.
-
-        The fact goes with the source's document; without a source it belongs to the
-        graph's ``facts`` document.
-        """
+        """Record "obj is the relation of subject", asserted by node ``source`` if given."""
         self.indexes.sync()
         edge, entities = fact_records(subject, relation, obj, source)
         if source is not None:

@@ -183,7 +183,9 @@ def test_an_edge_to_a_node_that_is_not_stored_is_refused_whole(store):
     write(store, "a")
     before = everything(store)
     with pytest.raises(InputError, match="not a stored node"):
-        store.writes.add_edges("a", [Edge("a#1", "a#2", "next", 0.4), Edge("a#1", "nowhere", "next", 0.4)])
+        store.writes.add_edges(
+            "a", [Edge("a#1", "a#2", "next", 0.4), Edge("a#1", "nowhere", "next", 0.4)]
+        )
     with pytest.raises(InputError, match="not a stored node"):
         write(store, "b", extra_edges=(Edge("b#1", "ghost#1", "semantic", 0.3),))
     assert everything(store) == before

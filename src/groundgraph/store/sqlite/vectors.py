@@ -11,12 +11,14 @@ import numpy.typing as npt
 
 from groundgraph.errors import InputError
 from groundgraph.store.sqlite.connection import Database
+from groundgraph.store.sqlite.damage import damage_is_store_error
 from groundgraph.store.sqlite.rows import int_of, json_list, node_keys
 from groundgraph.store.vectors import StoredVectors
 
 __all__ = ["SQLiteNodeVectors"]
 
 
+@damage_is_store_error
 class SQLiteNodeVectors:
     """Vectors as little-endian float32 blobs, keyed by the node's integer key."""
 
