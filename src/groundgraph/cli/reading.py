@@ -8,6 +8,7 @@ from typing import Any, TypeVar
 
 import click
 
+from groundgraph.cli.aliases import index_option
 from groundgraph.cli.app import friendly, main, open_graph
 from groundgraph.cli.verb_help import verb_command, verb_option
 from groundgraph.model import Hit
@@ -50,12 +51,27 @@ def _search_options(command: F) -> F:
     for option in reversed(
         [
             verb_option(
-                "--max-results", "-k", verb="search", param="max_results", show_default=True
+                "--max-results",
+                "-k",
+                "--top-k",
+                verb="search",
+                param="max_results",
+                show_default=True,
             ),
             verb_option("--max-hops", verb="search", param="max_hops", show_default=True),
             verb_option("--max-seeds", verb="search", param="max_seeds", show_default=True),
             verb_option("--doc", "doc_ids", verb="search", param="doc_ids", multiple=True),
             verb_option("--scope", "scopes", verb="search", param="scopes", multiple=True),
+            verb_option("--fusion", verb="search", param="fusion", show_default=True),
+            verb_option(
+                "--graph-weight",
+                "--expansion",
+                verb="search",
+                param="graph_weight",
+                show_default=True,
+                type=click.FloatRange(0.0, 1.0),
+            ),
+            index_option,
         ]
     ):
         command = option(command)
@@ -85,6 +101,8 @@ def search_command(
     max_seeds: int,
     doc_ids: tuple[str, ...],
     scopes: tuple[str, ...],
+    fusion: str,
+    graph_weight: float,
     as_json: bool,
     explain: bool,
 ) -> None:
@@ -96,6 +114,8 @@ def search_command(
             max_seeds=max_seeds,
             doc_ids=doc_ids or None,
             scopes=scopes or None,
+            fusion=fusion,
+            graph_weight=graph_weight,
         )
         entity_ids = sorted({n for h in hits for n in h.path if is_entity_id(n)})
         # An entity's stored spelling may come from text another scope wrote: keys only.
@@ -123,6 +143,8 @@ def retrieve(
     max_seeds: int,
     doc_ids: tuple[str, ...],
     scopes: tuple[str, ...],
+    fusion: str,
+    graph_weight: float,
 ) -> None:
     with open_graph(ctx) as graph:
         text = graph.retrieve(
@@ -132,6 +154,8 @@ def retrieve(
             max_seeds=max_seeds,
             doc_ids=doc_ids or None,
             scopes=scopes or None,
+            fusion=fusion,
+            graph_weight=graph_weight,
         )
     click.echo(text)
 

@@ -8,11 +8,13 @@ another wrote.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from groundgraph.errors import NotFoundError
+from groundgraph.errors import InputError, NotFoundError
 from groundgraph.graph.bridges import find_bridges
 from groundgraph.graph.facts import build_reasoner
+from groundgraph.graph.formats.saved_export import save_graph_file
 from groundgraph.graph.indexes import DerivedIndexes
 from groundgraph.graph.settings import GraphSettings
 from groundgraph.memory.scopes import readable_documents
@@ -26,10 +28,13 @@ from groundgraph.walk.matrix import GraphMatrix
 if TYPE_CHECKING:
     from groundgraph.reason.relations import GroundedReasoner
 
+#: Hits a search returns unless told (``max_results``, or ``top_k``).
+DEFAULT_MAX_RESULTS = 8
+
 
 class GraphReader:
     """``search``, ``retrieve``, ``node``, ``outline``, ``show``, ``documents``, ``stats``,
-    ``bridge``, ``ask`` and ``reasoner``."""
+    ``bridge``, ``ask``, ``reasoner`` and ``save`` (which writes a file, never the store)."""
 
     def __init__(self, store: Store, indexes: DerivedIndexes, settings: GraphSettings) -> None:
         self.store = store
@@ -40,7 +45,7 @@ class GraphReader:
     def search(
         self,
         query: str,
-        max_results: int = 8,
+        max_results: int = DEFAULT_MAX_RESULTS,
         max_seeds: int = 5,
         max_hops: int = 2,
         damping: float = 0.85,
@@ -51,6 +56,7 @@ class GraphReader:
         fusion: str = "noisy-or",
         graph_weight: float = 0.3,
         scopes: str | Iterable[str] | None = None,
+        top_k: int | None = None,
     ) -> list[Hit]:
         """Hits for a query, best first, each saying how it was reached.
 
@@ -59,7 +65,14 @@ class GraphReader:
         instead of noisy-OR. ``scopes`` confines the search to documents (and facts) those
         scopes may read (a scope reads its ancestors; a document without scopes is read
         only by an unscoped search): nothing else is seeded, walked through or returned.
+        ``top_k`` is another name for ``max_results`` (GraphRack's).
         """
+        if top_k is not None:
+            if max_results not in (top_k, DEFAULT_MAX_RESULTS):
+                raise InputError(
+                    f"top_k={top_k} and max_results={max_results} disagree: pass one of them"
+                )
+            max_results = top_k
         self.indexes.sync()
         walkable = None
         if scopes is not None:
@@ -77,6 +90,11 @@ class GraphReader:
             graph_weight,
         )
         return search(query, self.indexes.index, self.store, params, self.graph_matrix, walkable)
+
+    def save(self, path: str | Path) -> dict[str, int]:
+        """Write the whole graph to one JSON file (the saved-graph format of ``to_json``,
+        read back by ``load``); how many items each list had (``"documents"``, ...)."""
+        return save_graph_file(self.store, path)
 
     def graph_matrix(self) -> GraphMatrix:
         """The whole graph as a sparse matrix (built on first use, rebuilt after writes)."""
@@ -163,9 +181,10 @@ class GraphReader:
 
     # ----------------------------------------------------------------- evidence
     def bridge(self, a: str, b: str, max_hops: int = 3, k: int = 3) -> list[Bridge]:
-        """Up to ``k`` shortest paths between two entities or nodes, each hop cited."""
+        """Up to ``k`` shortest paths between two entities, nodes or plain words, each hop
+        cited."""
         self.indexes.sync()
-        return find_bridges(self.store, a, b, max_hops, k)
+        return find_bridges(self.store, a, b, max_hops, k, self.indexes.index)
 
     def ask(
         self,
