@@ -23,6 +23,7 @@ PAGES = [
     "docs/store.md",
     "docs/saved-graphs.md",
     "docs/ingest.md",
+    "docs/coming-from.md",
 ]
 
 
