@@ -198,6 +198,7 @@ class DocumentGraph:
         )
 
     load_json_documents = PartVerb("writer", DocumentWriter.load_json_documents)
+    save = PartVerb("writer", DocumentWriter.save)
     load = PartVerb("writer", DocumentWriter.load)
     remove_document = PartVerb("writer", DocumentWriter.remove_document)
     add_fact = PartVerb("writer", DocumentWriter.add_fact)
@@ -216,7 +217,6 @@ class DocumentGraph:
     documents = PartVerb("reader", GraphReader.documents)
     stats = PartVerb("reader", GraphReader.stats)
     bridge = PartVerb("reader", GraphReader.bridge)
-    save = PartVerb("reader", GraphReader.save)
 
     def ask(
         self,

@@ -8,13 +8,11 @@ another wrote.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from groundgraph.errors import InputError, NotFoundError
 from groundgraph.graph.bridges import find_bridges
 from groundgraph.graph.facts import build_reasoner
-from groundgraph.graph.formats.saved_export import save_graph_file
 from groundgraph.graph.indexes import DerivedIndexes
 from groundgraph.graph.settings import GraphSettings
 from groundgraph.memory.scopes import readable_documents
@@ -34,7 +32,7 @@ DEFAULT_MAX_RESULTS = 8
 
 class GraphReader:
     """``search``, ``retrieve``, ``node``, ``outline``, ``show``, ``documents``, ``stats``,
-    ``bridge``, ``ask``, ``reasoner`` and ``save`` (which writes a file, never the store)."""
+    ``bridge``, ``ask`` and ``reasoner``."""
 
     def __init__(self, store: Store, indexes: DerivedIndexes, settings: GraphSettings) -> None:
         self.store = store
@@ -90,11 +88,6 @@ class GraphReader:
             graph_weight,
         )
         return search(query, self.indexes.index, self.store, params, self.graph_matrix, walkable)
-
-    def save(self, path: str | Path) -> dict[str, int]:
-        """Write the whole graph to one JSON file (the saved-graph format of ``to_json``,
-        read back by ``load``); how many items each list had (``"documents"``, ...)."""
-        return save_graph_file(self.store, path)
 
     def graph_matrix(self) -> GraphMatrix:
         """The whole graph as a sparse matrix (built on first use, rebuilt after writes)."""

@@ -24,6 +24,7 @@ from groundgraph.graph.evidence import (
     has_prose,
 )
 from groundgraph.graph.facts import FACTS_DOC_ID, fact_records
+from groundgraph.graph.formats.saved_export import save_graph_file
 from groundgraph.graph.formats.saved_extension import SavedExtension, fact_updates
 from groundgraph.graph.formats.saved_import import SavedGraphFile
 from groundgraph.graph.indexes import DerivedIndexes
@@ -67,8 +68,9 @@ def _repeat(document: Document, first: str) -> str:
 
 class DocumentWriter:
     """``add_document``, ``add_parsed``, ``add_prepared``, ``add_documents``,
-    ``index_files``, ``load_json_documents``, ``load``, ``remove_document`` and ``add_fact``: every
-    write of documents, over the store and the graph's derived indexes."""
+    ``index_files``, ``load_json_documents``, ``save``, ``load``, ``remove_document`` and
+    ``add_fact``: every write of documents, over the store and the graph's derived
+    indexes."""
 
     def __init__(
         self,
@@ -344,6 +346,13 @@ class DocumentWriter:
                 self.store.ledger.update_facts(updates, (), extension.conflicts)
                 self.indexes.sync()
         return added
+
+    def save(self, path: str | Path) -> dict[str, int]:
+        """Write the whole graph to one JSON file (the saved-graph format of ``to_json``,
+        read back by ``load``); how many items each list had (``"documents"``, ...). A
+        write verb, though it writes a file rather than the store: a read-only searcher
+        does not offer it."""
+        return save_graph_file(self.store, path)
 
     def load(self, path: str | Path) -> int:
         """Import a saved graph file (``save``'s, or ``to_json`` output written as JSON):
