@@ -106,7 +106,7 @@ def eval_retrieval(
     as_json: bool,
 ) -> None:
     """Score retrieval on a JSONL question file ({"id", "question", "relevant": [ids]}); the
-    ids are documents, or sections and chunks (`doc#n`) for chunk-level scores..
+    ids are documents, or sections and chunks (`doc#n`) for chunk-level scores.
 
     Precision@k, recall@k, MRR@k and nDCG@k with bootstrap 95% intervals and latency, for
     BM25 alone, the bounded walk, personalized PageRank and linear fusion, in one table.
