@@ -238,7 +238,7 @@ def test_ask_bridge_and_graph_commands(tmp_path):
     assert bridges and bridges[0]["names"][0] == "Aster Research"
     assert all(hop["support"] for hop in bridges[0]["hops"])
     missing = run("bridge", "Aster Research", "Nobody", db=db)
-    assert missing.returncode == 3 and "no node or entity" in missing.stderr
+    assert missing.returncode == 3 and "no node, entity or indexed word" in missing.stderr
     out = tmp_path / "evidence.json"
     assert run("graph", "--out", str(out), db=db).returncode == 0
     data = json.loads(out.read_text())

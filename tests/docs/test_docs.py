@@ -24,6 +24,7 @@ PAGES = [
     "docs/saved-graphs.md",
     "docs/ingest.md",
     "docs/embeddings.md",
+    "docs/coming-from.md",
 ]
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from groundgraph.cli.aliases import store_option
 from groundgraph.cli.app import fail, friendly, main, open_graph
 from groundgraph.cli.verb_help import verb_command, verb_option
 from groundgraph.errors import NotFoundError
@@ -31,6 +32,7 @@ def example_folder() -> Path:
         "groundgraph index docs/ README.md",
         "groundgraph index --example",
         "groundgraph index docs/ --prune --dry-run",
+        "groundgraph index docs/ --out notes.db",
     ),
 )
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
@@ -50,6 +52,7 @@ def example_folder() -> Path:
     help="Embed each section with this model, kept in the store (minilm needs the [embed] "
     "extra); default: the store's own, none for a new store.",
 )
+@store_option("--out", help="The store to write, as --db FILE before the command.")
 @click.pass_context
 @friendly
 def index(
@@ -184,13 +187,7 @@ def export_command(ctx: click.Context, out: Path | None) -> None:
             write_saved_graph(graph.store, sys.stdout)
             sys.stdout.write("\n")
             return
-        part = out.with_name(out.name + ".part")  # a failed export leaves no half file
-        try:
-            with part.open("w", encoding="utf-8") as stream:
-                counts = write_saved_graph(graph.store, stream)
-            part.replace(out)
-        finally:
-            part.unlink(missing_ok=True)
+        counts = graph.save(out)  # a failed export leaves no half file
     click.echo(f"wrote {counts['documents']} documents, {counts['nodes']} nodes to {out}")
 
 

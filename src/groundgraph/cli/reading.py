@@ -8,6 +8,7 @@ from typing import Any, TypeVar
 
 import click
 
+from groundgraph.cli.aliases import index_option
 from groundgraph.cli.app import friendly, main, open_graph
 from groundgraph.cli.verb_help import verb_command, verb_option
 from groundgraph.model import Hit
@@ -68,7 +69,12 @@ def _search_options(command: F) -> F:
     for option in reversed(
         [
             verb_option(
-                "--max-results", "-k", verb="search", param="max_results", show_default=True
+                "--max-results",
+                "-k",
+                "--top-k",
+                verb="search",
+                param="max_results",
+                show_default=True,
             ),
             verb_option("--max-hops", verb="search", param="max_hops", show_default=True),
             verb_option("--max-seeds", verb="search", param="max_seeds", show_default=True),
@@ -77,6 +83,16 @@ def _search_options(command: F) -> F:
             verb_option(
                 "--mode", "search_mode", verb="search", param="search_mode", show_default=True
             ),
+            verb_option("--fusion", verb="search", param="fusion", show_default=True),
+            verb_option(
+                "--graph-weight",
+                "--expansion",
+                verb="search",
+                param="graph_weight",
+                show_default=True,
+                type=click.FloatRange(0.0, 1.0),
+            ),
+            index_option,
         ]
     ):
         command = option(command)
@@ -107,6 +123,8 @@ def search_command(
     doc_ids: tuple[str, ...],
     scopes: tuple[str, ...],
     search_mode: str,
+    fusion: str,
+    graph_weight: float,
     as_json: bool,
     explain: bool,
 ) -> None:
@@ -119,6 +137,8 @@ def search_command(
             doc_ids=doc_ids or None,
             scopes=scopes or None,
             search_mode=search_mode,
+            fusion=fusion,
+            graph_weight=graph_weight,
         )
         entity_ids = sorted({n for h in hits for n in h.path if is_entity_id(n)})
         # An entity's stored spelling may come from text another scope wrote: keys only.
@@ -147,6 +167,8 @@ def retrieve(
     doc_ids: tuple[str, ...],
     scopes: tuple[str, ...],
     search_mode: str,
+    fusion: str,
+    graph_weight: float,
 ) -> None:
     with open_graph(ctx) as graph:
         text = graph.retrieve(
@@ -157,6 +179,8 @@ def retrieve(
             doc_ids=doc_ids or None,
             scopes=scopes or None,
             search_mode=search_mode,
+            fusion=fusion,
+            graph_weight=graph_weight,
         )
     click.echo(text)
 

@@ -204,6 +204,8 @@ class DocumentGraph:
         )
 
     load_json_documents = PartVerb("writer", DocumentWriter.load_json_documents)
+    save = PartVerb("writer", DocumentWriter.save)
+    load = PartVerb("writer", DocumentWriter.load)
     remove_document = PartVerb("writer", DocumentWriter.remove_document)
     add_fact = PartVerb("writer", DocumentWriter.add_fact)
 

@@ -27,6 +27,9 @@ from groundgraph.walk.matrix import GraphMatrix
 if TYPE_CHECKING:
     from groundgraph.reason.relations import GroundedReasoner
 
+#: Hits a search returns unless told (``max_results``, or ``top_k``).
+DEFAULT_MAX_RESULTS = 8
+
 
 class GraphReader:
     """``search``, ``retrieve``, ``node``, ``outline``, ``show``, ``documents``, ``stats``,
@@ -52,7 +55,7 @@ class GraphReader:
     def search(
         self,
         query: str,
-        max_results: int = 8,
+        max_results: int = DEFAULT_MAX_RESULTS,
         max_seeds: int = 5,
         max_hops: int = 2,
         damping: float = 0.85,
@@ -65,6 +68,7 @@ class GraphReader:
         scopes: str | Iterable[str] | None = None,
         search_mode: str = "keyword",
         rrf_k: int = 60,
+        top_k: int | None = None,
     ) -> list[Hit]:
         """Hits for a query, best first, each saying how it was reached.
 
@@ -75,7 +79,14 @@ class GraphReader:
         only by an unscoped search): nothing else is seeded, walked through or returned.
         ``search_mode="embedding"`` seeds from the nearest nodes by cosine and ``"hybrid"``
         from both rankings fused by reciprocal rank (``rrf_k``); both need an embedder.
+        ``top_k`` is another name for ``max_results`` (GraphRack's).
         """
+        if top_k is not None:
+            if max_results not in (top_k, DEFAULT_MAX_RESULTS):
+                raise InputError(
+                    f"top_k={top_k} and max_results={max_results} disagree: pass one of them"
+                )
+            max_results = top_k
         self.indexes.sync()
         walkable = None
         if scopes is not None:
@@ -191,9 +202,10 @@ class GraphReader:
 
     # ----------------------------------------------------------------- evidence
     def bridge(self, a: str, b: str, max_hops: int = 3, k: int = 3) -> list[Bridge]:
-        """Up to ``k`` shortest paths between two entities or nodes, each hop cited."""
+        """Up to ``k`` shortest paths between two entities, nodes or plain words, each hop
+        cited."""
         self.indexes.sync()
-        return find_bridges(self.store, a, b, max_hops, k)
+        return find_bridges(self.store, a, b, max_hops, k, self.indexes.index)
 
     def ask(
         self,
