@@ -23,7 +23,9 @@ then ``query(question, top_k=5)`` is asked three ways:
 No LLM is configured. Calls are counted anyway: every ``OpenAICompatibleLLM`` call and
 every outgoing socket connection during the run (the benchmark fails if any happen).
 
-**Contradictions** (``data/contradictions.jsonl``, written for groundgraph): pairs
+**Contradictions** (``data/contradictions.jsonl``, written for groundgraph; ``--pairs`` names
+another file: ``data/contradictions_blind_dev.jsonl`` and ``_test.jsonl``, 130 pairs each,
+were written blind, by a writer who had not read the rules, for issue 19): pairs
 ``{new, old, label, kind}``, ``label`` true when ``new`` updates ``old`` (they cannot both
 hold), false for complements and look-alikes. ``RuleConflictResolver`` decides each pair;
 precision, recall and F1 of "contradicts". ``--end-to-end`` also adds each pair to a fresh
@@ -216,10 +218,10 @@ def retired_end_to_end(new: str, old: str) -> bool:
     return any(line["old"]["content"].strip() == old.strip() for line in graph.conflicts())
 
 
-def run_contradictions(end_to_end: bool) -> dict[str, Any]:
+def run_contradictions(end_to_end: bool, path: Path = CONTRADICTIONS) -> dict[str, Any]:
     resolver = RuleConflictResolver()
     rows = []
-    for pair in read_jsonl(CONTRADICTIONS):
+    for pair in read_jsonl(path):
         verdict = resolver.explain(pair["new"], pair["old"])
         row = {**pair, "predicted": verdict is not None}
         row["rule"] = verdict.rule if verdict else ""
@@ -265,6 +267,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--part", choices=["all", "cases", "contradictions"], default="all")
     parser.add_argument("--end-to-end", action="store_true", help="contradictions via add_text")
+    parser.add_argument(
+        "--pairs",
+        type=Path,
+        default=CONTRADICTIONS,
+        help="the contradiction pairs (default data/contradictions.jsonl; the blind sets are "
+        "data/contradictions_blind_dev.jsonl and data/contradictions_blind_test.jsonl)",
+    )
     parser.add_argument("--json", type=Path, help="write every figure and row here")
     parser.add_argument("--markdown", type=Path, help="write the tables here")
     parser.add_argument("-v", "--verbose", action="store_true", help="list misses")
@@ -288,7 +297,7 @@ def main(argv: list[str] | None = None) -> int:
         failed |= counter.llm_calls > 0 or counter.connections > 0 or table["all"]["leaks"] > 0
         failed |= table["all"]["completeness"] < TARGET_COMPLETENESS
     if args.part in ("all", "contradictions"):
-        result = run_contradictions(args.end_to_end)
+        result = run_contradictions(args.end_to_end, args.pairs)
         report["contradictions"] = result
         markdown += ["### Contradiction resolver", "", contradictions_markdown(result), ""]
         if args.verbose:

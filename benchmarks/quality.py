@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/quality.py                          # all four sets
     .venv/bin/python benchmarks/quality.py --sets musique-100,hotpotqa --no-write
     .venv/bin/python benchmarks/quality.py --examples 5             # wins and losses too
+    .venv/bin/python benchmarks/quality.py --embedder minilm --no-write  # + the dense modes
 
 Each set is indexed into a fresh graph (in memory, or ``--store sqlite`` for a temporary
 SQLite file), one plain-text document per passage, and every configuration answers every
@@ -57,6 +58,13 @@ CONFIGS: dict[str, SearchConfig] = {
     "walk-1hop": {"max_hops": 1},
     **{n: c for n, c in STANDARD_CONFIGS.items() if n not in (BASELINE, "walk")},
 }
+#: The modes an embedder adds (``--embedder``): cosine seeds alone, then walked, then fused.
+DENSE_CONFIGS: dict[str, SearchConfig] = {
+    "minilm": {"search_mode": "embedding", "max_hops": 0},
+    "minilm+walk": {"search_mode": "embedding"},
+    "hybrid+walk": {"search_mode": "hybrid"},
+}
+ALL_CONFIGS = {**CONFIGS, **DENSE_CONFIGS}
 MULTI_HOP = ("musique-100", "musique-train", "hotpotqa")
 SCIFACT = "scifact"
 COLUMNS = ("recall@2", "recall@5", "recall@10", "precision@5", "mrr@10", "ndcg@10")
@@ -96,7 +104,9 @@ def run_set(
     dataset = load()
     loaded = time.perf_counter()
     print(dataset.summary(), file=sys.stderr)
-    graph = DocumentGraph(tmp / f"{name}.db" if args.store == "sqlite" else ":memory:")
+    graph = DocumentGraph(
+        tmp / f"{name}.db" if args.store == "sqlite" else ":memory:", embed=embedder(args)
+    )
 
     def progress(done: int, total: int) -> None:
         if done % 1000 == 0 or done == total:
@@ -107,7 +117,7 @@ def run_set(
 
     add_passages(graph, dataset.passages, progress)
     indexed = time.perf_counter()
-    chosen = {n: CONFIGS[n] for n in args.configs}
+    chosen = {n: ALL_CONFIGS[n] for n in args.configs}
     configs = supported_configs(graph, chosen)
     skipped = [n for n in chosen if n not in configs]
 
@@ -130,6 +140,18 @@ def run_set(
     run = SetRun(dataset, report, loaded - started, indexed - loaded, done - indexed, stats)
     print(f"  index {run.index_s:.1f} s, evaluate {run.eval_s:.1f} s", file=sys.stderr)
     return run, graph, skipped
+
+
+def embedder(args: argparse.Namespace) -> object | None:
+    """The embedder ``--embedder`` names (torch on ``--torch-threads`` threads), or None."""
+    if args.embedder == "none":
+        return None
+    import torch
+
+    torch.set_num_threads(args.torch_threads)
+    from groundgraph.index.embedders import embedder_named
+
+    return embedder_named(args.embedder)
 
 
 def best_mode(runs: dict[str, SetRun]) -> str | None:
@@ -249,13 +271,15 @@ def section(
         "- configurations (keyword arguments of `DocumentGraph.search`, `max_results` set by the"
         " runner): "
         + ", ".join(
-            f"`{n}` = `{json.dumps(dict(CONFIGS[n]))}`" for n in args.configs if n not in skipped
+            f"`{n}` = `{json.dumps(dict(ALL_CONFIGS[n]))}`"
+            for n in args.configs
+            if n not in skipped
         ),
     ]
     if skipped:
         lines.append(
             "- not run, because this version of `search` does not take their options: "
-            + ", ".join(f"`{n}` (`{json.dumps(dict(CONFIGS[n]))}`)" for n in skipped)
+            + ", ".join(f"`{n}` (`{json.dumps(dict(ALL_CONFIGS[n]))}`)" for n in skipped)
         )
     lines += [
         f"- each cell: the mean over questions and its percentile bootstrap 95% interval "
@@ -362,10 +386,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--sets", default=",".join([*MULTI_HOP, SCIFACT]))
     parser.add_argument(
         "--configs",
-        default=",".join(CONFIGS),
+        default=None,
         type=lambda s: [c for c in s.split(",") if c],
-        help=f"{BASELINE} first; any of {', '.join(CONFIGS)}",
+        help=f"{BASELINE} first; any of {', '.join(ALL_CONFIGS)} (the last three need "
+        "--embedder); default: every mode the embedder allows",
     )
+    parser.add_argument("--embedder", choices=["minilm", "none"], default="none")
+    parser.add_argument("--torch-threads", type=int, default=1)
     parser.add_argument("--store", choices=["memory", "sqlite"], default="memory")
     parser.add_argument("--k", default="2,5,10", type=lambda s: [int(x) for x in s.split(",")])
     parser.add_argument("--resamples", type=int, default=1000)
@@ -376,13 +403,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--examples-mode", default="walk", help="the mode whose examples to print")
     arguments = list(sys.argv[1:] if argv is None else argv)
     args = parser.parse_args(arguments)
+    if args.configs is None:
+        args.configs = list(CONFIGS if args.embedder == "none" else ALL_CONFIGS)
     available = loaders(args.data)
     wanted = [s for s in args.sets.split(",") if s]
     unknown = [s for s in wanted if s not in available]
     if unknown:
         parser.error(f"unknown sets {unknown}; choose from {', '.join(available)}")
-    if not args.configs or args.configs[0] != BASELINE or set(args.configs) - set(CONFIGS):
-        parser.error(f"--configs must start with {BASELINE} and name only {', '.join(CONFIGS)}")
+    names = ALL_CONFIGS if args.embedder != "none" else CONFIGS
+    if not args.configs or args.configs[0] != BASELINE or set(args.configs) - set(names):
+        parser.error(f"--configs must start with {BASELINE} and name only {', '.join(names)}")
     command = shlex.join([".venv/bin/python", "benchmarks/quality.py", *arguments])
     runs: dict[str, SetRun] = {}
     skipped: list[str] = []
@@ -393,13 +423,13 @@ def main(argv: Sequence[str] | None = None) -> None:
             if args.examples and args.examples_mode in run.report.results:
                 print_examples(run, graph, args.examples_mode, args.examples)
             graph.close()
-    body = section(runs, command, args, skipped)
-    print(body)
-    if args.json:
+    if args.json:  # first: the section below cannot lose what took long to measure
         args.json.write_text(
             json.dumps({n: r.report.to_dict(rankings=True) for n, r in runs.items()}, indent=1),
             encoding="utf-8",
         )
+    body = section(runs, command, args, skipped)
+    print(body)
     if not args.no_write:
         write_section(args.markdown, body)
         print(f"wrote {args.markdown}", file=sys.stderr)

@@ -94,7 +94,9 @@ def graph_state(graph: DocumentGraph) -> dict[str, object]:
     store = graph.store
     return {
         "documents": sorted(record(d) for d in store.reads.documents()),
-        "nodes": sorted(record(n) for n in [*store.reads.iter_nodes(), *store.reads.entity_nodes()]),
+        "nodes": sorted(
+            record(n) for n in [*store.reads.iter_nodes(), *store.reads.entity_nodes()]
+        ),
         # Structure edges are re-made on load (new created_at); the rest come back as saved.
         "edges": sorted(
             record(e, ("created_at",) if e.type in V2_EDGE_TYPES else ())

@@ -26,6 +26,7 @@ def test_public_names_are_pinned():
         "LLMConnectionError",
         "LLMError",
         "LLMResponseError",
+        "NoStoreError",
         "Node",
         "NotFoundError",
         "OpenAICompatibleLLM",

@@ -6,6 +6,7 @@
     │   ├── FormatError              a saved graph or data file is not in a format we read
     │   └── NotFoundError (KeyError) a document or node id that the graph does not hold
     ├── StoreError                   the store cannot do what was asked
+    │   ├── NoStoreError             no store where one must exist (nothing was created)
     │   ├── SchemaVersionError       the store was written by a newer groundgraph
     │   └── StoreBusyError           another writer held the store for too long
     └── LLMError                     a language-model call failed
@@ -51,6 +52,10 @@ class NotFoundError(InputError, KeyError):
 
 class StoreError(GroundgraphError):
     """The store failed to do what was asked."""
+
+
+class NoStoreError(StoreError):
+    """No store at the location named, and the call may not make one."""
 
 
 class SchemaVersionError(StoreError):

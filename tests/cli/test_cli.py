@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from groundgraph import DocumentGraph
 
 # Every test here runs the CLI in a subprocess.
 pytestmark = pytest.mark.slow
@@ -106,7 +109,11 @@ def test_export_to_stdout_and_a_refused_import(tmp_path, corpus):
     other = tmp_path / "other.db"
     result = run("import", str(bad), db=other)
     assert result.returncode != 0 and "groundgraph.edges[" in result.stderr
-    assert json.loads(run("stats", "--json", db=other).stdout)["documents"] == 0
+    # A refused import keeps nothing: no store, or (when it was made first) an empty one.
+    if other.exists():
+        assert json.loads(run("stats", "--json", db=other).stdout)["documents"] == 0
+    else:
+        assert run("stats", db=other).returncode == 3
 
 
 @pytest.mark.parametrize(
@@ -120,10 +127,40 @@ def test_export_to_stdout_and_a_refused_import(tmp_path, corpus):
     ],
 )
 def test_errors_are_one_clear_line(tmp_path, args, message):
+    DocumentGraph(tmp_path / "g.db").close()  # an empty store
     result = run(*args, db=tmp_path / "g.db")
     assert result.returncode != 0
     assert message in result.stderr
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [("search", "boiler"), ("stats",), ("outline", "d"), ("memory", "query", "why"), ("export",)],
+)
+def test_a_read_command_on_a_missing_store_fails_and_makes_none(tmp_path, args):
+    missing = tmp_path / "typo.db"
+    result = run(*args, db=missing)
+    assert result.returncode == 3, result.stderr
+    assert f"no store at {missing}" in result.stderr and "index FOLDER" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_no_command_converts_another_applications_database(tmp_path, corpus):
+    other = tmp_path / "shop.db"
+    conn = sqlite3.connect(other)
+    conn.execute("CREATE TABLE customers(id INTEGER PRIMARY KEY, name TEXT)")
+    conn.commit()
+    conn.close()
+    before = other.read_bytes()
+    for args in (("search", "x"), ("index", str(corpus), "-q"), ("memory", "add", "a fact")):
+        result = run(*args, db=other)
+        assert result.returncode == 2, result.stderr
+        assert "is not a groundgraph store" in result.stderr and "customers" in result.stderr
+        assert "Traceback" not in result.stderr
+    assert other.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.glob("shop.db*")) == ["shop.db"]
 
 
 def test_import_refuses_bad_files(tmp_path):
@@ -201,7 +238,7 @@ def test_ask_bridge_and_graph_commands(tmp_path):
     assert bridges and bridges[0]["names"][0] == "Aster Research"
     assert all(hop["support"] for hop in bridges[0]["hops"])
     missing = run("bridge", "Aster Research", "Nobody", db=db)
-    assert missing.returncode == 3 and "no node or entity" in missing.stderr
+    assert missing.returncode == 3 and "no node, entity or indexed word" in missing.stderr
     out = tmp_path / "evidence.json"
     assert run("graph", "--out", str(out), db=db).returncode == 0
     data = json.loads(out.read_text())

@@ -23,6 +23,8 @@ PAGES = [
     "docs/store.md",
     "docs/saved-graphs.md",
     "docs/ingest.md",
+    "docs/embeddings.md",
+    "docs/coming-from.md",
 ]
 
 

@@ -74,7 +74,7 @@ def test_bridge_cites_every_hop(graph):
 
 
 def test_bridge_errors_are_clear(graph):
-    with pytest.raises(NotFoundError, match="no node or entity"):
+    with pytest.raises(NotFoundError, match="no node, entity or indexed word"):
         graph.bridge("Nobody Here", "Aurora")
     with pytest.raises(InputError, match="max_hops"):
         graph.bridge("Aurora", "Atlas", max_hops=99)

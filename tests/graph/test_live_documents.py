@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 
+import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -145,7 +146,7 @@ def test_removal_leaves_no_node_edge_or_posting(ops, victim):
     assert not graph.index.doc_positions.get(victim)
     for pos in range(len(graph.index.node_ids)):
         if graph.index.doc_of[pos] == victim:
-            assert not graph.index.is_alive(pos)
+            assert not graph.index.alive_mask(np.array([pos]))[0]
     graph.index.compact()
     live = sum(len(graph.index.node_terms(p)[0]) for p in graph.index.position.values())
     assert graph.index.posting_count() == live

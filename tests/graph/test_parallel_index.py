@@ -296,3 +296,45 @@ def test_a_file_whose_document_id_is_unusable_is_skipped_not_fatal(tmp_path, sma
         got = {p.relative: r for p, r in graph.index_files(files, workers=workers)}
         assert "'#'" in got["a-bad.jsonl"].reason
         assert len(graph.store.reads.documents()) == 6
+
+
+@pytest.mark.slow
+def test_workers_die_with_a_killed_parent(tmp_path):
+    # Issue 17: 11 of 50 killed `groundgraph index` runs left workers alive 1.8 s later.
+    import psutil
+
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    # Files slow enough to prepare that a worker is busy with one when its parent dies.
+    part = " ".join(f"Word{i} topic{i % 17} met Ann Lee{i % 5}." for i in range(3000))
+    for i in range(80):
+        (folder / f"d{i}.md").write_text(f"# Doc {i}\n\n" + f"## Part\n\n{part}\n\n" * 4)
+    env = {**os.environ, "GROUNDGRAPH_WORKERS": "2", "GROUNDGRAPH_DB": str(tmp_path / "s.db")}
+    parent = subprocess.Popen(
+        [sys.executable, "-m", "groundgraph", "index", str(folder), "-q"],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    process = psutil.Process(parent.pid)
+    workers: list[psutil.Process] = []
+    for _ in range(600):  # until both workers run (at most 30 s)
+        workers = process.children()
+        if len(workers) >= 2 or parent.poll() is not None:
+            break
+        psutil.wait_procs([], timeout=0.05)
+    assert len(workers) >= 2, "the index run ended before its workers could be seen"
+    parent.kill()
+    parent.wait()
+    _, alive = psutil.wait_procs(workers, timeout=1)
+    running = [w for w in alive if _running(w)]  # a dead worker may wait as a zombie
+    assert not running, f"{len(running)} workers outlived their parent"
+
+
+def _running(process) -> bool:
+    import psutil
+
+    try:
+        return process.status() != psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return False

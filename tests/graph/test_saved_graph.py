@@ -85,8 +85,12 @@ def test_a_plain_v2_file_still_loads_with_its_evidence_rebuilt(kitchen):
     data = graph.to_json()
     del data["groundgraph"]
     copy = DocumentGraph.from_json(data)
-    rebuilt = {(e.source, e.target, e.type, e.sources, e.spans) for e in copy.store.reads.iter_edges()}
-    saved = {(e.source, e.target, e.type, e.sources, e.spans) for e in graph.store.reads.iter_edges()}
+    rebuilt = {
+        (e.source, e.target, e.type, e.sources, e.spans) for e in copy.store.reads.iter_edges()
+    }
+    saved = {
+        (e.source, e.target, e.type, e.sources, e.spans) for e in graph.store.reads.iter_edges()
+    }
     assert rebuilt == saved and any(kind == "mentions" for _, _, kind, _, _ in saved)
 
 

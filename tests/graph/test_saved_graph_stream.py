@@ -91,7 +91,9 @@ def test_a_plain_v2_file_streams_with_its_evidence_rebuilt(tmp_path, kitchen):
     copy, reference = imported(write(tmp_path, data)), DocumentGraph.from_json(data)
 
     def evidence(graph: DocumentGraph) -> set[tuple[object, ...]]:  # rebuilt: new times
-        return {(e.source, e.target, e.type, e.sources, e.spans) for e in graph.store.reads.iter_edges()}
+        return {
+            (e.source, e.target, e.type, e.sources, e.spans) for e in graph.store.reads.iter_edges()
+        }
 
     assert evidence(copy) == evidence(reference) == evidence(graph)
     assert list(copy.store.reads.iter_nodes()) == list(reference.store.reads.iter_nodes())

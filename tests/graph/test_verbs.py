@@ -92,8 +92,12 @@ def test_parameters_match_the_signature_exactly(name):
     assert [(p.name, p.default, p.keyword_only) for p in own] == expected
     if entry.extends:
         target = VERBS[entry.extends]
+        required = {p.name for p in target.params if p.required}
         forwarded = [p.name for p in entry.params if p.forwarded_to]
-        assert forwarded == [p.name for p in target.params if p.name not in {q.name for q in own}]
+        names = {q.name for q in own}
+        # A required argument of the target is the extending verb's own to supply.
+        assert forwarded == [p.name for p in target.params if p.name not in names | required]
+        assert not required & set(entry.input_schema()["required"]) - names
 
 
 @pytest.mark.parametrize("verb_", all_verbs(), ids=lambda v: v.name)

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from groundgraph.index.bm25 import BM25Params, LexicalIndex
 from groundgraph.index.links import LinkParams, TermLinker, bulk_top_terms
+from groundgraph.index.snapshot import dump_index, load_index
 from groundgraph.text import Analyzer
 
 WORDS = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india"]
@@ -34,7 +35,7 @@ def _build(docs: list[tuple[list[str], list[str]]], removed: set[int]) -> Lexica
 
 
 def _reloaded(index: LexicalIndex) -> LexicalIndex:
-    loaded = LexicalIndex.load(index.dump(), Analyzer(), BM25Params())
+    loaded = load_index(dump_index(index), Analyzer(), BM25Params())
     assert loaded is not None
     return loaded
 
@@ -84,7 +85,7 @@ def test_a_reopened_linker_proposes_the_same_neighbours():
     for i, (title, body) in enumerate(docs):
         index.add(f"d{i}", f"d{i}", " ".join(title), body)
     warm = TermLinker(index, LinkParams())
-    probe = warm.top_terms(index.term_counts("restart", "harbor queue worker restart"))
+    probe = warm.top_terms(index.counter.counts("restart", "harbor queue worker restart"))
     cold = TermLinker(_reloaded(index), LinkParams())
     found = cold.neighbours(probe)
     assert found and found == warm.neighbours(probe)

@@ -229,12 +229,15 @@ def test_purge_leaves_nothing_of_the_fact(facts, pick):
     states = graph.memory.context.memory().states
     fact = sorted(states)[pick % len(states)]
     text = states[fact].text
-    own_terms = set(graph.index.term_counts("", text))
+    own_terms = set(graph.index.counter.counts("", text))
     other_terms = {
-        t for f, s in states.items() if f != fact for t in graph.index.term_counts("", s.text)
+        t for f, s in states.items() if f != fact for t in graph.index.counter.counts("", s.text)
     }
     touched = {e.target for e in graph.store.reads.edges_touching([fact])} | {
-        end for e in graph.store.reads.iter_edges() if fact in e.sources for end in (e.source, e.target)
+        end
+        for e in graph.store.reads.iter_edges()
+        if fact in e.sources
+        for end in (e.source, e.target)
     }
     graph.delete(fact, purge_orphans=True)
 

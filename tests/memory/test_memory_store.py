@@ -100,7 +100,9 @@ def test_update_facts_is_all_or_nothing():
         store.ledger.update_facts(
             [FactUpdate("f1", ("z",), None), FactUpdate("missing", (), None)],
         )
-    assert store.reads.get_document("f1").scopes == ("a",) and store.changes.generation() == generation
+    assert (
+        store.reads.get_document("f1").scopes == ("a",) and store.changes.generation() == generation
+    )
 
 
 def test_forget_fact_records_and_access_times():

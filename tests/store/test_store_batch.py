@@ -6,6 +6,7 @@ import sqlite3
 
 import pytest
 
+from groundgraph.errors import InputError
 from groundgraph.model import Document, Edge, Node
 from groundgraph.store import SQLiteStore
 
@@ -51,7 +52,7 @@ def test_a_failed_write_in_a_batch_undoes_itself_only(tmp_path):
     bad_nodes = [*bad_nodes, bad_nodes[1]]  # the same node id twice: the insert fails
     with pytest.raises(sqlite3.IntegrityError), store.writes.batch():
         store.writes.replace_document(*_doc("a"))
-        with pytest.raises(sqlite3.IntegrityError):
+        with pytest.raises(InputError, match="twice"):
             store.writes.replace_document(bad_doc, bad_nodes, bad_edges)
         store.writes.replace_document(*_doc("b"))
         raise sqlite3.IntegrityError("the caller fails after its writes")

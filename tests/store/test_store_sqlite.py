@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from groundgraph.errors import SchemaVersionError, StoreError
+from groundgraph.errors import InputError, SchemaVersionError, StoreError
 from groundgraph.model import Document, Edge, Node
 from groundgraph.store import SQLiteStore
 from groundgraph.store import sqlite as sqlite_module
@@ -121,8 +121,8 @@ def test_failed_write_rolls_back_to_the_previous_document():
     store = SQLiteStore()
     store.writes.replace_document(*_doc("a", n=2))
     document, nodes, edges = _doc("a", n=3)
-    nodes.append(nodes[1])  # a duplicate node id violates the primary key mid-write
-    with pytest.raises(sqlite3.IntegrityError):
+    nodes.append(nodes[1])  # a duplicate node id: refused before anything is written
+    with pytest.raises(InputError, match="twice"):
         store.writes.replace_document(document, nodes, edges)
     assert [n.node_id for n in store.reads.document_nodes("a")] == ["a", "a#1", "a#2"]
     assert store.changes.generation() == 1
@@ -159,7 +159,7 @@ def test_killed_writer_leaves_the_store_as_before(tmp_path):
     assert result.returncode == 9, result.stderr.decode()
     assert _rows(path) == before
     reopened = SQLiteStore(path)
-    assert [n.node_id for n in reopened.document_nodes("a")] == ["a", "a#1", "a#2"]
+    assert [n.node_id for n in reopened.reads.document_nodes("a")] == ["a", "a#1", "a#2"]
     reopened.close()
 
 
@@ -196,12 +196,12 @@ def test_change_log_is_trimmed_in_steps_but_keeps_what_readers_need(monkeypatch)
 def test_generation_continues_from_another_writer(tmp_path):
     path = tmp_path / "g.db"
     first, second = SQLiteStore(path), SQLiteStore(path)
-    assert first.replace_document(*_doc("a"))[0] == 1
-    assert second.replace_document(*_doc("b"))[0] == 2
-    assert first.remove_document("b") is not None
-    assert second.generation() == 3
-    assert second.changed_documents(1) == ["b"]
-    assert first.get_setting("generation") == "3"
+    assert first.writes.replace_document(*_doc("a"))[0] == 1
+    assert second.writes.replace_document(*_doc("b"))[0] == 2
+    assert first.writes.remove_document("b") is not None
+    assert second.changes.generation() == 3
+    assert second.changes.changed_documents(1) == ["b"]
+    assert first.settings.get_setting("generation") == "3"
     first.close()
     second.close()
 
@@ -229,14 +229,18 @@ def test_writes_keep_order_generation_and_log(ops):
             document, nodes, edges = _doc(doc_id, n=n)
             entity = Node(f"{mine}{n}", "", "entity", f"E {doc_id} {n}", "")
             edges.append(Edge(f"{doc_id}#1", entity.node_id, "mentions", 0.5))
-            generation, removed = store.writes.replace_document(document, nodes, edges, (), [entity])
+            generation, removed = store.writes.replace_document(
+                document, nodes, edges, (), [entity]
+            )
             assert (removed is not None) == (doc_id in order)
             order = [d for d in order if d != doc_id] + [doc_id]
             entity_order = [e for e in entity_order if not e.startswith(mine)]
             entity_order.append(entity.node_id)
             log.append(doc_id)
             assert generation == len(log)
-            assert [x.node_id for x in store.reads.document_nodes(doc_id)] == [x.node_id for x in nodes]
+            assert [x.node_id for x in store.reads.document_nodes(doc_id)] == [
+                x.node_id for x in nodes
+            ]
         elif store.writes.remove_document(doc_id) is not None:
             order.remove(doc_id)
             entity_order = [e for e in entity_order if not e.startswith(mine)]
@@ -347,9 +351,35 @@ def test_a_version_3_store_migrates_and_reads_the_same(tmp_path):
     assert store.schema_version() == SCHEMA_VERSION
     (edge,) = store.reads.edges_touching(["d#1"])
     assert edge == Edge("d", "d#1", "parent-child", 0.8, ("d",), None, "t0", None, (("d#1", 2, 3),))
-    store.writes.add_edges("d", [Edge("d#1", "d", "reference", 0.5, ("d#1",), spans=(("d#1", 0, 1),))])
+    store.writes.add_edges(
+        "d", [Edge("d#1", "d", "reference", 0.5, ("d#1",), spans=(("d#1", 0, 1),))]
+    )
     assert len(store.reads.edges_touching(["d"])) == 2
     removal = store.writes.remove_document("d")
     assert removal is not None and len(removal.edges) == 2
     assert store.reads.counts().edges == 0
     store.close()
+
+
+@pytest.mark.parametrize("read", ["iter_nodes", "iter_edges"])
+def test_a_paged_read_is_one_state_while_another_process_writes(tmp_path, read):
+    # D1 of issue 17: pages read with no transaction around them saw a document replaced
+    # between two pages twice (its nodes move to a new seq), and an index built from
+    # them refused the second copy.
+    path = tmp_path / "s.db"
+    reader, writer = SQLiteStore(path), SQLiteStore(path)
+    for doc_id in ("a", "b", "c"):
+        writer.writes.replace_document(*_doc(doc_id, n=3))
+    ids = (lambda n: n.node_id) if read == "iter_nodes" else (lambda e: (e.source, e.target))
+    before = [ids(x) for x in getattr(reader.reads, read)()]
+    pages = (
+        getattr(reader.reads, read)(batch=2) if read == "iter_nodes" else reader.reads.iter_edges()
+    )
+    first = [ids(next(pages))]
+    writer.writes.replace_document(*_doc("a", n=4))  # a's nodes now come after c's
+    writer.writes.remove_document("b")
+    seen = first + [ids(x) for x in pages]
+    assert seen == before and len(set(seen)) == len(seen)
+    assert len([ids(x) for x in getattr(reader.reads, read)()]) != len(before)  # later reads see it
+    reader.close()
+    writer.close()

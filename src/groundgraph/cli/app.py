@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -12,7 +13,7 @@ import click
 
 from groundgraph import __version__
 from groundgraph.cli.lazy_group import LazyGroup
-from groundgraph.errors import GroundgraphError, NotFoundError
+from groundgraph.errors import GroundgraphError, NoStoreError, NotFoundError
 
 if TYPE_CHECKING:
     from groundgraph.graph import DocumentGraph
@@ -26,8 +27,18 @@ def fail(message: str, code: int = 2) -> None:
     sys.exit(code)
 
 
+#: Exit codes (docs/cli.md): 2 bad input or store, 3 not found, 4 unreadable file, 70 a bug
+#: (BSD's EX_SOFTWARE), 141 the reader of the output went away (128 + SIGPIPE, as shells).
+BUG_EXIT = 70
+BROKEN_PIPE_EXIT = 141
+
+
 def friendly(command: F) -> F:
-    """Turn groundgraph's errors into one clear line and a non-zero exit, no traceback."""
+    """Turn groundgraph's errors into one clear line and a non-zero exit, no traceback.
+
+    An error that is not one of ours is a bug: one line that says so and how to report it,
+    exit 70; ``groundgraph --debug`` shows its traceback instead. A closed pipe (``| head``)
+    ends quietly with 141."""
 
     @wraps(command)
     def run(*args: Any, **kwargs: Any) -> Any:
@@ -37,19 +48,63 @@ def friendly(command: F) -> F:
             fail(str(exc), 3)
         except GroundgraphError as exc:
             fail(str(exc))
+        except BrokenPipeError:
+            _quiet_broken_pipe()
         except OSError as exc:
             fail(f"{exc.strerror or exc}: {exc.filename or ''}".rstrip(": "), 4)
+        except (click.exceptions.Exit, click.ClickException, click.Abort):
+            raise
+        except Exception as exc:
+            if _debugging():
+                raise
+            fail(
+                f"internal error ({type(exc).__name__}: {exc}). This is a bug in groundgraph: "
+                "run the command again with `groundgraph --debug ...` and report the traceback",
+                BUG_EXIT,
+            )
         return None
 
     return run  # type: ignore[return-value]
 
 
+def _debugging() -> bool:
+    ctx = click.get_current_context(silent=True)
+    return bool(ctx is not None and (ctx.find_root().obj or {}).get("debug"))
+
+
+def _quiet_broken_pipe() -> None:
+    # Whatever is still buffered would fail again at exit: send it nowhere.
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    sys.exit(BROKEN_PIPE_EXIT)
+
+
 @contextmanager
-def open_graph(ctx: click.Context) -> Iterator[DocumentGraph]:
+def open_graph(
+    ctx: click.Context, *, create: bool = False, embedder: str | None = None, **options: Any
+) -> Iterator[DocumentGraph]:
+    """The graph in ``--db``. Only a command that adds (``create``) makes a new store: any
+    other names an existing one, or fails saying so (exit 3) and leaves no file behind.
+    ``embedder`` names one (``index.embedders``) to embed with, else the store's own (if it
+    recorded one) is used."""
     from groundgraph.graph import DocumentGraph  # here, so `--version` does not load the graph
+    from groundgraph.store import open_store
 
     db = ctx.obj["db"]
-    graph = DocumentGraph(db, language=ctx.obj["language"])
+    if embedder:
+        from groundgraph.index.embedders import embedder_named
+
+        options["embed"] = embedder_named(embedder)
+    try:
+        store = open_store(db, create=create)
+    except NoStoreError as exc:
+        fail(f"{exc} (`groundgraph --db {db} index FOLDER`), or name the store with --db", 3)
+        raise
+    try:
+        graph = DocumentGraph(store=store, language=ctx.obj["language"], **options)
+    except BaseException:
+        store.close()
+        raise
     try:
         yield graph
     finally:
@@ -67,6 +122,8 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "ground": ("groundgraph.cli.grounding",),
     "reason": ("groundgraph.cli.reasoning",),
     "memory": ("groundgraph.cli.memory", "groundgraph.cli.memory_causal"),
+    "serve": ("groundgraph.cli.serve",),
+    "mcp": ("groundgraph.cli.mcp",),
 }
 
 
@@ -83,10 +140,14 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     help="The store: a SQLite file (also from GROUNDGRAPH_DB).",
 )
 @click.option("--language", default=None, help="Stemming language of a new store (english).")
+@click.option(
+    "--debug", is_flag=True, help="Show the traceback of an unexpected error, for a bug report."
+)
 @click.version_option(version=__version__, prog_name="groundgraph")
 @click.pass_context
-def main(ctx: click.Context, db: str, language: str | None) -> None:
+def main(ctx: click.Context, db: str, language: str | None, debug: bool) -> None:
     """Index documents into a graph and search it, with an explanation for every hit."""
     ctx.ensure_object(dict)
     ctx.obj["db"] = db
     ctx.obj["language"] = language
+    ctx.obj["debug"] = debug

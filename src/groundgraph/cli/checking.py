@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 
+from groundgraph.cli.aliases import DefaultGroup, index_option
 from groundgraph.cli.app import friendly, main
 from groundgraph.cli.verb_help import example_epilog
 from groundgraph.errors import FormatError, InputTooLargeError
@@ -73,9 +74,11 @@ def verify(subject: str, relation: str, obj: str, facts_file: Path, as_json: boo
     raise SystemExit(0 if verdict["grounded"] else 1)
 
 
-@main.group("eval")
+@main.group("eval", cls=DefaultGroup, default="retrieval")
 def eval_group() -> None:
-    """Measure: retrieval quality on labelled questions, relation reasoning on CLUTRR."""
+    """Measure: retrieval quality on labelled questions, relation reasoning on CLUTRR.
+
+    `eval QUESTIONS.jsonl` (no subcommand) is `eval retrieval QUESTIONS.jsonl`."""
 
 
 @eval_group.command(
@@ -90,8 +93,9 @@ def eval_group() -> None:
     type=click.Choice(["bm25", "walk", "ppr", "linear"]),
     help="Configurations to compare (default: all four).",
 )
-@click.option("-k", "ks", multiple=True, type=int, help="Cut-offs (default: 2, 5, 10).")
+@click.option("-k", "--top-k", "ks", multiple=True, type=int, help="Cut-offs (default: 2, 5, 10).")
 @click.option("--json", "as_json", is_flag=True)
+@index_option
 @click.pass_context
 @friendly
 def eval_retrieval(
@@ -101,7 +105,8 @@ def eval_retrieval(
     ks: tuple[int, ...],
     as_json: bool,
 ) -> None:
-    """Score retrieval on a JSONL question file ({"id", "question", "relevant": [doc ids]}).
+    """Score retrieval on a JSONL question file ({"id", "question", "relevant": [ids]}); the
+    ids are documents, or sections and chunks (`doc#n`) for chunk-level scores.
 
     Precision@k, recall@k, MRR@k and nDCG@k with bootstrap 95% intervals and latency, for
     BM25 alone, the bounded walk, personalized PageRank and linear fusion, in one table.

@@ -9,10 +9,12 @@ from pathlib import Path
 
 import click
 
+from groundgraph.cli.aliases import store_option
 from groundgraph.cli.app import fail, friendly, main, open_graph
 from groundgraph.cli.verb_help import verb_command, verb_option
 from groundgraph.errors import NotFoundError
 from groundgraph.graph.reindex import UnchangedFile
+from groundgraph.index.embedders import EMBEDDER_NAMES
 from groundgraph.ingest import SkippedFile, plan_folder
 from groundgraph.model.views import GraphStats
 
@@ -30,6 +32,7 @@ def example_folder() -> Path:
         "groundgraph index docs/ README.md",
         "groundgraph index --example",
         "groundgraph index docs/ --prune --dry-run",
+        "groundgraph index docs/ --out notes.db",
     ),
 )
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
@@ -42,6 +45,14 @@ def example_folder() -> Path:
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 @verb_option("--workers", verb="index_files", param="workers", type=click.IntRange(0, 64))
+@click.option(
+    "--embedder",
+    type=click.Choice(EMBEDDER_NAMES),
+    default=None,
+    help="Embed each section with this model, kept in the store (minilm needs the [embed] "
+    "extra); default: the store's own, none for a new store.",
+)
+@store_option("--out", help="The store to write, as --db FILE before the command.")
 @click.pass_context
 @friendly
 def index(
@@ -54,6 +65,7 @@ def index(
     quiet: bool,
     as_json: bool,
     workers: int | None,
+    embedder: str | None,
 ) -> None:
     """Files whose bytes are unchanged since they were indexed (and indexed the same way)
     are not read again; the summary says what was added, changed, unchanged and removed."""
@@ -65,7 +77,8 @@ def index(
             fail(f"{path} does not exist: check the path")
     files, skipped = plan_folder(targets)
     roots = targets if prune else []
-    with open_graph(ctx) as graph:
+    embedding = None if embedder == "none" else embedder
+    with open_graph(ctx, create=True, embedder=embedding) as graph:
         if dry_run:
             plan = graph.plan_index(files, prune=roots, force=force)
             skipped.extend(plan.skipped)
@@ -174,13 +187,7 @@ def export_command(ctx: click.Context, out: Path | None) -> None:
             write_saved_graph(graph.store, sys.stdout)
             sys.stdout.write("\n")
             return
-        part = out.with_name(out.name + ".part")  # a failed export leaves no half file
-        try:
-            with part.open("w", encoding="utf-8") as stream:
-                counts = write_saved_graph(graph.store, stream)
-            part.replace(out)
-        finally:
-            part.unlink(missing_ok=True)
+        counts = graph.save(out)  # a failed export leaves no half file
     click.echo(f"wrote {counts['documents']} documents, {counts['nodes']} nodes to {out}")
 
 
@@ -193,7 +200,7 @@ def import_command(ctx: click.Context, file: Path) -> None:
     does not grow with its size."""
     from groundgraph.graph.formats.saved_import import SavedGraphFile
 
-    with SavedGraphFile.read(file) as saved, open_graph(ctx) as graph:
+    with SavedGraphFile.read(file) as saved, open_graph(ctx, create=True) as graph:
         added = saved.load_into(graph.load_json_documents)
     click.echo(f"imported {added} documents from {file}")
 

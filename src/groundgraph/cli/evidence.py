@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from groundgraph.cli.aliases import index_option
 from groundgraph.cli.app import friendly, main, open_graph
 from groundgraph.cli.verb_help import example_epilog, verb_command, verb_option
 from groundgraph.graph.formats.evidence import evidence_graph
@@ -16,15 +17,24 @@ from groundgraph.graph.formats.evidence import evidence_graph
 @click.argument("question")
 @verb_option("--threshold", verb="ask", param="threshold", show_default=True)
 @verb_option("--max-sentences", verb="ask", param="max_sentences", show_default=True)
+@verb_option("--mode", "search_mode", verb="search", param="search_mode", show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the answer and its citations as JSON.")
+@index_option
 @click.pass_context
 @friendly
 def ask(
-    ctx: click.Context, question: str, threshold: float, max_sentences: int, as_json: bool
+    ctx: click.Context,
+    question: str,
+    threshold: float,
+    max_sentences: int,
+    search_mode: str,
+    as_json: bool,
 ) -> None:
     """Exit code 0 when answered, 1 for insufficient_evidence."""
     with open_graph(ctx) as graph:
-        answer = graph.ask(question, threshold=threshold, max_sentences=max_sentences)
+        answer = graph.ask(
+            question, threshold=threshold, max_sentences=max_sentences, search_mode=search_mode
+        )
     if as_json:
         click.echo(json.dumps(answer.to_dict(), indent=2, ensure_ascii=False))
     elif answer.status == "answered":
@@ -48,6 +58,7 @@ def ask(
 @verb_option("--max-hops", verb="bridge", param="max_hops", show_default=True)
 @verb_option("-k", "k", verb="bridge", param="k", show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the paths as JSON.")
+@index_option
 @click.pass_context
 @friendly
 def bridge(ctx: click.Context, a: str, b: str, max_hops: int, k: int, as_json: bool) -> None:
@@ -72,6 +83,7 @@ def bridge(ctx: click.Context, a: str, b: str, max_hops: int, k: int, as_json: b
 @click.option(
     "--out", "-o", type=click.Path(path_type=Path), help="File to write (default: stdout)."
 )
+@index_option
 @click.pass_context
 @friendly
 def graph_command(ctx: click.Context, out: Path | None) -> None:

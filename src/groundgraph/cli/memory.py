@@ -14,10 +14,11 @@ from typing import Any, TypeVar
 
 import click
 
-from groundgraph.cli.app import friendly, main
+from groundgraph.cli.app import friendly, main, open_graph
 from groundgraph.cli.verb_help import verb_command, verb_option
 from groundgraph.errors import InputError, InputTooLargeError
 from groundgraph.graph import DocumentGraph
+from groundgraph.index.embedders import EMBEDDER_NAMES, embedder_named
 from groundgraph.model import to_json
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -27,12 +28,12 @@ READS = "query_detailed"
 
 
 @contextmanager
-def memory_graph(ctx: click.Context, **options: Any) -> Iterator[DocumentGraph]:
-    graph = DocumentGraph(ctx.obj["db"], language=ctx.obj["language"], **options)
-    try:
+def memory_graph(
+    ctx: click.Context, *, create: bool = False, **options: Any
+) -> Iterator[DocumentGraph]:
+    """The graph in ``--db`` for a memory command (only ``add`` and ``load`` make a store)."""
+    with open_graph(ctx, create=create, **options) as graph:
         yield graph
-    finally:
-        graph.close()
 
 
 def emit(data: Any) -> None:
@@ -84,6 +85,12 @@ def memory() -> None:
 @click.option("--no-causal", is_flag=True, help="Do not look for cause -> effect pairs.")
 @verb_option("--dedup", verb="add_texts", param="dedup_threshold", type=float)
 @click.option("--no-resolve", is_flag=True, help="Do not check for contradicted facts.")
+@click.option(
+    "--embedder",
+    type=click.Choice(EMBEDDER_NAMES),
+    default=None,
+    help="Embed each fact with this model, kept in the store (as index --embedder).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the facts as JSON.")
 @click.pass_context
 @friendly
@@ -95,6 +102,7 @@ def add_command(
     no_causal: bool,
     dedup: float | None,
     no_resolve: bool,
+    embedder: str | None,
     as_json: bool,
 ) -> None:
     """One fact per argument; '-' reads one fact per line from stdin."""
@@ -109,7 +117,8 @@ def add_command(
             facts_in.append(text)
     if not facts_in:
         raise InputError("no facts given: pass them as arguments or one per line with '-'")
-    with memory_graph(ctx) as graph:
+    embed = embedder_named(embedder) if embedder else None
+    with memory_graph(ctx, create=True, embed=embed) as graph:
         facts = graph.add_texts(
             facts_in,
             scopes=list(scopes) or None,
@@ -139,6 +148,7 @@ def add_command(
 @verb_option("--top-k", "-k", verb="query_detailed", param="top_k", show_default=True)
 @verb_option("--hops", verb="query_detailed", param="hops", show_default=True)
 @verb_option("--recency", verb="query_detailed", param="recency_weight", show_default=True)
+@verb_option("--mode", "search_mode", verb="query_detailed", param="search_mode", show_default=True)
 @read_options
 @click.pass_context
 @friendly
@@ -148,6 +158,7 @@ def query_command(
     top_k: int,
     hops: int,
     recency: float,
+    search_mode: str,
     scopes: tuple[str, ...],
     isolate: bool | None,
     as_of: str | None,
@@ -160,6 +171,7 @@ def query_command(
             top_k=top_k,
             hops=hops,
             recency_weight=recency,
+            search_mode=search_mode,
             **reads(scopes, isolate, as_of, include_superseded),
         )
     if as_json:
@@ -200,6 +212,7 @@ def _scope_note(row: Mapping[str, Any]) -> str:
 @verb_option("--top-k", "-k", verb="discover", param="top_k", show_default=True)
 @verb_option("--hops", verb="discover", param="hops", show_default=True)
 @verb_option("--max-results", verb="discover", param="max_results", show_default=True)
+@verb_option("--mode", "search_mode", verb="discover", param="search_mode", show_default=True)
 @read_options
 @click.pass_context
 @friendly
@@ -209,6 +222,7 @@ def discover_command(
     top_k: int,
     hops: int,
     max_results: int,
+    search_mode: str,
     scopes: tuple[str, ...],
     isolate: bool | None,
     as_of: str | None,
@@ -221,6 +235,7 @@ def discover_command(
             top_k=top_k,
             hops=hops,
             max_results=max_results,
+            search_mode=search_mode,
             **reads(scopes, isolate, as_of, include_superseded),
         )
     if as_json:
@@ -337,6 +352,7 @@ def forget_command(
 )
 @click.argument("query")
 @verb_option("--top-k", "-k", verb="answer", param="top_k", show_default=True)
+@verb_option("--mode", "search_mode", verb="answer", param="search_mode", show_default=True)
 @read_options
 @click.pass_context
 @friendly
@@ -344,6 +360,7 @@ def answer_command(
     ctx: click.Context,
     query: str,
     top_k: int,
+    search_mode: str,
     scopes: tuple[str, ...],
     isolate: bool | None,
     as_of: str | None,
@@ -352,7 +369,10 @@ def answer_command(
 ) -> None:
     with memory_graph(ctx) as graph:
         result = graph.answer(
-            query, top_k=top_k, **reads(scopes, isolate, as_of, include_superseded)
+            query,
+            top_k=top_k,
+            search_mode=search_mode,
+            **reads(scopes, isolate, as_of, include_superseded),
         )
     if as_json:
         emit(result)
@@ -370,6 +390,6 @@ def answer_command(
 @click.pass_context
 @friendly
 def load_command(ctx: click.Context, name: str, scopes: tuple[str, ...]) -> None:
-    with memory_graph(ctx) as graph:
+    with memory_graph(ctx, create=True) as graph:
         facts = graph.load_dataset(name, scopes=list(scopes) or None)
     click.echo(f"loaded {len(facts)} facts from {name}")

@@ -8,6 +8,7 @@ from typing import Any, TypeVar
 
 import click
 
+from groundgraph.cli.aliases import index_option
 from groundgraph.cli.app import friendly, main, open_graph
 from groundgraph.cli.verb_help import verb_command, verb_option
 from groundgraph.model import Hit
@@ -44,18 +45,54 @@ def _print_hits(hits: list[Hit], explain: bool, names: dict[str, str]) -> None:
             if hit.terms:
                 parts = ", ".join(f"{t.term} {t.score:.3f}" for t in hit.terms)
                 click.echo(f"{'':8}bm25: {parts} (lexical {hit.lexical_score:.3f})")
+            if hit.seed is not None and hit.seed.cosine_rank is not None:
+                click.echo(f"{'':8}seed: {_seeding(hit)}")
+            if hit.rerank_score is not None:
+                click.echo(f"{'':8}rerank: {hit.rerank_score:.3f}")
+
+
+def _seeding(hit: Hit) -> str:
+    """How a dense or hybrid hit's seed was chosen, in one line."""
+    seed = hit.seed
+    assert seed is not None
+    parts = [f"{seed.node_id}"]
+    if seed.lexical_rank is not None:
+        parts.append(f"bm25 rank {seed.lexical_rank}")
+    if seed.cosine is not None:
+        parts.append(f"cosine {seed.cosine:.3f} (rank {seed.cosine_rank})")
+    if seed.fused is not None:
+        parts.append(f"rrf {seed.fused:.4f}")
+    return ", ".join(parts)
 
 
 def _search_options(command: F) -> F:
     for option in reversed(
         [
             verb_option(
-                "--max-results", "-k", verb="search", param="max_results", show_default=True
+                "--max-results",
+                "-k",
+                "--top-k",
+                verb="search",
+                param="max_results",
+                show_default=True,
             ),
             verb_option("--max-hops", verb="search", param="max_hops", show_default=True),
             verb_option("--max-seeds", verb="search", param="max_seeds", show_default=True),
             verb_option("--doc", "doc_ids", verb="search", param="doc_ids", multiple=True),
             verb_option("--scope", "scopes", verb="search", param="scopes", multiple=True),
+            verb_option(
+                "--mode", "search_mode", verb="search", param="search_mode", show_default=True
+            ),
+            verb_option("--fusion", verb="search", param="fusion", show_default=True),
+            verb_option(
+                "--graph-weight",
+                "--expansion",
+                verb="search",
+                param="graph_weight",
+                show_default=True,
+                type=click.FloatRange(0.0, 1.0),
+            ),
+            index_option,
         ]
     ):
         command = option(command)
@@ -85,6 +122,9 @@ def search_command(
     max_seeds: int,
     doc_ids: tuple[str, ...],
     scopes: tuple[str, ...],
+    search_mode: str,
+    fusion: str,
+    graph_weight: float,
     as_json: bool,
     explain: bool,
 ) -> None:
@@ -96,6 +136,9 @@ def search_command(
             max_seeds=max_seeds,
             doc_ids=doc_ids or None,
             scopes=scopes or None,
+            search_mode=search_mode,
+            fusion=fusion,
+            graph_weight=graph_weight,
         )
         entity_ids = sorted({n for h in hits for n in h.path if is_entity_id(n)})
         # An entity's stored spelling may come from text another scope wrote: keys only.
@@ -123,6 +166,9 @@ def retrieve(
     max_seeds: int,
     doc_ids: tuple[str, ...],
     scopes: tuple[str, ...],
+    search_mode: str,
+    fusion: str,
+    graph_weight: float,
 ) -> None:
     with open_graph(ctx) as graph:
         text = graph.retrieve(
@@ -132,6 +178,9 @@ def retrieve(
             max_seeds=max_seeds,
             doc_ids=doc_ids or None,
             scopes=scopes or None,
+            search_mode=search_mode,
+            fusion=fusion,
+            graph_weight=graph_weight,
         )
     click.echo(text)
 

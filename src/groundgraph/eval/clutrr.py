@@ -24,6 +24,7 @@ from groundgraph.reason.relations import (
     RuleKey,
     fold_chain,
     kinship_table,
+    kinship_word,
     learn_composition,
 )
 from groundgraph.reason.relations.paths import shortest_path
@@ -77,7 +78,8 @@ class ClutrrAnswer:
     """The relation found for a story (None if the table could not combine the chain).
 
     ``facts`` are the story facts on the path, ``derivations`` each combination made:
-    two facts and the fact they give, in order.
+    two facts and the fact they give, in order. A derivation may name the kind of a word
+    ("sister-in-law (spouse's sister)"); ``relation`` is the word.
     """
 
     relation: str | None
@@ -116,7 +118,8 @@ def _answer(
         )
         for step in folded.reductions
     )
-    return ClutrrAnswer(folded.relation, facts, derivations)
+    relation = kinship_word(folded.relation) if folded.relation is not None else None
+    return ClutrrAnswer(relation, facts, derivations)
 
 
 def learn_clutrr_table(

@@ -1,11 +1,13 @@
-"""Evaluation questions: a query and the ids of the documents that answer it.
+"""Evaluation questions: a query and the ids (documents, sections, chunks) that answer it.
 
 The question file is JSON Lines, one object per non-blank line::
 
     {"id": "q1", "question": "Who founded the bakery?", "relevant": ["bakery", "founders"]}
 
-``relevant`` lists document ids (``Hit.doc_id``); other keys (an answer, a type) are
-allowed and ignored. Reading is strict: a bad line raises FormatError naming its line.
+``relevant`` lists document ids (``Hit.doc_id``), or section and chunk ids
+(``Hit.node_id``, ``doc#n``: the question is then judged node by node, ``eval.labels``);
+other keys (an answer, a type) are allowed and ignored. Reading is strict: a bad line
+raises FormatError naming its line.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ _EXAMPLE = '{"id": "q1", "question": "Who founded the bakery?", "relevant": ["ba
 
 @dataclass(frozen=True, slots=True)
 class Question:
-    """One evaluation question and the ids of its relevant documents (its gold)."""
+    """One evaluation question and the ids of its relevant documents or nodes (its gold)."""
 
     id: str
     question: str
@@ -66,7 +68,9 @@ def question_from_record(record: dict[str, Any], where: str = "question") -> Que
         raise InputTooLargeError(f'{where}: "question"', len(text), MAX_QUESTION_CHARS)
     relevant = record.get("relevant")
     if not isinstance(relevant, list) or not relevant:
-        raise FormatError(f'{where}: "relevant" must be a non-empty list of document ids')
+        raise FormatError(
+            f'{where}: "relevant" must be a non-empty list of document, section or chunk ids'
+        )
     if len(relevant) > MAX_RELEVANT:
         raise InputTooLargeError(f'{where}: "relevant"', len(relevant), MAX_RELEVANT)
     if not all(isinstance(r, str) and r for r in relevant):

@@ -2,8 +2,10 @@
 
 A configuration is either a set of keyword arguments for :meth:`DocumentGraph.search`
 (``{"max_hops": 0}`` is BM25 alone, ``{}`` the default walk; any option ``search`` takes
-passes straight through) or a plain callable ``(graph, question) -> ranked doc ids``.
-Hits are reduced to document ids, each at its first rank, before scoring.
+passes straight through) or a plain callable ``(graph, question) -> ranked ids``.
+Hits are reduced to the ids the question's labels are judged by (document ids, or
+section and chunk ids when it labels those: ``eval.labels``), each at its first rank,
+before scoring.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from groundgraph.errors import InputError
+from groundgraph.eval.labels import Lineage, judge
 from groundgraph.eval.metrics import (
     BOOTSTRAP_RESAMPLES,
     BOOTSTRAP_SEED,
@@ -33,6 +36,8 @@ from groundgraph.graph import DocumentGraph
 SearchConfig = Mapping[str, Any]
 #: A retriever of its own: the ranked document ids for a question.
 Retriever = Callable[[DocumentGraph, str], list[str]]
+#: A ranking for a question, in the ids its labels are judged by (``eval.labels``).
+Ranker = Callable[[DocumentGraph, Question], list[str]]
 Progress = Callable[[int, int], None]
 
 DEFAULT_K = (2, 5, 10)
@@ -66,26 +71,37 @@ def supported_configs(
     return {name: config for name, config in configs.items() if accepts(graph, config)}
 
 
-def search_retriever(config: SearchConfig, depth: int) -> Retriever:
-    """A retriever that calls ``graph.search(question, **config)`` for ``depth`` documents.
+def search_ranker(config: SearchConfig, depth: int) -> Ranker:
+    """A ranker that calls ``graph.search(question, **config)`` for ``depth`` units: the
+    ids the question's labels are judged by (documents, or sections and chunks when it
+    labels those; ``eval.labels``).
 
     Long passages become several nodes of one document, so when the hits hold fewer than
-    ``depth`` distinct documents it asks again for twice as many hits.
+    ``depth`` distinct units it asks again for twice as many hits.
     """
     options = dict(config)
-    if "max_results" in options:
+    if "max_results" in options or "top_k" in options:
         raise InputError("leave max_results out of a configuration: the runner sets it from k")
+    lineages: dict[int, Lineage] = {}
 
-    def retrieve(graph: DocumentGraph, question: str) -> list[str]:
+    def rank(graph: DocumentGraph, question: Question) -> list[str]:
+        lineage = lineages.setdefault(id(graph), Lineage(graph))
+        unit = judge(question.relevant, lineage)
         wanted = depth
         while True:
-            hits = graph.search(question, max_results=wanted, **options)
-            ranking = distinct(h.doc_id for h in hits)
+            hits = graph.search(question.question, max_results=wanted, **options)
+            ranking = distinct(unit(h) for h in hits)
             if len(ranking) >= depth or len(hits) < wanted or wanted >= depth * MAX_WIDENING:
                 return ranking[:depth]
             wanted *= 2
 
-    return retrieve
+    return rank
+
+
+def search_retriever(config: SearchConfig, depth: int) -> Retriever:
+    """A retriever that calls ``graph.search(question, **config)`` for ``depth`` documents."""
+    rank = search_ranker(config, depth)
+    return lambda graph, question: rank(graph, Question("", question, ()))
 
 
 @dataclass(frozen=True)
@@ -179,13 +195,13 @@ def markdown_table(
     return "\n".join(lines)
 
 
-def _retrievers(
+def _rankers(
     graph: DocumentGraph, configs: Mapping[str, Retriever | SearchConfig], depth: int
-) -> dict[str, tuple[Retriever, dict[str, Any] | None]]:
-    found: dict[str, tuple[Retriever, dict[str, Any] | None]] = {}
+) -> dict[str, tuple[Ranker, dict[str, Any] | None]]:
+    found: dict[str, tuple[Ranker, dict[str, Any] | None]] = {}
     for name, config in configs.items():
         if callable(config):
-            found[name] = (config, None)
+            found[name] = (_asking(config), None)
             continue
         if not isinstance(config, Mapping):
             raise InputError(f"configuration {name!r} must be search options or a callable")
@@ -195,8 +211,12 @@ def _retrievers(
                 f"configuration {name!r} sets {', '.join(missing)}, which this version of "
                 "DocumentGraph.search does not take"
             )
-        found[name] = (search_retriever(config, depth), dict(config))
+        found[name] = (search_ranker(config, depth), dict(config))
     return found
+
+
+def _asking(retrieve: Retriever) -> Ranker:
+    return lambda graph, question: retrieve(graph, question.question)
 
 
 def evaluate(
@@ -223,15 +243,15 @@ def evaluate(
         raise InputError("no questions to evaluate")
     if not configs:
         raise InputError("no configurations to run")
-    retrievers = _retrievers(graph, configs, ks[-1])
+    retrievers = _rankers(graph, configs, ks[-1])
     rankings: dict[str, list[tuple[str, ...]]] = {n: [] for n in retrievers}
     seconds: dict[str, list[float]] = {n: [] for n in retrievers}
     for retrieve, _ in retrievers.values():
-        retrieve(graph, questions[0].question)
+        retrieve(graph, questions[0])
     for done, question in enumerate(questions, start=1):
         for name, (retrieve, _) in retrievers.items():
             start = time.perf_counter()
-            ranking = retrieve(graph, question.question)
+            ranking = retrieve(graph, question)
             seconds[name].append(time.perf_counter() - start)
             rankings[name].append(tuple(distinct(ranking))[: ks[-1]])
         if progress is not None:

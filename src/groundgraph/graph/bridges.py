@@ -1,8 +1,10 @@
-"""Bridges: the shortest explained paths between two entities or nodes.
+"""Bridges: the shortest explained paths between two entities, nodes or words.
 
 Each hop names the edge it walks and, where the edge was asserted by text, the sentence
 that asserts it: the co-occurrence or relation sentence, the sentence of a mention, or
-the section a structural edge leaves from.
+the section a structural edge leaves from. An end that is neither a node nor an entity
+may be a plain word of the index (``graph.bridge_words``): its first hop is the node that
+holds it, cited by the sentence that does.
 """
 
 from __future__ import annotations
@@ -11,7 +13,9 @@ import math
 from collections.abc import Sequence
 
 from groundgraph.errors import InputError, NotFoundError
+from groundgraph.graph.bridge_words import WordEnd, is_word_end, word_end, word_of
 from groundgraph.graph.evidence import entity_id
+from groundgraph.index.bm25 import LexicalIndex
 from groundgraph.model import Bridge, BridgeHop, Citation, Edge, Node
 from groundgraph.model.ids import ENTITY_PREFIX
 from groundgraph.store.base import Store
@@ -23,29 +27,45 @@ MAX_BRIDGE_HOPS = 6
 MAX_BRIDGES = 20
 
 
-def resolve_end(store: Store, name: str) -> str:
-    """A node id from a node id, an entity id, or an entity's name."""
+def resolve_end(store: Store, name: str, index: LexicalIndex | None = None) -> str | WordEnd:
+    """A node id from a node id, an entity id, or an entity's name; else, given the
+    index, a word end for a plain word that some node holds."""
     if not isinstance(name, str) or not name.strip():
-        raise InputError("a bridge end must be a non-empty node id or entity name")
+        raise InputError("a bridge end must be a non-empty node id, entity name or word")
     for candidate in (name, entity_id(name)):
         if store.reads.get_nodes([candidate]):
             return candidate
-    raise NotFoundError(
-        f"no node or entity named {name!r}: use a node id from search, or an entity's name"
-    )
+    found = None if index is None else word_end(store, index, name)
+    if found is None:
+        raise NotFoundError(
+            f"no node, entity or indexed word named {name!r}: use a node id from search, an "
+            "entity's name, or one word of the documents"
+        )
+    return found
 
 
-def find_bridges(store: Store, a: str, b: str, max_hops: int = 3, k: int = 3) -> list[Bridge]:
-    """Up to ``k`` shortest paths between ``a`` and ``b``, each hop cited."""
+def find_bridges(
+    store: Store,
+    a: str,
+    b: str,
+    max_hops: int = 3,
+    k: int = 3,
+    index: LexicalIndex | None = None,
+) -> list[Bridge]:
+    """Up to ``k`` shortest paths between ``a`` and ``b``, each hop cited. A word end's
+    own hop (word to the node holding it) is not counted in ``max_hops``."""
     if not 1 <= max_hops <= MAX_BRIDGE_HOPS or not 1 <= k <= MAX_BRIDGES:
         raise InputError(
             f"max_hops must be 1..{MAX_BRIDGE_HOPS} and k 1..{MAX_BRIDGES} for a bridge"
         )
-    start, goal = resolve_end(store, a), resolve_end(store, b)
+    ends = [resolve_end(store, name, index) for name in (a, b)]
+    words = {end.node_id: end for end in ends if isinstance(end, WordEnd)}
+    start, goal = (end.node_id if isinstance(end, WordEnd) else end for end in ends)
 
     def neighbours(node_ids: Sequence[str]) -> dict[str, list[Edge]]:
         out: dict[str, list[Edge]] = {n: [] for n in node_ids}
-        for edge in store.reads.edges_touching(node_ids):
+        stored = [n for n in node_ids if n not in words]
+        for edge in store.reads.edges_touching(stored):
             for end in (edge.source, edge.target):
                 if end in out:
                     out[end].append(edge)
@@ -53,18 +73,25 @@ def find_bridges(store: Store, a: str, b: str, max_hops: int = 3, k: int = 3) ->
             if node.startswith(ENTITY_PREFIX) and len(edges) > HUB_DEGREE:
                 edges.sort(key=lambda e: (-e.weight, e.source, e.target))
                 out[node] = edges[:MAX_FANOUT]
+        for word in words.values():
+            for edge in word.edges:
+                for end in (edge.source, edge.target):
+                    if end in out:
+                        out[end].append(edge)
         return out
 
-    paths = shortest_paths(start, goal, neighbours, max_hops, k)
+    paths = shortest_paths(start, goal, neighbours, max_hops + len(words), k)
     ids = {start} | {s.arrive for p in paths for s in p}
     ids |= {n for p in paths for s in p for n in (*s.edge.sources, *(x[0] for x in s.edge.spans))}
-    nodes = store.reads.get_nodes(sorted(ids))
+    nodes = store.reads.get_nodes(sorted(n for n in ids if not is_word_end(n)))
     return [_bridge(start, path, nodes) for path in paths]
 
 
 def _bridge(start: str, path: tuple[Step, ...], nodes: dict[str, Node]) -> Bridge:
     order = (start, *(s.arrive for s in path))
-    names = tuple(nodes[n].title if n in nodes else n for n in order)
+    names = tuple(
+        nodes[n].title if n in nodes else word_of(n) if is_word_end(n) else n for n in order
+    )
     hops = tuple(
         BridgeHop(
             step.leave,

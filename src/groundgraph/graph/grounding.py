@@ -110,11 +110,7 @@ class Grounder:
         return self._corpus().candidate_nodes(text, limit)
 
     def support(self, claim: str, node_ids: Sequence[str], max_nodes: int = 2) -> Support:
-        """How much of ``claim``'s rare-word weight up to ``max_nodes`` of the nodes cover.
-
-        ``share, ids, mass = graph.support(...)`` unpacks it; an unknown id raises
-        NotFoundError.
-        """
+        """How much of ``claim``'s rare-word weight up to ``max_nodes`` of the nodes cover."""
         ids = _known(self.indexes.store, node_ids)
         return support(self._corpus(), claim, ids or [], max_nodes)
 
@@ -133,9 +129,7 @@ class Grounder:
         check_code: bool = True,
         max_candidates: int = 8,
     ) -> Grounding:
-        """Each sentence of ``answer`` with its support, whether it is supported, and the
-        sentences of the documents that back it (see :func:`groundgraph.reason.ground.ground`).
-        """
+        """Each sentence of ``answer`` with its support and the sentences that back it."""
         return ground(
             self._corpus(),
             answer,

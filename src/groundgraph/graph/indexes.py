@@ -1,7 +1,8 @@
 """The one owner of what DocumentGraph derives from its store.
 
 The lexical index, the title and link-key lookups, the title matcher,
-the whole-graph matrix and the memory's fact states are all rebuilt from the store and
+the whole-graph matrix, the node vectors' index (``graph.embeddings``) and the memory's
+fact states are all rebuilt from the store and
 never the only copy of anything. :class:`DerivedIndexes` keeps them at the store's
 generation: ``catch_up`` replays the documents another writer changed, ``rebuild`` starts
 again from the store when the change log no longer reaches back, ``committed`` takes a
@@ -20,11 +21,13 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 
 from groundgraph.errors import StoreError
+from groundgraph.graph.embeddings import NodeEmbeddings
 from groundgraph.graph.linking import KeyIndex, TitleIndex
 from groundgraph.graph.title_mentions import TitleLog
 from groundgraph.index.bm25 import BM25Params, LexicalIndex
 from groundgraph.index.links import LinkParams, TermLinker
 from groundgraph.index.semantic import Similarity, semantic_links
+from groundgraph.index.snapshot import dump_index, load_index
 from groundgraph.index.term_batch import TermBatch
 from groundgraph.ingest.entities import TitleMatcher
 from groundgraph.memory.index import MemoryIndex
@@ -53,9 +56,11 @@ class DerivedIndexes:
         analyzer: Analyzer,
         bm25: BM25Params,
         links: LinkParams,
+        embedder: object | None = None,
         similarity: Similarity | None = None,
     ) -> None:
         self.store = store
+        self.embeddings = NodeEmbeddings(store, embedder)
         self.analyzer = analyzer
         self.bm25 = bm25
         self.link_params = links
@@ -82,7 +87,7 @@ class DerivedIndexes:
         saved = self.store.blobs.load_blob(INDEX_BLOB)
         if saved is not None:
             generation, data = saved
-            index = LexicalIndex.load(data, self.analyzer, self.bm25)
+            index = load_index(data, self.analyzer, self.bm25)
             if index is not None:
                 self.generation = generation
                 return index
@@ -105,6 +110,7 @@ class DerivedIndexes:
         self._titles = self._keys = None
         self._title_matcher = None
         self._matrix = None
+        self.embeddings.reset()
         if self._memory is not None:
             self._memory.rebuild(self.store)
         self.dirty = True
@@ -151,7 +157,7 @@ class DerivedIndexes:
     def _index_nodes(self, nodes: Iterable[Node]) -> None:
         for node in nodes:
             if _indexed(node):
-                counts = self.index.term_counts(node.title, node.content)
+                counts = self.index.counter.counts(node.title, node.content)
                 self.index.add_counts(node.node_id, node.doc_id, counts, not node.content.strip())
 
     def committed(
@@ -270,14 +276,14 @@ class DerivedIndexes:
         return self._memory
 
     def _term_counts(self, title: str, content: str) -> Counter[str]:
-        return self.index.term_counts(title, content)
+        return self.index.counter.counts(title, content)
 
     # ----------------------------------------------------------------- snapshot
     def save(self) -> None:
         """Keep a snapshot of the lexical index in the store for a fast cold start."""
         self.sync()
         if self.dirty:
-            self.store.blobs.save_blob(INDEX_BLOB, self.generation, self.index.dump())
+            self.store.blobs.save_blob(INDEX_BLOB, self.generation, dump_index(self.index))
             self.dirty = False
 
     def purge(self) -> None:
@@ -285,6 +291,6 @@ class DerivedIndexes:
         leave the vocabulary on disk too."""
         self.rebuild()
         if self.store.blobs.load_blob(INDEX_BLOB) is not None:
-            self.store.blobs.save_blob(INDEX_BLOB, self.generation, self.index.dump())
+            self.store.blobs.save_blob(INDEX_BLOB, self.generation, dump_index(self.index))
             self.dirty = False
         self.sync()

@@ -16,6 +16,7 @@ from typing import Any
 
 from groundgraph.errors import InputError, NotFoundError, StoreBusyError
 from groundgraph.graph.indexes import DerivedIndexes
+from groundgraph.index.embedder import as_embedder
 from groundgraph.memory.conflicts import ConflictResolver, RuleConflictResolver
 from groundgraph.memory.dedup import DEFAULT_DEDUP_THRESHOLD, Embedder, check_threshold
 from groundgraph.memory.fact_graph import FactGraph
@@ -111,17 +112,18 @@ def memory_settings(
         causal = causal_extractor
     else:
         raise InputError("causal_extractor must be a callable text -> causal pairs, or False")
-    for name, value in (("synthesizer", synthesizer), ("embedder", embedder)):
-        if value is not None and not callable(value):
-            raise InputError(f"{name} must be a callable, or None")
+    if synthesizer is not None and not callable(synthesizer):
+        raise InputError("synthesizer must be a callable, or None")
+    # Any embedder (index.embedder) compares facts through the one adapter.
+    dedup = None if embedder is None else as_embedder(embedder).embed
     return MemorySettings(
         resolver,
         isolate_traversal,
         None if forget_after is None else check_days(forget_after),
         check_seconds(forget_every),
         causal,
-        synthesizer if synthesizer is not None else TemplateSynthesizer(),  # type: ignore[arg-type]
-        embedder,  # type: ignore[arg-type]
+        synthesizer if synthesizer is not None else TemplateSynthesizer(),
+        dedup,
         None if dedup_threshold is None else check_threshold(dedup_threshold),
     )
 

@@ -64,9 +64,7 @@ class MemoryHistory:
         )
 
     def conflicts(self, scopes: Scopes = None) -> list[ConflictLine]:
-        """The contradiction ledger, oldest first: both facts as they were, the rule, when.
-
-        With ``scopes``, only lines whose two facts both lie in readable scopes."""
+        """The contradiction ledger, oldest first: both facts as they were, the rule, when."""
         reader = ScopeReader(query_scopes(scopes))
         out = []
         for record in self.store.ledger.conflict_records():

@@ -27,10 +27,7 @@ class MemoryLifecycle:
 
     # ----------------------------------------------------------------- removal
     def delete(self, fact_or_doc: str, purge_orphans: bool = False) -> PurgeReport:
-        """Remove a fact (by id or text) or a document, and report every node, edge and
-        entity that went. Entities no longer touched by any edge always go;
-        ``purge_orphans`` also erases the fact from the contradiction ledger and rebuilds
-        the lexical indexes, so not even the vocabulary keeps its words."""
+        """Remove a fact or a document and report every node, edge and entity that went."""
         if not isinstance(purge_orphans, bool):
             raise InputError("purge_orphans must be True or False")
         target = self.context.find(fact_or_doc)
@@ -65,8 +62,7 @@ class MemoryLifecycle:
         )
 
     def delete_stale(self, now: object = None) -> list[PurgeReport]:
-        """Delete every fact not read for ``forget_after`` days (the graph's setting);
-        ``now`` (a datetime or ISO text) stands in for the present. Returns the reports."""
+        """Delete every fact not read for ``forget_after`` days; the reports."""
         days = self.context.settings.forget_after
         if days is None:
             return []
@@ -76,13 +72,14 @@ class MemoryLifecycle:
         return [self.delete(f) for f in stale(memory.states, access, cutoff(moment, days))]
 
     def maybe_forget(self) -> list[PurgeReport]:
-        """:meth:`delete_stale`, at most once per ``forget_every`` seconds (shared by every
-        process on the store); [] when it is not due or forgetting is off."""
+        """:meth:`delete_stale`, at most once per ``forget_every`` seconds."""
         if self.context.settings.forget_after is None:
             return []
         now = self.context.clock.now()
         if not sweep_due(
-            self.store.settings.get_setting(LAST_SWEEP_SETTING), now, self.context.settings.forget_every
+            self.store.settings.get_setting(LAST_SWEEP_SETTING),
+            now,
+            self.context.settings.forget_every,
         ):
             return []
         self.store.settings.set_setting(LAST_SWEEP_SETTING, now)

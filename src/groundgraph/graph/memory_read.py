@@ -52,9 +52,8 @@ class MemoryRecall:
     ) -> tuple[list[Recalled], FactGraph]:
         view = self.context.view(read)
         graph = self.context.fact_graph(view)
-        found = recall(
-            query, self.context.indexes.index, self.context.memory(), graph, view, params
-        )
+        index, embeddings = self.context.indexes.index, self.context.indexes.embeddings
+        found = recall(query, index, self.context.memory(), graph, view, params, embeddings)
         if view.options.as_of is None:
             self.context.touch([r.fact_id for r in found])
         return found, graph
@@ -67,9 +66,11 @@ class MemoryRecall:
         read: ReadOptions = ReadOptions(),  # noqa: B008 (immutable)
         recency_weight: float = 0.0,
         max_visited: int = QUERY_VISITED,
+        search_mode: str = "keyword",
+        rrf_k: int = 60,
     ) -> list[str]:
         """The texts of the ``top_k`` facts best for ``query``, best first."""
-        params = RecallParams(top_k, top_k, hops, recency_weight, max_visited)
+        params = RecallParams(top_k, top_k, hops, recency_weight, max_visited, search_mode, rrf_k)
         found, _ = self._recall(query, params, read)
         return [r.text for r in found]
 
@@ -81,9 +82,11 @@ class MemoryRecall:
         read: ReadOptions = ReadOptions(),  # noqa: B008 (immutable)
         recency_weight: float = 0.0,
         max_visited: int = QUERY_VISITED,
+        search_mode: str = "keyword",
+        rrf_k: int = 60,
     ) -> list[MemoryHit]:
         """Like :meth:`query`, each fact with its score, time, scopes and explanation."""
-        params = RecallParams(top_k, top_k, hops, recency_weight, max_visited)
+        params = RecallParams(top_k, top_k, hops, recency_weight, max_visited, search_mode, rrf_k)
         found, graph = self._recall(query, params, read)
         return [_detailed(r, graph) for r in found]
 
@@ -95,10 +98,12 @@ class MemoryRecall:
         read: ReadOptions = ReadOptions(),  # noqa: B008 (immutable)
         max_results: int = 10,
         max_visited: int = 1000,
+        search_mode: str = "keyword",
+        rrf_k: int = 60,
     ) -> list[Connection]:
         """Facts with the paths that connect them to a seed (through entities or causal
         spans), the scopes those cross, and each fact's cause → effect pairs."""
-        params = RecallParams(top_k, max_results, hops, 0.0, max_visited)
+        params = RecallParams(top_k, max_results, hops, 0.0, max_visited, search_mode, rrf_k)
         found, graph = self._recall(query, params, read)
         reader = CausalReader(graph)
         out = []
@@ -126,9 +131,11 @@ class MemoryRecall:
         synthesizer: Synthesizer | None = None,
         min_support: float = 0.5,
         max_visited: int = QUERY_VISITED,
+        search_mode: str = "keyword",
+        rrf_k: int = 60,
     ) -> MemoryAnswer:
         """An answer in words from the recalled facts, each sentence with its support."""
-        params = RecallParams(top_k, top_k, hops, 0.0, max_visited)
+        params = RecallParams(top_k, top_k, hops, 0.0, max_visited, search_mode, rrf_k)
         found, graph = self._recall(query, params, read)
         reader = CausalReader(graph)
         contexts = [
@@ -198,6 +205,7 @@ def _detailed(item: Recalled, graph: FactGraph) -> MemoryHit:
         tuple(path),
         item.edge_types,
         item.terms,
+        item.seeding,
     )
     reached = len(item.path) > 1
     return MemoryHit(

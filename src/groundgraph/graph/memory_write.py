@@ -69,14 +69,7 @@ class MemoryWriter:
         *,
         source: str = "",
     ) -> Fact:
-        """Remember one fact; returns it as stored (see ``Fact.status`` for what happened).
-
-        ``scopes`` are who may read it; ``extractor`` replaces the entity extractor
-        (names or ``Mention`` spans); ``causal`` False skips causal pairs, a callable
-        replaces the extractor; ``dedup_threshold`` overrides the graph's (a near-duplicate
-        is merged into the fact it repeats, unioning scopes); ``resolve_conflicts`` False
-        skips the contradiction check; ``source`` records who said it.
-        """
+        """Remember one fact; returns it as stored (``Fact.status`` says what happened)."""
         return self._add(
             check_fact_text(text),
             check_scopes(scopes),
@@ -111,8 +104,7 @@ class MemoryWriter:
         return [self._add(text, *options) for text in batch]
 
     def load_dataset(self, name: str, scopes: Scopes = None) -> list[Fact]:
-        """Add a built-in dataset's facts (``groundgraph.memory.dataset_names()``), each with
-        its own scopes, or with ``scopes`` when given."""
+        """Add a built-in dataset's facts (``groundgraph.memory.dataset_names()``)."""
         from groundgraph.memory.datasets import load_dataset_facts
 
         override = None if scopes is None else check_scopes(scopes)
@@ -188,7 +180,7 @@ class MemoryWriter:
         edges = causal_edges + [
             e for e in evidence if not (e.type == "mentions" and e.target in named)
         ]
-        counts = self.indexes.index.term_counts("", text)
+        counts = self.indexes.index.counter.counts("", text)
         self.writer.commit(
             document,
             [node],
@@ -312,8 +304,7 @@ class MemoryWriter:
         source: str = "",
         rule: str = "supersede",
     ) -> Fact:
-        """Replace a fact by a new one: the new fact is added (with the old one's scopes
-        unless ``scopes`` is given) and the old one retired, its history kept."""
+        """Replace a fact by a new one; the old one is retired, its history kept."""
         memory = self.context.memory()
         old_id = self.context.require(old)
         text = check_fact_text(new_text)

@@ -5,9 +5,10 @@ process links and stores the ones already prepared, in the order they came. Smal
 never start a process: the first ``warm`` items are prepared here, and the workers start
 only if more follow. A worker is a fresh interpreter (``graph.worker``) fed through its
 standard input: it shares no locks or files with this process and never imports this
-process's ``__main__``. Chunks go to the least busy worker and their answers are read in
-input order; while the answer due next has not come, this process prepares the next chunk
-itself rather than wait (work stealing). Fewer than ``IN_FLIGHT`` chunks wait per worker
+process's ``__main__``; it ends when this process ends (``graph.parent_watch``). Chunks go
+to the least busy worker and their answers are read in input order; while the answer due
+next has not come, this process prepares the next chunk itself rather than wait (work
+stealing). Fewer than ``IN_FLIGHT`` chunks wait per worker
 and at most ``MAX_DUE`` per worker are held back for order, so memory stays bounded
 however long the input.
 """
@@ -28,6 +29,7 @@ from pathlib import Path
 from typing import Any, TypeVar, cast
 
 from groundgraph.errors import InputError
+from groundgraph.graph.parent_watch import PARENT_ENV
 from groundgraph.graph.prepare import PrepareSettings
 from groundgraph.graph.worker import read_frame, write_frame
 
@@ -40,7 +42,11 @@ DEFAULT_CHUNK = 4
 IN_FLIGHT = 4
 #: Chunks, per worker, that may be sent or prepared here and not yet given out.
 MAX_DUE = 2 * IN_FLIGHT
-_WORKER_CODE = "from groundgraph.graph.worker import main; main()"
+# The parent watch comes first, before the imports that take a while.
+_WORKER_CODE = (
+    "from groundgraph.graph.parent_watch import die_with_parent; die_with_parent(); "
+    "from groundgraph.graph.worker import main; main()"
+)
 _THREAD_ENV = {"OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 
 
@@ -76,6 +82,7 @@ class _Worker:
 
     def __init__(self, kind: str, settings: PrepareSettings) -> None:
         env = {**os.environ, **_THREAD_ENV, "PYTHONPATH": _python_path()}
+        env[PARENT_ENV] = str(os.getpid())
         self.process = subprocess.Popen(
             [sys.executable, "-c", _WORKER_CODE],
             stdin=subprocess.PIPE,

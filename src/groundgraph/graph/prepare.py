@@ -83,7 +83,8 @@ class Preparer:
         nodes = parsed.nodes
         node_words = [words(n.content) for n in nodes]
         counts = [
-            self._index.term_counts_of(n.title, w) for n, w in zip(nodes, node_words, strict=True)
+            self._index.counter.counts_of(n.title, w)
+            for n, w in zip(nodes, node_words, strict=True)
         ]
         prose = [n.content if has_prose(n) else "" for n in nodes]
         mentions = sentences = None

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from groundgraph.errors import NotFoundError
+from groundgraph.errors import InputError, NotFoundError
 from groundgraph.graph.bridges import find_bridges
 from groundgraph.graph.facts import build_reasoner
 from groundgraph.graph.indexes import DerivedIndexes
@@ -20,27 +20,42 @@ from groundgraph.model import PARENT_CHILD, Answer, Bridge, Hit, Node
 from groundgraph.model.views import DocumentInfo, GraphStats, NodeLink, NodeRef, NodeView
 from groundgraph.reason.answer import DEFAULT_THRESHOLD, extractive_answer
 from groundgraph.search import SearchParams, search
+from groundgraph.search.rerank import Reranker
 from groundgraph.store import Store
 from groundgraph.walk.matrix import GraphMatrix
 
 if TYPE_CHECKING:
     from groundgraph.reason.relations import GroundedReasoner
 
+#: Hits a search returns unless told (``max_results``, or ``top_k``).
+DEFAULT_MAX_RESULTS = 8
+
 
 class GraphReader:
     """``search``, ``retrieve``, ``node``, ``outline``, ``show``, ``documents``, ``stats``,
     ``bridge``, ``ask`` and ``reasoner``."""
 
-    def __init__(self, store: Store, indexes: DerivedIndexes, settings: GraphSettings) -> None:
+    def __init__(
+        self,
+        store: Store,
+        indexes: DerivedIndexes,
+        settings: GraphSettings,
+        rerank: Reranker | None = None,
+        rerank_top_k: int = 20,
+    ) -> None:
         self.store = store
         self.indexes = indexes
         self.settings = settings
+        if rerank is not None and not callable(rerank):
+            raise InputError("rerank must be a callable (query, texts) -> scores, or None")
+        self.rerank = rerank
+        self.rerank_top_k = rerank_top_k
 
     # ----------------------------------------------------------------- search
     def search(
         self,
         query: str,
-        max_results: int = 8,
+        max_results: int = DEFAULT_MAX_RESULTS,
         max_seeds: int = 5,
         max_hops: int = 2,
         damping: float = 0.85,
@@ -51,9 +66,27 @@ class GraphReader:
         fusion: str = "noisy-or",
         graph_weight: float = 0.3,
         scopes: str | Iterable[str] | None = None,
+        search_mode: str = "keyword",
+        rrf_k: int = 60,
+        top_k: int | None = None,
     ) -> list[Hit]:
-        """Hits for a query, best first, each saying how it was reached (see
-        ``DocumentGraph.search``)."""
+        """Hits for a query, best first, each saying how it was reached.
+
+        ``walker="ppr"`` runs personalized PageRank from the seeds instead of the bounded
+        walk; ``fusion="linear"`` scores ``(1 − graph_weight)·lexical + graph_weight·graph``
+        instead of noisy-OR. ``scopes`` confines the search to documents (and facts) those
+        scopes may read (a scope reads its ancestors; a document without scopes is read
+        only by an unscoped search): nothing else is seeded, walked through or returned.
+        ``search_mode="embedding"`` seeds from the nearest nodes by cosine and ``"hybrid"``
+        from both rankings fused by reciprocal rank (``rrf_k``); both need an embedder.
+        ``top_k`` is another name for ``max_results`` (GraphRack's).
+        """
+        if top_k is not None:
+            if max_results not in (top_k, DEFAULT_MAX_RESULTS):
+                raise InputError(
+                    f"top_k={top_k} and max_results={max_results} disagree: pass one of them"
+                )
+            max_results = top_k
         self.indexes.sync()
         walkable = None
         if scopes is not None:
@@ -69,8 +102,20 @@ class GraphReader:
             walker,
             fusion,
             graph_weight,
+            search_mode=search_mode,
+            rrf_k=rrf_k,
+            rerank_top_k=self.rerank_top_k,
         )
-        return search(query, self.indexes.index, self.store, params, self.graph_matrix, walkable)
+        return search(
+            query,
+            self.indexes.index,
+            self.store,
+            params,
+            self.graph_matrix,
+            walkable,
+            self.indexes.embeddings,
+            self.rerank,
+        )
 
     def graph_matrix(self) -> GraphMatrix:
         """The whole graph as a sparse matrix (built on first use, rebuilt after writes)."""
@@ -83,6 +128,7 @@ class GraphReader:
 
     # ----------------------------------------------------------------- views
     def node(self, node_id: str) -> Node:
+        """One node by id; NotFoundError names how to find ids."""
         found = self.store.reads.get_nodes([node_id]).get(node_id)
         if found is None:
             raise NotFoundError(f"unknown node {node_id!r}: use search or outline to find node ids")
@@ -141,7 +187,7 @@ class GraphReader:
         ]
 
     def stats(self) -> GraphStats:
-        """How many documents, nodes, edges (by type) and terms; the language; the generation."""
+        """Counts of documents, nodes, edges (by type) and terms; language; generation."""
         counts = self.store.reads.counts()
         self.indexes.sync()
         index = self.indexes.index
@@ -157,10 +203,10 @@ class GraphReader:
 
     # ----------------------------------------------------------------- evidence
     def bridge(self, a: str, b: str, max_hops: int = 3, k: int = 3) -> list[Bridge]:
-        """Up to ``k`` shortest paths between two entities (by name) or nodes (by id),
-        each hop with the sentence or section that supports it."""
+        """Up to ``k`` shortest paths between two entities, nodes or plain words, each hop
+        cited."""
         self.indexes.sync()
-        return find_bridges(self.store, a, b, max_hops, k)
+        return find_bridges(self.store, a, b, max_hops, k, self.indexes.index)
 
     def ask(
         self,
@@ -169,13 +215,11 @@ class GraphReader:
         max_sentences: int = 2,
         **search_kwargs: Any,
     ) -> Answer:
-        """The sentences that best answer ``question``, cited, or ``insufficient_evidence``.
-
-        Never writes text of its own: every sentence is copied from a section.
-        """
+        """The sentences that best answer ``question``, cited, or ``insufficient_evidence``."""
         hits = self.search(question, **search_kwargs)
         spans = {
-            n.node_id: n.span for n in self.store.reads.get_nodes([h.node_id for h in hits]).values()
+            n.node_id: n.span
+            for n in self.store.reads.get_nodes([h.node_id for h in hits]).values()
         }
         index = self.indexes.index
         return extractive_answer(

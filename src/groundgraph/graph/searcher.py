@@ -8,9 +8,13 @@ As whoosh separates its searcher from its writer, ``DocumentGraph.searcher()`` g
 - ``grounding`` (``graph.grounding.Grounder``): support, ground;
 - ``recall`` (``graph.memory_read.MemoryRecall``): query, query_detailed, discover, answer;
 - ``causal`` (``graph.memory_causal.MemoryCausal``): traces, root causes, chains, what-if;
+- ``memory_reads`` (``graph.memory_reads.MemoryReads``): those two with the read options
+  flat, as ``DocumentGraph`` takes them;
 - ``history`` (``graph.memory_history.MemoryHistory``): a fact's history, the ledger;
 
-and ``fact`` and ``to_json``. Handing a searcher instead of the graph (to a read-only
+and ``fact`` and ``to_json``. ``DocumentGraph.open_searcher(path)`` opens an existing
+store read-only and gives its searcher: the file is never written. Handing a searcher
+instead of the graph (to a read-only
 service key, to agent tools that must not write) leaves no write verb to call.
 :meth:`GraphSearcher.verb` finds a read verb of the verb table by name and takes the
 arguments ``DocumentGraph``'s verb of that name takes, so an interface built as a loop over
@@ -20,21 +24,18 @@ were read (the bookkeeping forgetting goes by).
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable
+from types import TracebackType
 from typing import Any
 
 from groundgraph.errors import InputError
 from groundgraph.graph.formats.saved import graph_to_json
 from groundgraph.graph.grounding import Grounder
 from groundgraph.graph.memory import Memory
-from groundgraph.graph.memory_core import ReadOptions
+from groundgraph.graph.memory_reads import MemoryReads
 from groundgraph.graph.reader import GraphReader
 from groundgraph.model.memory import Fact
 from groundgraph.store import Store
-
-#: The facade's flat read options, which the memory parts take as one ReadOptions.
-READ_OPTIONS = ("scopes", "isolate", "include_superseded", "as_of")
 
 
 class GraphSearcher:
@@ -47,9 +48,22 @@ class GraphSearcher:
         self.grounding = grounder
         self.recall = memory.recall
         self.causal = memory.causal
+        self.memory_reads = MemoryReads(memory)
         self.history = memory.history
         self._context = memory.context
         self._store = store
+
+    def close(self) -> None:
+        """Close the store (a searcher saves nothing)."""
+        self._store.close()
+
+    def __enter__(self) -> GraphSearcher:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
 
     def fact(self, content: str) -> Fact:
         """The fact named by its id or its text, as the memory holds it now."""
@@ -63,7 +77,6 @@ class GraphSearcher:
     def verb(self, name: str) -> Callable[..., Any]:
         """The read verb ``name`` of the verb table, taking ``DocumentGraph``'s arguments
         for it; a write verb, or a name the table does not hold, is an InputError."""
-        from groundgraph.graph.document_graph import DocumentGraph
         from groundgraph.graph.verbs import VERBS
 
         entry = VERBS.get(name)
@@ -71,29 +84,8 @@ class GraphSearcher:
             raise InputError(f"no verb {name!r}: the verb table lists {', '.join(sorted(VERBS))}")
         if entry.writes:
             raise InputError(f"{name!r} writes: a searcher only reads; use the DocumentGraph")
-        method = self._part_method(name)
-        facade = inspect.signature(getattr(DocumentGraph, name))
-        takes_read = "read" in inspect.signature(method).parameters
-        keywords = [p.name for p in facade.parameters.values() if p.kind is p.VAR_KEYWORD]
-
-        def call(*args: Any, **kwargs: Any) -> Any:
-            bound = facade.bind(None, *args, **kwargs)
-            bound.apply_defaults()
-            arguments = dict(bound.arguments)
-            arguments.pop("self")
-            extra = arguments.pop(keywords[0]) if keywords else {}
-            if takes_read:
-                options = {k: arguments.pop(k) for k in READ_OPTIONS}
-                arguments["read"] = ReadOptions(**options)
-            return method(**arguments, **extra)
-
-        call.__name__ = name
-        call.__doc__ = entry.summary
-        return call
-
-    def _part_method(self, name: str) -> Callable[..., Any]:
-        for part in (self, self.documents, self.grounding, self.recall, self.causal, self.history):
+        for part in (self, self.documents, self.grounding, self.memory_reads, self.history):
             found = getattr(part, name, None)
-            if callable(found) and not name.startswith("_"):
+            if callable(found):
                 return found  # type: ignore[no-any-return]
         raise InputError(f"the verb {name!r} has no read part to run it")

@@ -117,7 +117,7 @@ def _holding_every_term(title: str, index: LexicalIndex) -> Iterable[int]:
     title has no term of its own, only stop words)."""
     terms = list(dict.fromkeys(index.analyzer.terms(title)))
     if not terms:
-        return [p for p in index.position.values() if index.is_alive(p)]
+        return list(index.position.values())  # the live nodes
     common = None
     for term in terms:
         tid = index.vocab.get(term)
@@ -126,7 +126,8 @@ def _holding_every_term(title: str, index: LexicalIndex) -> Iterable[int]:
         positions = np.unique(index.postings(tid)[0])
         common = positions if common is None else np.intersect1d(common, positions, True)
     assert common is not None
-    return [p for p in common.tolist() if index.is_alive(p)]
+    live = common.astype(np.int64)
+    return [int(p) for p in live[index.alive_mask(live)]]
 
 
 class _Indexes(Protocol):
@@ -167,7 +168,9 @@ def refresh_stale_mentions(
                     mentions=mentions,
                     sentences=prepared.sentences,
                 )
-            indexes.caught_up(store.writes.replace_typed_edges(doc_id, EVIDENCE_TYPES, evidence, entities))
+            indexes.caught_up(
+                store.writes.replace_typed_edges(doc_id, EVIDENCE_TYPES, evidence, entities)
+            )
 
 
 def with_known_titles(prepared: PreparedDocument, matcher: TitleMatcher) -> list[list[Mention]]:

@@ -264,10 +264,12 @@ def build_verb(
         if target is None:
             raise VerbTableError(f"{entry.name}: extends {entry.extends!r}, not listed before it")
         own = {p.name for p in params}
+        # The target's required arguments are the extending verb's to supply (ask's
+        # question becomes search's query): only its optional ones are forwarded.
         params += [
             VerbParam(p.name, p.annotation, p.default, True, p.doc, p.json_schema, entry.extends)
             for p in target.params
-            if p.name not in own
+            if p.name not in own and not p.required
         ]
     for view in entry.tools:
         missing = set(view.params) - {p.name for p in params}

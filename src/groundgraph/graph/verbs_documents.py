@@ -11,6 +11,7 @@ from groundgraph.graph.bridges import MAX_BRIDGE_HOPS, MAX_BRIDGES
 from groundgraph.graph.verb_schema import Param, ToolView, VerbDoc
 from groundgraph.reason.ground import MAX_CANDIDATES
 from groundgraph.search import FUSIONS, WALKERS
+from groundgraph.search.seeds import SEARCH_MODES
 
 _WORKERS = Param(
     "Processes that read and parse files alongside the writer "
@@ -131,6 +132,13 @@ DOCUMENT_VERBS: tuple[VerbDoc, ...] = (
                 "Only what these scopes may read (facts of the scope and its ancestors); "
                 "nothing else is walked through."
             ),
+            "search_mode": Param(
+                "Seeds: 'keyword' (BM25), 'embedding' (nearest by cosine) or 'hybrid' (both, "
+                "fused by reciprocal rank); the last two need an embedder.",
+                enum=SEARCH_MODES,
+            ),
+            "rrf_k": Param("The k of reciprocal-rank fusion: 1/(k + rank).", minimum=1),
+            "top_k": Param("Another name for max_results (GraphRack's).", minimum=1),
         },
         cli=("search",),
         tools=(SEARCH_TOOL,),
@@ -207,10 +215,10 @@ DOCUMENT_VERBS: tuple[VerbDoc, ...] = (
     ),
     VerbDoc(
         "bridge",
-        "Shortest paths between two entities (by name) or nodes (by id), each hop cited.",
+        "Shortest paths between two entities (by name), nodes (by id) or words, each hop cited.",
         writes=False,
         params={
-            "a": Param("One end: an entity's name or a node id."),
+            "a": Param("One end: an entity's name, a node id, or a word of the documents."),
             "b": Param("The other end."),
             "max_hops": Param("Longest path, in hops.", minimum=1, maximum=MAX_BRIDGE_HOPS),
             "k": Param("How many paths.", minimum=1, maximum=MAX_BRIDGES),
@@ -328,6 +336,20 @@ SAVED_GRAPH_VERBS: tuple[VerbDoc, ...] = (
         "Load a graph-of-thought v2 JSON graph; documents with the same ids are replaced.",
         writes=True,
         params={"data": Param("A saved graph (to_json output).", schema={"type": "object"})},
+        cli=("import",),
+    ),
+    VerbDoc(
+        "save",
+        "Write the whole graph to one JSON file (the to_json format); load reads it back.",
+        writes=True,
+        params={"path": Param("The file to write.", python_only=True)},
+        cli=("export",),
+    ),
+    VerbDoc(
+        "load",
+        "Import a saved graph file; documents with the same ids are replaced.",
+        writes=True,
+        params={"path": Param("A file written by save or export.", python_only=True)},
         cli=("import",),
     ),
     VerbDoc(

@@ -10,6 +10,7 @@ from __future__ import annotations
 from groundgraph.graph.verb_schema import Param, VerbDoc
 from groundgraph.memory.causal_graph import DIRECTIONS
 from groundgraph.memory.recall import MAX_HOPS, MAX_TOP_K, MAX_VISITED
+from groundgraph.search.seeds import SEARCH_MODES
 
 _DATE_TIME = {"type": ["string", "null"], "format": "date-time"}
 #: The read options every memory read takes.
@@ -18,6 +19,15 @@ _READS: dict[str, Param] = {
     "isolate": Param("Stay inside the scopes (default: the walk may cross into others)."),
     "include_superseded": Param("Also use retired (superseded) facts."),
     "as_of": Param("Answer as the memory stood then (ISO).", schema=_DATE_TIME),
+}
+#: The seed options every recall verb takes (docs/embeddings.md).
+_SEEDS: dict[str, Param] = {
+    "search_mode": Param(
+        "Seeds: 'keyword' (BM25), 'embedding' (nearest facts by cosine) or 'hybrid' (both, "
+        "fused by reciprocal rank); the last two need an embedder.",
+        enum=SEARCH_MODES,
+    ),
+    "rrf_k": Param("The k of reciprocal-rank fusion: 1/(k + rank).", minimum=1),
 }
 _VISITED = Param("Most nodes the walk may settle.", minimum=1, maximum=MAX_VISITED)
 _DEPTH = Param("Longest chain, in hops.", minimum=1, maximum=MAX_HOPS * 4)
@@ -106,6 +116,7 @@ MEMORY_VERBS: tuple[VerbDoc, ...] = (
             **_READS,
             "recency_weight": Param("Weight of recency in [0, 1].", minimum=0, maximum=1),
             "max_visited": _VISITED,
+            **_SEEDS,
         },
     ),
     VerbDoc(
@@ -119,6 +130,7 @@ MEMORY_VERBS: tuple[VerbDoc, ...] = (
             **_READS,
             "recency_weight": Param("Weight of recency in [0, 1].", minimum=0, maximum=1),
             "max_visited": _VISITED,
+            **_SEEDS,
         },
         cli=("memory query",),
     ),
@@ -133,6 +145,7 @@ MEMORY_VERBS: tuple[VerbDoc, ...] = (
             **_READS,
             "max_results": Param("Facts to return.", minimum=1, maximum=MAX_TOP_K),
             "max_visited": _VISITED,
+            **_SEEDS,
         },
         cli=("memory discover",),
     ),
@@ -151,6 +164,7 @@ MEMORY_VERBS: tuple[VerbDoc, ...] = (
             ),
             "min_support": Param("Share of a sentence its facts must support."),
             "max_visited": _VISITED,
+            **_SEEDS,
         },
         cli=("memory answer",),
     ),

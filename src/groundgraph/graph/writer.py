@@ -15,6 +15,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
+from pathlib import Path
 from typing import TypeVar
 
 from groundgraph.errors import InputError, NotFoundError
@@ -24,7 +25,9 @@ from groundgraph.graph.evidence import (
     evidence_for,
 )
 from groundgraph.graph.facts import FACTS_DOC_ID, fact_records
+from groundgraph.graph.formats.saved_export import save_graph_file
 from groundgraph.graph.formats.saved_extension import SavedExtension, fact_updates
+from groundgraph.graph.formats.saved_import import SavedGraphFile
 from groundgraph.graph.indexes import DerivedIndexes
 from groundgraph.graph.linking import link_edges, title_edges
 from groundgraph.graph.pool import check_workers, default_workers, prepared_in_order
@@ -57,10 +60,18 @@ BATCH_DOCUMENTS = 32
 BATCH_SECONDS = 0.25
 
 
+def _repeat(document: Document, first: str) -> str:
+    return (
+        f"the id {document.doc_id!r} was already met in this run (in {first}); ids must be"
+        " unique, so this one was left out: give it another id"
+    )
+
+
 class DocumentWriter:
     """``add_document``, ``add_parsed``, ``add_prepared``, ``add_documents``,
-    ``index_files``, ``load_json_documents``, ``remove_document`` and ``add_fact``: every
-    write of documents, over the store and the graph's derived indexes."""
+    ``index_files``, ``load_json_documents``, ``save``, ``load``, ``remove_document`` and
+    ``add_fact``: every write of documents, over the store and the graph's derived
+    indexes."""
 
     def __init__(
         self,
@@ -188,7 +199,21 @@ class DocumentWriter:
         entities: list[Node] | None = None,
     ) -> Document:
         # The store first: if it fails, the in-memory indexes still match it.
-        generation, _ = self.store.writes.replace_document(document, nodes, edges, pending, entities or [])
+        embeddings = self.indexes.embeddings
+        if not embeddings.active:
+            generation, _ = self.store.writes.replace_document(
+                document, nodes, edges, pending, entities or []
+            )
+        else:
+            # Embedded before the transaction opens; written in it with the document.
+            ids, vectors = embeddings.vectors_for(nodes)
+            with self.store.writes.batch():
+                generation, _ = self.store.writes.replace_document(
+                    document, nodes, edges, pending, entities or []
+                )
+                if ids:
+                    embeddings.record()
+                    self.store.vectors.save_vectors(ids, vectors)
         batch = counts if isinstance(counts, TermBatch) else TermBatch.of(counts)
         self.indexes.committed(document, nodes, batch, generation)
         return document
@@ -197,12 +222,7 @@ class DocumentWriter:
     def add_documents(
         self, parsed: Iterable[ParsedDocument], *, workers: int | None = None
     ) -> Iterator[Document]:
-        """Add many parsed documents, one transaction each; yields each as it lands.
-
-        Past the first few documents, their text-only half runs in ``workers`` processes
-        (default: ``GROUNDGRAPH_WORKERS``, else one per core but one; 0: none); the
-        graph is the one adding them one at a time in this order gives.
-        """
+        """Add many parsed documents, one transaction each; yields each as it lands."""
         count = default_workers() if workers is None else check_workers(workers)
         settings = self._prepare_settings()
         local = self._preparer().prepare
@@ -217,48 +237,66 @@ class DocumentWriter:
         workers: int | None = None,
         force: bool = False,
     ) -> Iterator[tuple[PlannedFile, list[Document] | SkippedFile | UnchangedFile]]:
-        """Read, parse and add planned files (``ingest.plan_folder``): for each file, the
-        documents it gave, why it was skipped, or that it is unchanged (``graph.reindex``:
-        its document is stored from the same bytes the same way; those come first, without
-        being read). The others are added in order, ``workers`` as in ``add_documents``,
-        files read and parsed in the workers too; a JSON Lines document stored from the same
-        text is left out of its file's list. ``force`` reads and replaces every file."""
+        """Read, parse and add planned files: each file's documents, why not, or unchanged.
+
+        A document id met a second time in one run (two JSON Lines records, or a record
+        and a file) is not written again: the first stays, and the repeat is reported as a
+        ``SkippedFile`` of its file that names the id and where it was first met."""
         count = default_workers() if workers is None else check_workers(workers)
         settings = self._prepare_settings()
         key = self.ingest_key()
         todo: list[PlannedFile] = []
+        seen: dict[str, str] = {}
         for planned in files:
             if not force and unchanged_file(self.store, planned, key):
+                if planned.doc_id:
+                    seen.setdefault(planned.doc_id, str(planned.path))
                 yield planned, UnchangedFile(str(planned.path), planned.doc_id)
             else:
                 todo.append(planned)
         local = self._preparer().prepare_file
         prepared = prepared_in_order(todo, local, "files", settings, count)
-        yield from self._in_batches(prepared, lambda item: self._add_file(item, key, force))
+        add = self._add_file
+        for outcomes in self._in_batches(prepared, lambda item: add(item, key, force, seen)):
+            yield from outcomes
         self.indexes.relink()
 
     def _add_file(
-        self, item: tuple[PlannedFile, list[PreparedDocument] | SkippedFile], key: str, force: bool
-    ) -> tuple[PlannedFile, list[Document] | SkippedFile]:
-        """Add one read file's documents, unless its id is taken by another file; a JSON
-        Lines document stored from the same text the same way is left out."""
+        self,
+        item: tuple[PlannedFile, list[PreparedDocument] | SkippedFile],
+        key: str,
+        force: bool,
+        seen: dict[str, str],
+    ) -> list[tuple[PlannedFile, list[Document] | SkippedFile]]:
+        """Add one read file's documents, unless its id is taken by another file or was met
+        before in this run; a JSON Lines document stored from the same text the same way
+        is left out. The file's documents first, then one report per repeated id."""
         planned, result = item
         if isinstance(result, SkippedFile):
-            return planned, result
+            return [(planned, result)]
         taken = None
         if planned.kind != "jsonl" and len(result) == 1:
             old = self.store.reads.get_document(planned.doc_id)
             taken = taken_reason(planned, old, result[0].parsed.document.content_hash)
         if taken is not None:
-            return planned, SkippedFile(str(planned.path), taken)
-        added = []
+            return [(planned, SkippedFile(str(planned.path), taken))]
+        added: list[Document] = []
+        repeats: list[tuple[PlannedFile, list[Document] | SkippedFile]] = []
+        path, here = str(planned.path), set[str]()
         for prepared in result:
             document = prepared.parsed.document
+            first = seen.setdefault(document.doc_id, path)
+            if first != path or document.doc_id in here:
+                repeats.append((planned, SkippedFile(path, _repeat(document, first))))
+                continue
+            here.add(document.doc_id)
             jsonl = planned.kind == "jsonl"
             stored = self.store.reads.get_document(document.doc_id) if jsonl else None
             if force or not same_document(stored, document.content_hash, key):
                 added.append(self.add_prepared(prepared))
-        return planned, added
+        if repeats and not added and planned.kind != "jsonl":
+            return repeats
+        return [(planned, added), *repeats]
 
     def _in_batches(self, items: Iterable[In], add: Callable[[In], Out]) -> Iterator[Out]:
         """``add(item)`` for each item, the store writes of up to ``BATCH_DOCUMENTS`` items
@@ -296,17 +334,13 @@ class DocumentWriter:
     def load_json_documents(
         self, parsed: Iterable[ParsedDocument], extension: SavedExtension | None = None
     ) -> list[Document]:
-        """Add saved documents with their edges exactly as saved (no linking).
-
-        With ``extension`` (``graph.formats.saved_extension``), the evidence and memory edges and
-        the facts' history come from it; without, the evidence layer is rebuilt from text.
-        """
+        """Add saved documents with their edges exactly as saved (no linking)."""
         self.indexes.catch_up()
         parsed = list(parsed)
         added = []
         for item in parsed:
             counts = TermBatch.of(
-                [self.indexes.index.term_counts(n.title, n.content) for n in item.nodes]
+                [self.indexes.index.counter.counts(n.title, n.content) for n in item.nodes]
             )
             check_doc_id(item.document.doc_id)
             if extension is None:
@@ -324,6 +358,21 @@ class DocumentWriter:
                 self.store.ledger.update_facts(updates, (), extension.conflicts)
                 self.indexes.catch_up()
         return added
+
+    def save(self, path: str | Path) -> dict[str, int]:
+        """Write the whole graph to one JSON file (the saved-graph format of ``to_json``,
+        read back by ``load``); how many items each list had (``"documents"``, ...). A
+        write verb, though it writes a file rather than the store: a read-only searcher
+        does not offer it."""
+        self.indexes.sync()  # semantic links due are derived first, as to_json does
+        return save_graph_file(self.store, path)
+
+    def load(self, path: str | Path) -> int:
+        """Import a saved graph file (``save``'s, or ``to_json`` output written as JSON):
+        read in pieces and checked whole before anything is written; documents with the
+        same ids are replaced. How many documents were loaded."""
+        with SavedGraphFile.read(path) as saved:
+            return saved.load_into(self.load_json_documents)
 
     def remove_document(self, doc_id: str) -> Removal | None:
         """Remove a document and everything that touches it; None if it was not there."""
@@ -355,11 +404,7 @@ class DocumentWriter:
 
     # ----------------------------------------------------------------- relation facts
     def add_fact(self, subject: str, relation: str, obj: str, source: str | None = None) -> Edge:
-        """Record "obj is the relation of subject", asserted by node ``source`` if given.
-
-        The fact goes with the source's document; without a source it belongs to the
-        graph's ``facts`` document.
-        """
+        """Record "obj is the relation of subject", asserted by node ``source`` if given."""
         self.indexes.catch_up()
         edge, entities = fact_records(subject, relation, obj, source)
         if source is not None:

@@ -6,9 +6,10 @@ Scores follow Lucene's BM25 (the variant bm25s calls "lucene"):
     s(t, d)   = idf(t) · tf / (tf + k1 · (1 - b + b · |d| / avgdl))
 
 with N the number of indexed nodes, |d| the node's term count and avgdl their mean. A
-node's title words count ``title_boost`` times extra (``BM25Params``). Postings
-(``postings.py``) are appended in batches; removed nodes are masked out at once and
-dropped from them on compaction. Snapshots (``snapshot.py``) save and restore the index.
+node's title words count ``title_boost`` times extra (``BM25Params``; ``TermCounter``
+counts a node's terms). Postings (``postings.py``) are appended in batches; removed nodes
+are masked out at once and dropped from them on compaction. ``to_arrays``/``from_arrays``
+give the index as plain data and back, which ``snapshot.py`` saves as bytes.
 """
 
 from __future__ import annotations
@@ -22,27 +23,21 @@ import numpy.typing as npt
 
 from groundgraph.errors import InputError
 from groundgraph.index.bm25_params import BM25Params
+from groundgraph.index.index_arrays import IndexArrays
 from groundgraph.index.postings import TermPostings, node_terms_of
 from groundgraph.index.ranking import FloatArray, IntArray, LexicalMatches, top_positions
-from groundgraph.index.snapshot import (
-    SNAPSHOT_VERSION,
-    IndexArrays,
-    index_arrays,
-    read_snapshot,
-    restore_arrays,
-    snapshot_bytes,
-)
 from groundgraph.index.term_batch import TermBatch
-from groundgraph.text import Analyzer, words
+from groundgraph.index.term_counts import TermCounter
+from groundgraph.text import Analyzer
 
 __all__ = [
-    "SNAPSHOT_VERSION",
     "BM25Params",
     "FloatArray",
     "IntArray",
     "LexicalIndex",
     "LexicalMatches",
     "TermBatch",
+    "TermCounter",
     "top_positions",
 ]
 
@@ -53,6 +48,7 @@ class LexicalIndex:
     def __init__(self, analyzer: Analyzer | None = None, params: BM25Params | None = None) -> None:
         self.analyzer = analyzer or Analyzer()
         self.params = params or BM25Params()
+        self.counter = TermCounter(self.analyzer, self.params.title_boost)
         self.vocab: dict[str, int] = {}
         self.terms: list[str] = []
         self._df = np.zeros(1024, dtype=np.int64)
@@ -71,21 +67,9 @@ class LexicalIndex:
         self.dead_postings = 0
 
     # ----------------------------------------------------------------- building
-    def term_counts(self, title: str, content: str) -> Counter[str]:
-        """Term frequencies of a node: its content, plus its title words counted extra."""
-        return self.term_counts_of(title, words(content))
-
-    def term_counts_of(self, title: str, content_words: Sequence[str]) -> Counter[str]:
-        """``term_counts`` of a node whose content has these ``text.words``."""
-        counts = Counter(self.analyzer.terms_of(content_words))
-        if self.params.title_boost:
-            for term in self.analyzer.terms(title):
-                counts[term] += self.params.title_boost
-        return counts
-
     def add(self, node_id: str, doc_id: str, title: str, content: str) -> int:
         """Index one node (title and content); returns its position."""
-        counts = self.term_counts(title, content)
+        counts = self.counter.counts(title, content)
         return self.add_counts(node_id, doc_id, counts, blank=not content.strip())
 
     def add_counts(self, node_id: str, doc_id: str, counts: Counter[str], blank: bool) -> int:
@@ -272,27 +256,55 @@ class LexicalIndex:
 
     def to_arrays(self) -> IndexArrays:
         """The index as plain arrays (compacted first): what a snapshot stores."""
-        return index_arrays(self)
+        self.compact()
+        base = self._postings.base()
+        indptr = base.indptr
+        if len(indptr) != len(self.terms) + 1:  # terms added with no live postings left
+            pad = np.full(len(self.terms) + 1 - len(indptr), indptr[-1], dtype=np.int64)
+            indptr = np.concatenate([indptr, pad])
+        n = len(self.node_ids)
+        params = (self.params.k1, self.params.b, self.params.title_boost)
+        return IndexArrays(
+            self.analyzer.language,
+            params,
+            self.terms,
+            self.node_ids,
+            self.doc_of,
+            indptr,
+            base.pos,
+            base.tf,
+            df=self._df[: len(self.terms)],
+            length=self._length[:n],
+            alive=self._alive[:n],
+            blank=self._blank[:n],
+        )
 
     @classmethod
     def from_arrays(
         cls, arrays: IndexArrays, analyzer: Analyzer, params: BM25Params
     ) -> LexicalIndex:
         """The index that :meth:`to_arrays` gave ``arrays`` (made with these settings)."""
-        return restore_arrays(cls(analyzer, params), arrays)
-
-    def dump(self) -> bytes:
-        """The index as bytes (numpy arrays and JSON, no pickle), for a fast cold start."""
-        return snapshot_bytes(self.to_arrays())
-
-    @classmethod
-    def load(cls, data: bytes, analyzer: Analyzer, params: BM25Params) -> LexicalIndex | None:
-        """An index from :meth:`dump` bytes; None if they were made with other settings."""
-        arrays = read_snapshot(data)
-        settings = (params.k1, params.b, params.title_boost)
-        if arrays is None or arrays.language != analyzer.language or arrays.params != settings:
-            return None
-        return cls.from_arrays(arrays, analyzer, params)
+        index = cls(analyzer, params)
+        index.terms = list(arrays.terms)
+        index.vocab = {t: i for i, t in enumerate(index.terms)}
+        index.node_ids = list(arrays.node_ids)
+        index.doc_of = list(arrays.doc_of)
+        n = len(index.node_ids)
+        index._df = np.array(arrays.df, dtype=np.int64)
+        index._grow_nodes(n)
+        index._length[:n] = arrays.length
+        index._alive[:n] = alive = np.asarray(arrays.alive, dtype=bool)
+        index._blank[:n] = arrays.blank
+        indptr = np.asarray(arrays.indptr, dtype=np.int64)
+        pos, tf = np.asarray(arrays.pos, dtype=np.int32), np.asarray(arrays.tf, dtype=np.uint16)
+        index._postings.load_base(indptr, pos, tf)
+        index._posting_total = int(indptr[-1])
+        live = np.flatnonzero(alive).tolist()
+        index.position = {index.node_ids[p]: p for p in live}
+        index._doc_positions = None
+        index.live_count = len(live)
+        index.total_length = float(index._length[:n][alive].sum())
+        return index
 
     # ----------------------------------------------------------------- reading
     def __len__(self) -> int:
@@ -312,9 +324,6 @@ class LexicalIndex:
     def alive_mask(self, positions: IntArray) -> npt.NDArray[np.bool_]:
         return self._alive[positions]
 
-    def df_of_id(self, tid: int) -> int:
-        return int(self._df[tid])
-
     def df(self, term: str) -> int:
         tid = self.vocab.get(term)
         return 0 if tid is None else int(self._df[tid])
@@ -328,12 +337,6 @@ class LexicalIndex:
 
     def is_blank(self, pos: int) -> bool:
         return bool(self._blank[pos])
-
-    def is_alive(self, pos: int) -> bool:
-        return bool(self._alive[pos])
-
-    def length(self, pos: int) -> float:
-        return float(self._length[pos])
 
     def lengths(self, positions: IntArray) -> FloatArray:
         """The lengths (term counts) of the nodes at ``positions``."""

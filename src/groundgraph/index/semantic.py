@@ -75,10 +75,8 @@ def linkable_nodes(index: LexicalIndex) -> LinkableNodes:
     """The live, non-blank indexed nodes that are not memory facts, in node-id order."""
     chosen = [
         (node_id, pos)
-        for node_id, pos in index.position.items()
-        if index.is_alive(pos)
-        and not index.is_blank(pos)
-        and not index.doc_of[pos].startswith(FACT_PREFIX)
+        for node_id, pos in index.position.items()  # live nodes only
+        if not index.is_blank(pos) and not index.doc_of[pos].startswith(FACT_PREFIX)
     ]
     chosen.sort()
     return LinkableNodes(

@@ -1,100 +1,41 @@
 """The lexical index as bytes and back: numpy arrays and a JSON header, never pickle.
 
 Saved in the store (tagged with its generation) so a new process starts without
-re-tokenising every node. ``LexicalIndex.to_arrays`` gives the ``IndexArrays`` written
-here (:func:`index_arrays`) and ``LexicalIndex.from_arrays`` takes them back
-(:func:`restore_arrays`); the index refuses a snapshot made with other settings
-(``LexicalIndex.load`` gives None). Those two read and write the index's own arrays: they
-are its snapshot half, kept here with the format they fill.
+re-tokenising every node. :func:`dump_index` writes what ``LexicalIndex.to_arrays`` gives,
+:func:`load_index` hands the arrays back to ``LexicalIndex.from_arrays``, and refuses
+(None) a snapshot made with other settings.
 """
 
 from __future__ import annotations
 
 import io
 import json
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+import zipfile
 
 import numpy as np
-import numpy.typing as npt
 
-if TYPE_CHECKING:
-    from groundgraph.index.bm25 import LexicalIndex
+from groundgraph.index.bm25 import BM25Params, LexicalIndex
+from groundgraph.index.index_arrays import IndexArrays
+from groundgraph.text import Analyzer
+
+__all__ = ["SNAPSHOT_VERSION", "dump_index", "load_index", "read_snapshot", "snapshot_bytes"]
 
 SNAPSHOT_VERSION = 2
 _FORMAT = "groundgraph-bm25"
 
 
-@dataclass(frozen=True)
-class IndexArrays:
-    """A lexical index as plain data: its settings, vocabulary, nodes and CSR postings."""
-
-    language: str
-    params: tuple[float, ...]  # k1, b, title_boost
-    terms: Sequence[str]
-    node_ids: Sequence[str]
-    doc_of: Sequence[str]
-    indptr: npt.NDArray[np.int64]  # postings of term t: pos/tf[indptr[t]:indptr[t + 1]]
-    pos: npt.NDArray[np.int32]
-    tf: npt.NDArray[np.uint16]
-    df: npt.NDArray[np.int64]
-    length: npt.NDArray[np.float64]
-    alive: npt.NDArray[np.bool_]
-    blank: npt.NDArray[np.bool_]
+def dump_index(index: LexicalIndex) -> bytes:
+    """The index as bytes (numpy arrays and JSON, no pickle), for a fast cold start."""
+    return snapshot_bytes(index.to_arrays())
 
 
-def index_arrays(index: LexicalIndex) -> IndexArrays:
-    """``index`` as plain arrays, compacted first (``LexicalIndex.to_arrays``)."""
-    index.compact()
-    base = index._postings.base()
-    indptr = base.indptr
-    if len(indptr) != len(index.terms) + 1:  # terms added with no live postings left
-        indptr = np.concatenate(
-            [indptr, np.full(len(index.terms) + 1 - len(indptr), indptr[-1], dtype=np.int64)]
-        )
-    n = len(index.node_ids)
-    return IndexArrays(
-        language=index.analyzer.language,
-        params=(index.params.k1, index.params.b, index.params.title_boost),
-        terms=index.terms,
-        node_ids=index.node_ids,
-        doc_of=index.doc_of,
-        indptr=indptr,
-        pos=base.pos,
-        tf=base.tf,
-        df=index._df[: len(index.terms)],
-        length=index._length[:n],
-        alive=index._alive[:n],
-        blank=index._blank[:n],
-    )
-
-
-def restore_arrays(index: LexicalIndex, arrays: IndexArrays) -> LexicalIndex:
-    """Fill a new, empty ``index`` from ``arrays`` (``LexicalIndex.from_arrays``)."""
-    index.terms = list(arrays.terms)
-    index.vocab = {t: i for i, t in enumerate(index.terms)}
-    index.node_ids = list(arrays.node_ids)
-    index.doc_of = list(arrays.doc_of)
-    n = len(index.node_ids)
-    index._df = np.array(arrays.df, dtype=np.int64)
-    index._grow_nodes(n)
-    index._length[:n] = arrays.length
-    index._alive[:n] = arrays.alive
-    index._blank[:n] = arrays.blank
-    indptr = np.asarray(arrays.indptr, dtype=np.int64)
-    index._postings.load_base(
-        indptr, np.asarray(arrays.pos, dtype=np.int32), np.asarray(arrays.tf, dtype=np.uint16)
-    )
-    index._posting_total = int(indptr[-1])
-    alive = index._alive
-    live = np.flatnonzero(alive[:n]).tolist()
-    ids = index.node_ids
-    index.position = dict(zip([ids[p] for p in live], live, strict=True))
-    index._doc_positions = None
-    index.live_count = len(live)
-    index.total_length = float(index._length[:n][alive[:n]].sum())
-    return index
+def load_index(data: bytes, analyzer: Analyzer, params: BM25Params) -> LexicalIndex | None:
+    """An index from :func:`dump_index` bytes; None if made with other settings or format."""
+    arrays = read_snapshot(data)
+    settings = (params.k1, params.b, params.title_boost)
+    if arrays is None or arrays.language != analyzer.language or arrays.params != settings:
+        return None
+    return LexicalIndex.from_arrays(arrays, analyzer, params)
 
 
 def snapshot_bytes(arrays: IndexArrays) -> bytes:
@@ -129,7 +70,32 @@ def snapshot_bytes(arrays: IndexArrays) -> bytes:
 
 
 def read_snapshot(data: bytes) -> IndexArrays | None:
-    """The arrays of :func:`snapshot_bytes` bytes; None for another format or version."""
+    """The arrays of :func:`snapshot_bytes` bytes; None for another format or version, and
+    for bytes that are damaged (the index is derived: its owner rebuilds it from the store)."""
+    try:
+        arrays = _read(data)
+    except (ValueError, KeyError, TypeError, IndexError, OSError, EOFError, zipfile.BadZipFile):
+        return None  # damaged: numpy, zipfile and json say so in their own ways
+    return arrays if arrays is not None and _consistent(arrays) else None
+
+
+def _consistent(a: IndexArrays) -> bool:
+    """Whether the arrays fit together, so that scoring over them cannot index outside."""
+    n, terms = len(a.node_ids), len(a.terms)
+    postings = len(a.pos)
+    return (
+        len(a.doc_of) == n == len(a.length) == len(a.alive) == len(a.blank)
+        and len(a.indptr) == terms + 1
+        and len(a.df) == terms
+        and postings == len(a.tf) == int(a.indptr[-1])
+        and int(a.indptr[0]) == 0
+        and bool(np.all(np.diff(a.indptr) >= 0))
+        and (postings == 0 or 0 <= int(a.pos.min()) <= int(a.pos.max()) < n)
+        and len(a.params) == 3
+    )
+
+
+def _read(data: bytes) -> IndexArrays | None:
     stored = np.load(io.BytesIO(data), allow_pickle=False)
     header = json.loads(stored["header"].tobytes())
     if header.get("format") != _FORMAT or header.get("version") != SNAPSHOT_VERSION:

@@ -44,11 +44,11 @@ def _idf_array(n: int, df: IntArray) -> FloatArray:
 def top_terms(index: LexicalIndex, counts: Counter[str], top_k: int) -> TopTerms:
     """The distinctive terms of a node with these term counts, by today's idf."""
     n = index.live_count
-    vocab, df = index.vocab, index.df_of_id
+    vocab, df = index.vocab, index.df_array()
     ranked = []
     for term, tf in counts.items():
         tid = vocab.get(term)
-        idf = _idf(n, 0 if tid is None else df(tid))
+        idf = _idf(n, 0 if tid is None else int(df[tid]))
         ranked.append((-(1.0 + math.log(tf)) * idf, term, idf))
     ranked.sort()
     chosen = ranked[:top_k]

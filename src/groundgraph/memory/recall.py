@@ -3,7 +3,9 @@
 1. **Seed**: BM25 over the graph's one lexical index, restricted to the facts the read
    may see and scored with their own statistics (``index.subset``; retired facts the read
    asks for join by their term counts); the facts it may seed from, divided by the best,
-   start the walk.
+   start the walk. With an embedder, ``search_mode="embedding"`` seeds from the facts
+   nearest by cosine instead, and ``"hybrid"`` from both rankings fused by reciprocal rank
+   (``search.seeds``), over the same facts.
 2. **Walk**: the same best-first walk (``walk.dijkstra``) over the edges the visible facts
    assert (``fact_graph``): a fact reaches another through an entity or a causal span in
    two steps, so ``hops`` fact-to-fact hops are ``2·hops`` steps.
@@ -26,8 +28,16 @@ from groundgraph.index.subset import SubsetScores, subset_bm25
 from groundgraph.memory.fact_graph import FactGraph
 from groundgraph.memory.index import MemoryIndex
 from groundgraph.memory.view import MemoryView
-from groundgraph.model import TermScore
+from groundgraph.model import Seeding, TermScore
 from groundgraph.search.pipeline import check_query, fuse_noisy_or, rank
+from groundgraph.search.seeds import (
+    MIN_COSINE,
+    DenseMatches,
+    FusedMatches,
+    SeedStage,
+    VectorSource,
+    check_mode,
+)
 from groundgraph.walk.dijkstra import Reached, WalkParams, walk_from_seeds
 
 DAMPING = 0.85
@@ -46,8 +56,11 @@ class RecallParams:
     hops: int = 4
     recency_weight: float = 0.0
     max_visited: int = 1000
+    search_mode: str = "keyword"
+    rrf_k: int = 60
 
     def __post_init__(self) -> None:
+        check_mode(self.search_mode, self.rrf_k)
         for name, value, top in (
             ("top_k", self.seeds, MAX_TOP_K),
             ("max_results", self.limit, MAX_TOP_K),
@@ -81,6 +94,7 @@ class Recalled:
     cross_scope: bool
     created_at: str
     retired: bool
+    seeding: Seeding | None = None
 
     @property
     def hops(self) -> int:
@@ -97,6 +111,7 @@ class FactMatches:
         found = {f: s for f, s in scores.scores.items() if f in seedable and s > 0}
         self.best = max(found.values()) if found else 0.0
         self._ranked = sorted(found, key=lambda f: (-found[f], f))
+        self._rank = {f: i + 1 for i, f in enumerate(self._ranked)}
 
     def top(self, k: int) -> list[tuple[str, float]]:
         raw = self.scores.scores
@@ -109,6 +124,10 @@ class FactMatches:
     def terms(self, node_id: str) -> tuple[TermScore, ...]:
         return self.scores.parts(node_id)
 
+    def seeding(self, node_id: str) -> Seeding:
+        rank = self._rank.get(node_id)
+        return Seeding(node_id, "keyword", lexical_rank=rank)
+
 
 def recall(
     query: str,
@@ -117,12 +136,13 @@ def recall(
     graph: FactGraph,
     view: MemoryView,
     params: RecallParams,
+    vectors: VectorSource | None = None,
 ) -> list[Recalled]:
-    """The best facts for ``query`` that ``view`` may show, best first."""
+    """The best facts for ``query`` that ``view`` may show, best first; ``vectors`` gives
+    the dense seeds of ``search_mode="embedding"`` and ``"hybrid"``."""
     check_query(query)
-    visible, outside = memory.lexical_set(index, view.scopes_at)
-    stage = FactMatches(subset_bm25(index, query, visible, outside), view.seedable)
-    if not stage.best:
+    stage = _seed_stage(query, index, memory, view, params, vectors)
+    if stage is None:
         return []
     walk = WalkParams(2 * params.hops, DAMPING, MIN_SCORE, params.max_visited)
 
@@ -156,9 +176,39 @@ def recall(
                 cross_scope=view.cross_scope(fact),
                 created_at=state.created_at,
                 retired=fact in view.retired,
+                seeding=stage.seeding(fact if direct or via is None else via.path[0]),
             )
         )
     return out
+
+
+def _seed_stage(
+    query: str,
+    index: LexicalIndex,
+    memory: MemoryIndex,
+    view: MemoryView,
+    params: RecallParams,
+    vectors: VectorSource | None,
+) -> SeedStage | None:
+    """The seed stage of ``params.search_mode`` over the facts the read may seed from."""
+    lexical = None
+    if params.search_mode != "embedding":
+        visible, outside = memory.lexical_set(index, view.scopes_at)
+        lexical = FactMatches(subset_bm25(index, query, visible, outside), view.seedable)
+        if params.search_mode == "keyword":
+            return lexical if lexical.best else None
+    if vectors is None:
+        raise InputError(f"search_mode {params.search_mode!r} needs an embedder: embed=...")
+    seedable = view.seedable
+    dense = DenseMatches(
+        vectors.index(), vectors.query_vector(query), MIN_COSINE, seedable.__contains__
+    )
+    if params.search_mode == "embedding":
+        return dense if dense.ranked else None
+    fused = FusedMatches(
+        lexical if lexical is not None and lexical.best else None, dense, params.rrf_k
+    )
+    return fused if fused.ranked else None
 
 
 def _rank(

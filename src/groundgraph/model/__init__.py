@@ -35,6 +35,7 @@ from groundgraph.model.results import (
     Citation,
     EvidenceSpan,
     Hit,
+    Seeding,
     TermScore,
 )
 
@@ -58,6 +59,7 @@ __all__ = [
     "Node",
     "NodeKind",
     "Record",
+    "Seeding",
     "TermScore",
     "camel",
     "semantic_weight",

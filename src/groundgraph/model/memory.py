@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from groundgraph.model.record import Record
-from groundgraph.model.results import TermScore
+from groundgraph.model.results import Seeding, TermScore
 
 
 @dataclass(frozen=True)
@@ -194,7 +194,8 @@ class ConflictLine(Record):
 
 @dataclass(frozen=True)
 class RecallExplanation(Record):
-    """How a fact was recalled: seed or not, its scores, the path with what each step is."""
+    """How a fact was recalled: seed or not, its scores, the path with what each step is,
+    and how the path's first fact was seeded (``seeding``: ranks by BM25 and cosine)."""
 
     seed: bool
     lexical_score: float
@@ -203,6 +204,7 @@ class RecallExplanation(Record):
     path: tuple[dict[str, Any], ...]
     edge_types: tuple[str, ...]
     terms: tuple[TermScore, ...]
+    seeding: Seeding | None = None
 
 
 @dataclass(frozen=True)

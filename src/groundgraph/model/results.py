@@ -22,12 +22,29 @@ class TermScore(Record):
 
 
 @dataclass(frozen=True, slots=True)
+class Seeding(Record):
+    """How a hit's seed (the first node of its path) was chosen: its rank among the
+    lexical (BM25) matches and among the nearest nodes by cosine, 1 first, None when it
+    is not in that list; with both (``search_mode="hybrid"``), ``fused`` is its
+    reciprocal-rank score ``Σ 1/(rrf_k + rank)``."""
+
+    node_id: str
+    mode: str
+    lexical_rank: int | None = None
+    cosine: float | None = None
+    cosine_rank: int | None = None
+    fused: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Hit(Record):
     """A search hit and the explanation of how it was reached.
 
     Reads like the seed's dict too: ``hit["title"]``, ``hit["edgeType"]``.
     ``via`` is the node the last step came from and ``edge_type`` that step's edge type
-    (both None for a direct match); ``path`` runs from the seed to the hit.
+    (both None for a direct match); ``path`` runs from the seed to the hit; ``seed``
+    says how that seed was chosen (lexical rank, cosine and its rank, both) and
+    ``rerank_score`` what a reranker gave the hit, if one ran.
     """
 
     node_id: str
@@ -43,6 +60,8 @@ class Hit(Record):
     path: tuple[str, ...]
     edge_types: tuple[str, ...] = ()
     terms: tuple[TermScore, ...] = field(default=())
+    seed: Seeding | None = None
+    rerank_score: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

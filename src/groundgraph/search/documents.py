@@ -16,8 +16,17 @@ import numpy as np
 
 from groundgraph.errors import InputError
 from groundgraph.index.bm25 import LexicalIndex, LexicalMatches, top_positions
-from groundgraph.model import Hit, Node, TermScore
+from groundgraph.model import Hit, Node, Seeding, TermScore
 from groundgraph.search.pipeline import check_query, fuse_noisy_or, rank
+from groundgraph.search.rerank import Reranker, rerank_candidates
+from groundgraph.search.seeds import (
+    MIN_COSINE,
+    DenseMatches,
+    FusedMatches,
+    SeedStage,
+    VectorSource,
+    check_mode,
+)
 from groundgraph.store.base import Store
 from groundgraph.walk.dijkstra import (
     HUB_PREFIX,
@@ -53,8 +62,17 @@ class SearchParams:
     fusion: str = "noisy-or"
     graph_weight: float = 0.3
     ppr_time_cap: float = 1.0
+    search_mode: str = "keyword"
+    rrf_k: int = 60
+    min_cosine: float = MIN_COSINE
+    rerank_top_k: int = 20
 
     def __post_init__(self) -> None:
+        check_mode(self.search_mode, self.rrf_k)
+        if not -1 <= self.min_cosine <= 1:
+            raise InputError("min_cosine must be in [-1, 1]")
+        if self.rerank_top_k < 1:
+            raise InputError("rerank_top_k must be >= 1")
         if self.walker not in WALKERS:
             raise InputError(f"walker must be one of {', '.join(WALKERS)}, not {self.walker!r}")
         if self.fusion not in FUSIONS:
@@ -79,12 +97,16 @@ def search(
     params: SearchParams | None = None,
     matrix: Callable[[], GraphMatrix] | None = None,
     walkable: Callable[[str], bool] | None = None,
+    vectors: VectorSource | None = None,
+    rerank: Reranker | None = None,
 ) -> list[Hit]:
     """Hits for ``query``, best first, each with the explanation of how it was reached.
 
     ``matrix`` supplies the whole-graph adjacency that ``walker="ppr"`` needs.
     ``walkable`` (with ``doc_ids``) confines the walk: a step into a node it refuses is
     never taken, so no path or hit passes through what the caller may not see.
+    ``vectors`` gives the dense seeds of ``search_mode="embedding"`` and ``"hybrid"``;
+    ``rerank`` rescores the best ``rerank_top_k`` candidates after the walk.
     """
     p = params or SearchParams()
     check_query(query)
@@ -93,11 +115,17 @@ def search(
     allowed = None
     if p.doc_ids is not None:
         allowed = [pos for d in p.doc_ids for pos in index.doc_positions.get(d, [])]
-    matches = index.match(query, allowed)
-    if not len(matches.positions):
-        return []
-    stage = IndexMatches(matches, index)
     allowed_docs = None if p.doc_ids is None else set(p.doc_ids)
+
+    def keep(node_id: str) -> bool:
+        pos = index.position.get(node_id)
+        if pos is None or index.is_blank(pos):
+            return False
+        return allowed_docs is None or index.doc_of[pos] in allowed_docs
+
+    stage = _seed_stage(query, index, allowed, p, vectors, keep)
+    if stage is None:
+        return []
 
     def neighbours(node_ids: Sequence[str], weakest: float) -> dict[str, list[Arc]]:
         if walkable is None:
@@ -116,12 +144,6 @@ def search(
             return _ppr_reached(seeds, matrix(), p)
         return walk_from_seeds(seeds, neighbours, p.walk())
 
-    def keep(node_id: str) -> bool:
-        pos = index.position.get(node_id)
-        if pos is None or index.is_blank(pos):
-            return False
-        return allowed_docs is None or index.doc_of[pos] in allowed_docs
-
     def fusion(reached: Reached | None, lexical: float | None) -> float:
         if p.fusion == "noisy-or":
             return fuse_noisy_or(reached, lexical)
@@ -131,21 +153,57 @@ def search(
         return (1.0 - p.graph_weight) * lex + p.graph_weight * (graph if through_graph else 0.0)
 
     ranked = rank(stage, p.max_seeds, p.max_results, walker, fusion, keep)
-    top = ranked.candidates[: p.max_results]
+    depth = max(p.max_results, p.rerank_top_k) if rerank is not None else p.max_results
+    top = ranked.candidates[:depth]
+    nodes = store.reads.get_nodes([c.node_id for c in top])
+    top = [c for c in top if c.node_id in nodes]  # others: removed since the index was read
+    reranked: dict[str, float] = {}
+    if rerank is not None:
+        top, reranked = rerank_candidates(query, top, nodes, rerank)
+    top = top[: p.max_results]
     reached = ranked.reached
     if p.walker == "ppr" and matrix is not None and top:
         reached = _explain_ppr(reached, ranked.seeds, matrix(), [c.node_id for c in top], p)
-    nodes = store.reads.get_nodes([c.node_id for c in top])
     hits = []
+    seeds: dict[str, Seeding] = {}  # many hits share a seed
     for candidate in top:
-        node = nodes.get(candidate.node_id)
-        if node is None:  # removed by another process since the index was read
-            continue
+        node = nodes[candidate.node_id]
         terms = stage.terms(node.node_id) if candidate.lexical is not None else ()
-        hits.append(
-            _hit(node, candidate.score, reached.get(node.node_id), candidate.lexical, terms)
-        )
+        way = reached.get(node.node_id)
+        origin = way.path[0] if way is not None and way.path else node.node_id
+        seed = seeds.get(origin)
+        if seed is None:
+            seed = seeds[origin] = stage.seeding(origin)
+        rescored = reranked.get(node.node_id)
+        hits.append(_hit(node, candidate.score, way, candidate.lexical, terms, seed, rescored))
     return hits
+
+
+def _seed_stage(
+    query: str,
+    index: LexicalIndex,
+    allowed: list[int] | None,
+    p: SearchParams,
+    vectors: VectorSource | None,
+    keep: Callable[[str], bool],
+) -> SeedStage | None:
+    """The seed stage of ``p.search_mode``, or None when nothing matches."""
+    lexical = None
+    if p.search_mode != "embedding":
+        matches = index.match(query, allowed)
+        lexical = IndexMatches(matches, index) if len(matches.positions) else None
+        if p.search_mode == "keyword":
+            return lexical
+    if vectors is None:
+        raise InputError(
+            f"search_mode {p.search_mode!r} needs an embedder: open the graph with embed=..., "
+            "or index with --embedder minilm"
+        )
+    dense = DenseMatches(vectors.index(), vectors.query_vector(query), p.min_cosine, keep)
+    if p.search_mode == "embedding":
+        return dense if dense.ranked else None
+    fused = FusedMatches(lexical, dense, p.rrf_k)
+    return fused if fused.ranked else None
 
 
 def _confined_arcs(
@@ -213,6 +271,8 @@ def _hit(
     reached: Reached | None,
     lexical: float | None,
     terms: tuple[TermScore, ...],
+    seed: Seeding | None = None,
+    rerank_score: float | None = None,
 ) -> Hit:
     direct = reached is None or reached.hops == 0
     return Hit(
@@ -229,6 +289,8 @@ def _hit(
         path=(node.node_id,) if direct or reached is None else reached.path,
         edge_types=() if direct or reached is None else reached.edge_types,
         terms=terms,
+        seed=seed,
+        rerank_score=rerank_score,
     )
 
 
@@ -267,3 +329,20 @@ class IndexMatches:
 
     def terms(self, node_id: str) -> tuple[TermScore, ...]:
         return self.matches.contributions(self.index.position[node_id])
+
+    def rank_of(self, node_id: str) -> int | None:
+        """The node's rank among the matches (1 first, ties broken by id), or None."""
+        position = self.index.position.get(node_id)
+        positions = self.matches.positions
+        row = int(np.searchsorted(positions, position)) if position is not None else len(positions)
+        if row >= len(positions) or positions[row] != position:
+            return None
+        scores = self.matches.scores
+        score = scores[row]
+        ids = self.index.node_ids
+        ties = np.flatnonzero(scores == score).tolist()
+        before = sum(1 for t in ties if ids[int(positions[t])] < node_id)
+        return int(np.count_nonzero(scores > score)) + before + 1
+
+    def seeding(self, node_id: str) -> Seeding:
+        return Seeding(node_id, "keyword", lexical_rank=self.rank_of(node_id))

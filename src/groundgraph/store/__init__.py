@@ -1,17 +1,23 @@
 """Stores: where documents, nodes and edges live. SQLite is the default.
 
-A store is the union of small protocols (``DocumentWrites``, ``GraphReads``,
-``ChangeLog``, ``Settings``, ``Blobs``, ``FactLedger``); see :mod:`groundgraph.store.base`.
+A store holds one part per small protocol (``store.writes``: ``DocumentWrites``,
+``store.reads``: ``GraphReads``, ``store.changes``, ``store.settings``, ``store.blobs``,
+``store.ledger``, ``store.vectors``); see :mod:`groundgraph.store.base`.
 """
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
+from groundgraph.errors import NoStoreError
 from groundgraph.store.base import (
     Blobs,
     ChangeLog,
     DocumentWrites,
     FactLedger,
     GraphReads,
+    NodeVectors,
     PendingLink,
     Removal,
     Settings,
@@ -27,6 +33,7 @@ __all__ = [
     "DocumentWrites",
     "FactLedger",
     "GraphReads",
+    "NodeVectors",
     "PendingLink",
     "Removal",
     "SQLiteStore",
@@ -38,12 +45,24 @@ __all__ = [
 ]
 
 
-def open_store(location: str) -> Store:
-    """A store for a location: a SQLite file path or ``:memory:``."""
+def open_store(location: str, *, create: bool = True) -> Store:
+    """The store at a location: a SQLite file path or ``:memory:``.
+
+    ``create=False`` opens only a store that exists (a missing file is a StoreError, and no
+    empty store is left in its place). A file this process may not write (read-only
+    media, a read-only mount) is opened read-only."""
     if location.startswith(("postgres://", "postgresql://")):
         from groundgraph.errors import InputError
 
         raise InputError(
             "PostgreSQL stores are not available in this version; use a SQLite file path"
         )
-    return SQLiteStore(location)
+    if location == ":memory:":
+        return SQLiteStore(location)
+    path = Path(location).expanduser()
+    if not path.exists():
+        if not create:
+            raise NoStoreError(f"no store at {location}: index documents into it first")
+        return SQLiteStore(location)
+    writable = os.access(path, os.W_OK) and os.access(path.resolve().parent, os.W_OK)
+    return SQLiteStore(location, read_only=not writable)

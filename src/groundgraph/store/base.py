@@ -6,17 +6,19 @@ the document id it touched, so a process can tell that its derived indexes are s
 refresh only what changed. Derived data (index snapshots) is kept as named blobs tagged
 with the generation they were made at.
 
-``Store`` is the union of the small protocols a backend implements and is tested against
-one at a time (``tests/store/conformance``)::
+``Store`` holds one part per small protocol; a backend implements the parts and is
+tested against them one at a time (``tests/store/conformance``)::
 
     Store
-    ├── DocumentWrites   replace_document, add_edges, remove_document    (store.writes)
-    ├── GraphReads       documents, nodes, edges, walk_arcs, counts      (store.reads)
-    ├── ChangeLog        generation, changed_documents                   (store.changes)
-    ├── Settings         get_setting, set_setting                        (store.blobs)
-    ├── Blobs            load_blob, save_blob                            (store.blobs)
-    ├── FactLedger       update_facts, fact events, conflicts, access    (store.ledger)
-    └── close
+    ├── writes     DocumentWrites   replace_document, add_edges, remove_document, batch
+    ├── reads      GraphReads       documents, nodes, edges, walk_arcs, counts
+    ├── changes    ChangeLog        generation, changed_documents
+    ├── settings   Settings         get_setting, set_setting
+    ├── blobs      Blobs            load_blob, save_blob
+    ├── ledger     FactLedger       update_facts, fact events, conflicts, access times
+    ├── vectors    NodeVectors      save_vectors, load_vectors, vector_count
+    ├── read_only  whether every write is refused (an open only to read)
+    └── close()
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from groundgraph.store.blobs import Blobs, Settings
 from groundgraph.store.changes import ChangeLog
 from groundgraph.store.ledger import FactLedger
 from groundgraph.store.reads import GraphReads, WalkArc
+from groundgraph.store.vectors import NodeVectors, StoredVectors
 from groundgraph.store.writes import DocumentWrites
 
 __all__ = [
@@ -48,18 +51,46 @@ __all__ = [
     "FactSnapshot",
     "FactUpdate",
     "GraphReads",
+    "NodeVectors",
     "PendingLink",
     "Removal",
     "Settings",
     "Store",
     "StoreCounts",
+    "StoredVectors",
     "WalkArc",
 ]
 
 
 @runtime_checkable
-class Store(DocumentWrites, GraphReads, ChangeLog, Settings, Blobs, FactLedger, Protocol):
+class Store(Protocol):
     """Persistent home of the graph. Implementations: SQLite (default), PostgreSQL."""
+
+    @property
+    def writes(self) -> DocumentWrites: ...
+
+    @property
+    def reads(self) -> GraphReads: ...
+
+    @property
+    def changes(self) -> ChangeLog: ...
+
+    @property
+    def settings(self) -> Settings: ...
+
+    @property
+    def blobs(self) -> Blobs: ...
+
+    @property
+    def ledger(self) -> FactLedger: ...
+
+    @property
+    def vectors(self) -> NodeVectors: ...
+
+    @property
+    def read_only(self) -> bool:
+        """True when the store was opened only to read: every write raises StoreError."""
+        ...
 
     def close(self) -> None:
         """Release the store; any later call raises :class:`~groundgraph.errors.StoreError`.

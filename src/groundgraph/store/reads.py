@@ -51,7 +51,8 @@ class GraphReads(Protocol):
 
     def iter_nodes(self, batch: int = 5000) -> Iterator[Node]:
         """Every document's nodes, document by document in :meth:`documents` order, in
-        creation order, read ``batch`` at a time. Entities are not documents' nodes."""
+        creation order, read ``batch`` at a time. Entities are not documents' nodes. The
+        pages are of one state of the store: what is written meanwhile is not seen."""
         ...
 
     def edges_touching(self, node_ids: Sequence[str]) -> list[Edge]:
@@ -82,7 +83,8 @@ class GraphReads(Protocol):
         ...
 
     def iter_edges(self, types: Sequence[str] | None = None) -> Iterator[Edge]:
-        """Every edge, or every edge of these types, in the order they were added."""
+        """Every edge, or every edge of these types, in the order they were added; of one
+        state of the store, as :meth:`iter_nodes`."""
         ...
 
     def pending_links_to(self, targets: Sequence[str]) -> list[PendingLink]:

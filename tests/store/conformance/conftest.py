@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from store_parts import implements
 
 from groundgraph.store import SQLiteStore
 
@@ -37,7 +38,7 @@ BACKENDS: dict[str, Factory] = {
 
 def _check(store: object, request: pytest.FixtureRequest) -> None:
     missing = [
-        p.__name__ for p in getattr(request.module, "REQUIRES", ()) if not isinstance(store, p)
+        p.__name__ for p in getattr(request.module, "REQUIRES", ()) if not implements(store, p)
     ]
     if missing:
         close = getattr(store, "close", None)

@@ -35,7 +35,9 @@ def test_the_log_names_each_changed_document_once(store):
 def test_the_generation_a_write_returns_is_the_stores(store):
     generation, _ = write(store, "a")
     assert generation == store.changes.generation()
-    assert store.writes.add_edges("a", [Edge("a#1", "a#2", "next", 0.4)]) == store.changes.generation()
+    assert (
+        store.writes.add_edges("a", [Edge("a#1", "a#2", "next", 0.4)]) == store.changes.generation()
+    )
 
 
 _OPS = st.lists(

@@ -183,7 +183,9 @@ def test_an_edge_to_a_node_that_is_not_stored_is_refused_whole(store):
     write(store, "a")
     before = everything(store)
     with pytest.raises(InputError, match="not a stored node"):
-        store.writes.add_edges("a", [Edge("a#1", "a#2", "next", 0.4), Edge("a#1", "nowhere", "next", 0.4)])
+        store.writes.add_edges(
+            "a", [Edge("a#1", "a#2", "next", 0.4), Edge("a#1", "nowhere", "next", 0.4)]
+        )
     with pytest.raises(InputError, match="not a stored node"):
         write(store, "b", extra_edges=(Edge("b#1", "ghost#1", "semantic", 0.3),))
     assert everything(store) == before
@@ -224,6 +226,8 @@ def test_typed_edges_of_a_document_are_replaced_and_orphans_go(store):
     assert not any(s.startswith("a") and t == "entity:old" for s, t in mentions)
     names = {n.node_id for n in store.reads.entity_nodes()}
     assert "entity:new" in names and "entity:kept" in names and "entity:old" not in names
-    assert {e.type for e in store.reads.iter_edges() if e.source.startswith("a")} >= {"parent-child"}
+    assert {e.type for e in store.reads.iter_edges() if e.source.startswith("a")} >= {
+        "parent-child"
+    }
     with pytest.raises(NotFoundError):
         store.writes.replace_typed_edges("zz", ["mentions"], [])

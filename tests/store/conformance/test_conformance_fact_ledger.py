@@ -62,11 +62,16 @@ def test_an_update_sets_scopes_validity_events_edges_and_ledger(store):
     assert store.reads.get_document("f2").scopes == ("a", "b")
     assert store.reads.get_nodes(["f2"])["f2"].scopes == ("a", "b")
     assert store.reads.get_nodes(["f2"])["f2"].invalid_at is None
-    assert [e.label for e in store.reads.edges_touching(["f1"]) if e.type == "supersedes"] == ["rule"]
+    assert [e.label for e in store.reads.edges_touching(["f1"]) if e.type == "supersedes"] == [
+        "rule"
+    ]
     assert store.ledger.fact_events() == [retired, scoped]
     assert store.ledger.fact_events(["f2"]) == [scoped] and store.ledger.fact_events([]) == []
     assert store.ledger.conflict_records() == [RECORD] == store.ledger.conflict_records("f1")
-    assert store.ledger.conflict_records("f2") == [RECORD] and store.ledger.conflict_records("f9") == []
+    assert (
+        store.ledger.conflict_records("f2") == [RECORD]
+        and store.ledger.conflict_records("f9") == []
+    )
 
 
 def test_an_edge_added_by_an_update_goes_with_its_owner(store):

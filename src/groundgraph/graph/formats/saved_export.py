@@ -12,12 +12,13 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator
 from itertools import islice
+from pathlib import Path
 from typing import Any, TextIO
 
 from groundgraph.graph.formats.saved import saved_parts
 from groundgraph.store.base import Store
 
-__all__ = ["write_saved_graph"]
+__all__ = ["save_graph_file", "write_saved_graph"]
 
 BATCH = 1000
 _ENCODE = json.JSONEncoder(ensure_ascii=False).encode
@@ -28,6 +29,20 @@ def write_saved_graph(store: Store, out: TextIO) -> dict[str, int]:
     its name (``"documents"``, ``"nodes"``, ``"edges"``, ``"groundgraph.edges"``...)."""
     counts: dict[str, int] = {}
     _write_object(out, saved_parts(store), "", counts)
+    return counts
+
+
+def save_graph_file(store: Store, path: str | Path) -> dict[str, int]:
+    """Write the whole graph of ``store`` to the file ``path`` (UTF-8), whole or not at
+    all: it is written beside as ``path.part`` and renamed over ``path`` when complete."""
+    out = Path(path)
+    part = out.with_name(out.name + ".part")
+    try:
+        with part.open("w", encoding="utf-8") as stream:
+            counts = write_saved_graph(store, stream)
+        part.replace(out)
+    finally:
+        part.unlink(missing_ok=True)
     return counts
 
 

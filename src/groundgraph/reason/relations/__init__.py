@@ -7,8 +7,9 @@
 
 Around it: Katz confidence (``katz``), Clopper–Pearson calibration (``calibrate``),
 conformal thresholds for noisy graphs (``conformal``), edge pruning from held-out labels
-(``pruning``), Horn rules (``horn``), composition tables and the built-in kinship table
-(``composition``, ``kinship``) and the agent tool (``tool``).
+(``pruning``), Horn rules (``horn``), composition tables (``composition``), the built-in
+kinship table derived from parent, child, spouse and sibling links (``kinship``, over
+``kinship_paths``; checked against ``kinship_model``) and the agent tool (``tool``).
 """
 
 from __future__ import annotations
@@ -44,9 +45,15 @@ from groundgraph.reason.relations.horn import Rule, derive, entails, explain, fo
 from groundgraph.reason.relations.katz import KatzScorer, katz_bound, katz_resolvent
 from groundgraph.reason.relations.kinship import (
     KINSHIP_RELATIONS,
+    KINSHIP_TERMS,
+    KinshipAlgebra,
+    LeftOut,
+    derive_kinship_algebra,
     derive_kinship_table,
     inverse_relation,
+    kinship_algebra,
     kinship_table,
+    kinship_word,
 )
 from groundgraph.reason.relations.pruning import (
     PruneResult,
@@ -68,6 +75,7 @@ from groundgraph.reason.relations.verifier import Claim, GroundedReasoner
 
 __all__ = [
     "KINSHIP_RELATIONS",
+    "KINSHIP_TERMS",
     "MAX_FACTS",
     "MAX_STRING_LENGTH",
     "TOOL_SPEC",
@@ -82,6 +90,8 @@ __all__ = [
     "GroundedReasoner",
     "Hop",
     "KatzScorer",
+    "KinshipAlgebra",
+    "LeftOut",
     "PairScorer",
     "PruneResult",
     "Reduction",
@@ -94,6 +104,7 @@ __all__ = [
     "clopper_pearson_lower",
     "conformal_threshold",
     "derive",
+    "derive_kinship_algebra",
     "derive_kinship_table",
     "entails",
     "explain",
@@ -105,7 +116,9 @@ __all__ = [
     "inverse_relation",
     "katz_bound",
     "katz_resolvent",
+    "kinship_algebra",
     "kinship_table",
+    "kinship_word",
     "learn_composition",
     "masked_infer",
     "openai_tool_spec",

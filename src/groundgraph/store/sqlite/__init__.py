@@ -1,8 +1,8 @@
 """The embedded default store: one SQLite file (or ``:memory:``).
 
 ``SQLiteStore`` is composed of one part per protocol of :mod:`groundgraph.store.base`,
-all over one shared :class:`~groundgraph.store.sqlite.connection.Database`, and
-delegates each method in one line::
+all over one shared :class:`~groundgraph.store.sqlite.connection.Database`, each
+an attribute named after its protocol (``store.reads.get_nodes(...)``)::
 
     connection.py  Database: open, WAL, migrations, BEGIN IMMEDIATE, the lock
     schema.py      numbered migrations (PRAGMA user_version)
@@ -12,6 +12,7 @@ delegates each method in one line::
     writes.py      SQLiteDocumentWrites (DocumentWrites)
     reads.py       SQLiteGraphReads     (GraphReads)
     ledger.py      SQLiteFactLedger     (FactLedger)
+    vectors.py     SQLiteNodeVectors    (NodeVectors)
 
 All SQLite-specific SQL lives in this package.
 """
@@ -19,29 +20,21 @@ All SQLite-specific SQL lives in this package.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator, Sequence
-from contextlib import AbstractContextManager
+from collections.abc import Sequence
 from pathlib import Path
 
-from groundgraph.model import Document, Edge, Node
-from groundgraph.model.ids import ENTITY_PREFIX
-from groundgraph.model.store_records import (
-    ConflictRecord,
-    FactEvent,
-    FactUpdate,
-    PendingLink,
-    Removal,
-    StoreCounts,
-)
 from groundgraph.store.blobs import Blobs, Settings
+from groundgraph.store.changes import ChangeLog
 from groundgraph.store.ledger import FactLedger
-from groundgraph.store.reads import GraphReads, WalkArc
+from groundgraph.store.reads import GraphReads
 from groundgraph.store.sqlite.blobs import SQLiteBlobs, SQLiteSettings
 from groundgraph.store.sqlite.changes import SQLiteChangeLog
 from groundgraph.store.sqlite.connection import Database
 from groundgraph.store.sqlite.ledger import SQLiteFactLedger
 from groundgraph.store.sqlite.reads import SQLiteGraphReads
+from groundgraph.store.sqlite.vectors import SQLiteNodeVectors
 from groundgraph.store.sqlite.writes import SQLiteDocumentWrites
+from groundgraph.store.vectors import NodeVectors
 from groundgraph.store.writes import DocumentWrites
 
 __all__ = ["SQLiteStore"]
@@ -53,19 +46,28 @@ _TRIM_EVERY = 1_000
 
 
 class SQLiteStore:
-    """A :class:`~groundgraph.store.base.Store` in a SQLite file."""
+    """A :class:`~groundgraph.store.base.Store` in a SQLite file: its parts over one connection.
 
-    def __init__(self, path: str | Path = ":memory:", timeout: float = 10.0) -> None:
-        self._db = Database(path, timeout)
+    ``read_only=True`` opens an existing store without writing to it (every write is a
+    StoreError; reads that note access times skip the note); ``DocumentGraph.open_searcher``
+    gives such a store its read-only type."""
+
+    def __init__(
+        self, path: str | Path = ":memory:", timeout: float = 10.0, *, read_only: bool = False
+    ) -> None:
+        self._db = Database(path, timeout, read_only=read_only)
         self.path = self._db.path
+        self.read_only = read_only
         # Typed by protocol, so mypy checks that each part implements its own.
         settings = SQLiteSettings(self._db)
-        self._settings: Settings = settings
-        self._blobs: Blobs = SQLiteBlobs(self._db)
-        self._changes = SQLiteChangeLog(self._db, settings, _CHANGES_KEPT, _TRIM_EVERY)
-        self._writes: DocumentWrites = SQLiteDocumentWrites(self._db, self._changes)
-        self._reads: GraphReads = SQLiteGraphReads(self._db)
-        self._ledger: FactLedger = SQLiteFactLedger(self._db, self._changes)
+        changes = SQLiteChangeLog(self._db, settings, _CHANGES_KEPT, _TRIM_EVERY)
+        self.settings: Settings = settings
+        self.blobs: Blobs = SQLiteBlobs(self._db)
+        self.changes: ChangeLog = changes
+        self.writes: DocumentWrites = SQLiteDocumentWrites(self._db, changes)
+        self.reads: GraphReads = SQLiteGraphReads(self._db)
+        self.ledger: FactLedger = SQLiteFactLedger(self._db, changes)
+        self.vectors: NodeVectors = SQLiteNodeVectors(self._db)
 
     @property
     def _conn(self) -> sqlite3.Connection:
@@ -84,123 +86,3 @@ class SQLiteStore:
 
     def schema_version(self) -> int:
         return self._db.schema_version()
-
-    # Settings, Blobs
-    def get_setting(self, key: str) -> str | None:
-        return self._settings.get_setting(key)
-
-    def set_setting(self, key: str, value: str) -> None:
-        self._settings.set_setting(key, value)
-
-    def load_blob(self, name: str) -> tuple[int, bytes] | None:
-        return self._blobs.load_blob(name)
-
-    def save_blob(self, name: str, generation: int, data: bytes) -> None:
-        self._blobs.save_blob(name, generation, data)
-
-    # ChangeLog
-    def generation(self) -> int:
-        return self._changes.generation()
-
-    def changed_documents(self, since: int) -> list[str]:
-        return self._changes.changed_documents(since)
-
-    # DocumentWrites
-    def replace_document(
-        self,
-        document: Document,
-        nodes: Sequence[Node],
-        edges: Sequence[Edge],
-        pending: Sequence[PendingLink] = (),
-        entities: Sequence[Node] = (),
-    ) -> tuple[int, Removal | None]:
-        return self._writes.replace_document(document, nodes, edges, pending, entities)
-
-    def add_edges(self, doc_id: str, edges: Sequence[Edge], entities: Sequence[Node] = ()) -> int:
-        return self._writes.add_edges(doc_id, edges, entities)
-
-    def batch(self) -> AbstractContextManager[None]:
-        return self._writes.batch()
-
-    def remove_document(self, doc_id: str) -> Removal | None:
-        return self._writes.remove_document(doc_id)
-
-    def replace_typed_edges(
-        self,
-        doc_id: str,
-        types: Sequence[str],
-        edges: Sequence[Edge],
-        entities: Sequence[Node] = (),
-    ) -> int:
-        return self._writes.replace_typed_edges(doc_id, types, edges, entities)
-
-    def replace_derived_edges(self, edge_type: str, edges: Sequence[Edge]) -> int:
-        return self._writes.replace_derived_edges(edge_type, edges)
-
-    # GraphReads
-    def get_document(self, doc_id: str) -> Document | None:
-        return self._reads.get_document(doc_id)
-
-    def documents(self) -> list[Document]:
-        return self._reads.documents()
-
-    def node_counts(self) -> dict[str, int]:
-        return self._reads.node_counts()
-
-    def get_nodes(self, node_ids: Sequence[str]) -> dict[str, Node]:
-        return self._reads.get_nodes(node_ids)
-
-    def entity_nodes(self) -> list[Node]:
-        return self._reads.entity_nodes()
-
-    def document_nodes(self, doc_id: str) -> list[Node]:
-        return self._reads.document_nodes(doc_id)
-
-    def iter_nodes(self, batch: int = 5000) -> Iterator[Node]:
-        return self._reads.iter_nodes(batch)
-
-    def edges_touching(self, node_ids: Sequence[str]) -> list[Edge]:
-        return self._reads.edges_touching(node_ids)
-
-    def walk_arcs(
-        self,
-        node_ids: Sequence[str],
-        max_fanout: int,
-        hub_prefix: str = ENTITY_PREFIX,
-        weakest: float = 0.0,
-        max_fan_in: int | None = None,
-    ) -> list[WalkArc]:
-        return self._reads.walk_arcs(node_ids, max_fanout, hub_prefix, weakest, max_fan_in)
-
-    def iter_edges(self, types: Sequence[str] | None = None) -> Iterator[Edge]:
-        return self._reads.iter_edges(types)
-
-    def pending_links_to(self, targets: Sequence[str]) -> list[PendingLink]:
-        return self._reads.pending_links_to(targets)
-
-    def counts(self) -> StoreCounts:
-        return self._reads.counts()
-
-    # FactLedger
-    def update_facts(
-        self,
-        updates: Sequence[FactUpdate],
-        edges: Sequence[tuple[str, Edge]] = (),
-        conflicts: Sequence[ConflictRecord] = (),
-    ) -> int:
-        return self._ledger.update_facts(updates, edges, conflicts)
-
-    def fact_events(self, fact_ids: Sequence[str] | None = None) -> list[FactEvent]:
-        return self._ledger.fact_events(fact_ids)
-
-    def conflict_records(self, fact_id: str | None = None) -> list[ConflictRecord]:
-        return self._ledger.conflict_records(fact_id)
-
-    def forget_fact_records(self, fact_ids: Sequence[str], ledger: bool = False) -> int:
-        return self._ledger.forget_fact_records(fact_ids, ledger)
-
-    def touch(self, node_ids: Sequence[str], at: str) -> None:
-        self._ledger.touch(node_ids, at)
-
-    def access_times(self, node_ids: Sequence[str] | None = None) -> dict[str, str]:
-        return self._ledger.access_times(node_ids)

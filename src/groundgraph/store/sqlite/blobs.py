@@ -6,11 +6,13 @@ from __future__ import annotations
 from typing import cast
 
 from groundgraph.store.sqlite.connection import Database
+from groundgraph.store.sqlite.damage import damage_is_store_error
 from groundgraph.store.sqlite.rows import int_of
 
 __all__ = ["SQLiteBlobs", "SQLiteSettings"]
 
 
+@damage_is_store_error
 class SQLiteSettings:
     """String settings by key, one row each."""
 
@@ -30,6 +32,7 @@ class SQLiteSettings:
             )
 
 
+@damage_is_store_error
 class SQLiteBlobs:
     """Named blobs with the generation they were made at."""
 

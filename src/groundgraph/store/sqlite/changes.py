@@ -11,11 +11,13 @@ import sqlite3
 from groundgraph.errors import StoreError
 from groundgraph.store.sqlite.blobs import SQLiteSettings
 from groundgraph.store.sqlite.connection import Database
+from groundgraph.store.sqlite.damage import damage_is_store_error
 from groundgraph.store.sqlite.rows import int_of
 
 __all__ = ["SQLiteChangeLog"]
 
 
+@damage_is_store_error
 class SQLiteChangeLog:
     """Bumps and reads the generation; keeps at least the last ``kept`` generations in
     the log, trimming it once every ``trim_every`` generations rather than on every

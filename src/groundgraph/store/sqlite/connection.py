@@ -11,27 +11,47 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from groundgraph.errors import SchemaVersionError, StoreBusyError, StoreError
+from groundgraph.errors import NoStoreError, SchemaVersionError, StoreBusyError, StoreError
 from groundgraph.store.sqlite.rows import int_of
 from groundgraph.store.sqlite.schema import MIGRATIONS, SCHEMA_VERSION
 
-__all__ = ["Database"]
+__all__ = ["Database", "Query"]
+
+#: One read statement and its parameters to all its rows.
+Query = Callable[[str, Sequence[object]], list[tuple[object, ...]]]
 
 # WAL pages written before a commit checkpoints them into the database (SQLite's default
 # is 1,000). Each checkpoint syncs both files; fewer, larger ones copy a page that many
 # documents rewrote once, which about halves the time bulk indexing spends checkpointing.
 _WAL_PAGES = 10_000
 
+#: SQLite's ``application_id`` of a groundgraph store ("ggph"), set when the store is made,
+#: so a database of another application is recognised before anything writes to it.
+APPLICATION_ID = 0x67677068
+#: The tables every groundgraph store has had since version 1: a store made before the
+#: mark existed is recognised by them (and marked when it is next opened to write).
+_OWN_TABLES = frozenset({"settings", "documents", "nodes", "edges"})
+
 
 class Database:
     """A SQLite file (or ``:memory:``) opened, migrated and shared between threads."""
 
-    def __init__(self, path: str | Path = ":memory:", timeout: float = 10.0) -> None:
+    def __init__(
+        self, path: str | Path = ":memory:", timeout: float = 10.0, *, read_only: bool = False
+    ) -> None:
         self.path = str(path)
+        self.read_only = read_only
+        self._timeout = timeout
+        if read_only:
+            self.conn = self._open_read_only(timeout)
+            self._lock = threading.RLock()
+            self._closed = False
+            self._batched = False
+            return
         if self.path != ":memory:":
             parent = Path(self.path).expanduser().resolve().parent
             if not parent.is_dir():
@@ -46,16 +66,74 @@ class Database:
         self._closed = False
         self._batched = False
         try:
+            self._recognise()  # before anything writes to the file
             self.conn.execute("PRAGMA journal_mode=WAL")
             self.conn.execute("PRAGMA synchronous=NORMAL")
             self.conn.execute(f"PRAGMA wal_autocheckpoint={_WAL_PAGES}")
             self.conn.execute("PRAGMA foreign_keys=OFF")
             self._migrate()
-        except sqlite3.DatabaseError as exc:
+        except (sqlite3.DatabaseError, ValueError) as exc:  # ValueError: undecodable text
             self.conn.close()
             raise StoreError(
                 f"{self.path} is not a groundgraph store ({exc}); name another file with --db"
             ) from exc
+        except StoreError:
+            self.conn.close()
+            raise
+
+    def _recognise(self) -> None:
+        """Refuse, untouched, a database that is neither new nor a groundgraph store."""
+        conn = self.conn
+        if int(conn.execute("PRAGMA application_id").fetchone()[0]) == APPLICATION_ID:
+            return
+        tables = sorted(
+            str(r[0])
+            for r in conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+            )
+        )
+        if not tables:
+            return  # a new, empty database becomes a store
+        version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+        if version >= 1 and set(tables) >= _OWN_TABLES:
+            return  # a store made before the application_id mark
+        shown = ", ".join(tables[:5]) + (", ..." if len(tables) > 5 else "")
+        raise StoreError(
+            f"{self.path} is not a groundgraph store (it holds the tables {shown}) and was "
+            "left as it was; name another file with --db"
+        )
+
+    def _open_read_only(self, timeout: float) -> sqlite3.Connection:
+        # mode=ro: SQLite refuses every write, creates no file and runs no migration, so a
+        # store is read as it is (its schema must be this version's) and nothing else is
+        # touched. A missing file is an error, not a new empty store.
+        file = Path(self.path).expanduser()
+        if self.path == ":memory:" or not file.is_file():
+            raise NoStoreError(f"no store at {self.path}: a read-only open needs an existing store")
+        try:
+            conn = sqlite3.connect(
+                f"{file.resolve().as_uri()}?mode=ro",
+                uri=True,
+                timeout=timeout,
+                isolation_level=None,
+                check_same_thread=False,
+            )
+            version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+            marked = int(conn.execute("PRAGMA application_id").fetchone()[0]) == APPLICATION_ID
+            tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+        except (sqlite3.DatabaseError, ValueError) as exc:  # ValueError: undecodable text
+            raise StoreError(f"{self.path} is not a groundgraph store ({exc})") from exc
+        if not (marked or tables >= _OWN_TABLES) or version == 0:
+            conn.close()
+            raise StoreError(f"{self.path} is not a groundgraph store (no groundgraph tables)")
+        if version != SCHEMA_VERSION:
+            conn.close()
+            raise SchemaVersionError(
+                f"{self.path} has schema version {version} and this groundgraph reads "
+                f"{SCHEMA_VERSION}: open it read-write once to migrate it, or use a "
+                "groundgraph of its version"
+            )
+        return conn
 
     @contextmanager
     def write(self) -> Iterator[sqlite3.Connection]:
@@ -63,7 +141,7 @@ class Database:
         when it raises. Inside ``batch``, a savepoint of the batch's transaction instead:
         released when the block ends, rolled back (alone) when it raises."""
         with self._lock:
-            self._check_open()
+            self._check_writable()
             if self._batched:
                 self.conn.execute("SAVEPOINT write")
                 try:
@@ -88,7 +166,7 @@ class Database:
         write each page the documents share once); each is still whole, and the block
         commits the ones that finished also when it raises. Nested, it joins the outer."""
         with self._lock:
-            self._check_open()
+            self._check_writable()
             if self._batched:
                 yield
                 return
@@ -113,6 +191,33 @@ class Database:
                 f"the store {self.path} is locked by another writer ({exc}); try again"
             ) from exc
 
+    @contextmanager
+    def snapshot(self) -> Iterator[Query]:
+        """Reads that all see one state of the store, whatever is written meanwhile: one
+        read transaction on a connection of its own, so a long read (every node, page by
+        page) neither holds the shared connection nor sees a document twice. Inside this
+        connection's own transaction (or for ``:memory:``, which no other connection can
+        write) the shared connection already is one state, and is used."""
+        self._check_open()
+        if self.path == ":memory:" or self.conn.in_transaction:
+            yield self.query
+            return
+        uri = f"{Path(self.path).expanduser().resolve().as_uri()}?mode=ro"
+        try:
+            conn = sqlite3.connect(uri, uri=True, timeout=self._timeout, check_same_thread=False)
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot read the store {self.path}: {exc}") from exc
+        try:
+            conn.isolation_level = None
+            conn.execute("BEGIN")
+
+            def query(sql: str, params: Sequence[object] = ()) -> list[tuple[object, ...]]:
+                return conn.execute(sql, params).fetchall()
+
+            yield query
+        finally:
+            conn.close()  # ends the read transaction
+
     def query(self, sql: str, params: Sequence[object] = ()) -> list[tuple[object, ...]]:
         """Every row of one read statement."""
         with self._lock:
@@ -122,6 +227,11 @@ class Database:
     def _check_open(self) -> None:
         if self._closed:
             raise StoreError("the store is closed")
+
+    def _check_writable(self) -> None:
+        self._check_open()
+        if self.read_only:
+            raise StoreError(f"the store {self.path} is open read-only: open it to write")
 
     def _migrate(self) -> None:
         with self.write() as conn:
@@ -135,6 +245,8 @@ class Database:
                 for statement in MIGRATIONS[target]:
                     conn.execute(statement)
                 conn.execute(f"PRAGMA user_version = {target}")
+            if int(conn.execute("PRAGMA application_id").fetchone()[0]) != APPLICATION_ID:
+                conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
 
     def schema_version(self) -> int:
         return int_of(self.query("PRAGMA user_version")[0][0])

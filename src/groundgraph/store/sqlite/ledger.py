@@ -13,11 +13,13 @@ from groundgraph.model import Edge
 from groundgraph.model.store_records import ConflictRecord, FactEvent, FactSnapshot, FactUpdate
 from groundgraph.store.sqlite.changes import SQLiteChangeLog
 from groundgraph.store.sqlite.connection import Database
+from groundgraph.store.sqlite.damage import damage_is_store_error
 from groundgraph.store.sqlite.rows import generation_in, insert_edges, json_list, now_iso
 
 __all__ = ["SQLiteFactLedger"]
 
 
+@damage_is_store_error
 class SQLiteFactLedger:
     """Fact events, conflicts and access times; fact updates bump the change log in
     their own transaction."""
@@ -130,7 +132,7 @@ class SQLiteFactLedger:
             return int(cursor.rowcount)
 
     def touch(self, node_ids: Sequence[str], at: str) -> None:
-        if not node_ids:
+        if not node_ids or self._db.read_only:  # a read-only open reads, it notes nothing
             return
         with self._db.write() as conn:
             conn.executemany(

@@ -11,6 +11,7 @@ from groundgraph.model import Document, Edge, Node
 from groundgraph.model.ids import ENTITY_PREFIX
 from groundgraph.model.store_records import PendingLink, StoreCounts
 from groundgraph.store.sqlite.connection import Database
+from groundgraph.store.sqlite.damage import damage_is_store_error
 from groundgraph.store.sqlite.rows import EDGE_FROM as _EDGE_FROM
 from groundgraph.store.sqlite.rows import EDGE_SELECT as _EDGE_SELECT
 from groundgraph.store.sqlite.rows import KEYS_OF as _KEYS_OF
@@ -51,6 +52,7 @@ WHERE e.invalid_at IS NULL AND e.src != e.dst AND (e.weight >= ?2 OR b.hub)
 __all__ = ["SQLiteGraphReads"]
 
 
+@damage_is_store_error
 class SQLiteGraphReads:
     """The read side of a SQLite store; every query is one statement."""
 
@@ -121,18 +123,21 @@ class SQLiteGraphReads:
         return [_node(r) for r in rows]
 
     def iter_nodes(self, batch: int = 5000) -> Iterator[Node]:
+        # Pages of one snapshot: a document replaced meanwhile (its nodes move to a new
+        # seq) is neither read twice nor read half old and half new.
         last_doc, last_seq = -1, -1
-        while True:
-            rows = self._db.query(
-                f"SELECT {_NODE_SELECT}, n.doc, n.seq FROM {_NODE_FROM}"
-                " WHERE n.doc != 0 AND (n.doc, n.seq) > (?, ?) ORDER BY n.doc, n.seq LIMIT ?",
-                (last_doc, last_seq, batch),
-            )
-            if not rows:
-                return
-            for row in rows:
-                yield _node(row)
-            last_doc, last_seq = _int(rows[-1][-2]), _int(rows[-1][-1])
+        with self._db.snapshot() as query:
+            while True:
+                rows = query(
+                    f"SELECT {_NODE_SELECT}, n.doc, n.seq FROM {_NODE_FROM}"
+                    " WHERE n.doc != 0 AND (n.doc, n.seq) > (?, ?) ORDER BY n.doc, n.seq LIMIT ?",
+                    (last_doc, last_seq, batch),
+                )
+                if not rows:
+                    return
+                for row in rows:
+                    yield _node(row)
+                last_doc, last_seq = _int(rows[-1][-2]), _int(rows[-1][-1])
 
     def edges_touching(self, node_ids: Sequence[str]) -> list[Edge]:
         if not node_ids:
@@ -172,17 +177,18 @@ class SQLiteGraphReads:
     def iter_edges(self, types: Sequence[str] | None = None) -> Iterator[Edge]:
         last = 0
         kinds = _json_list(types or [])
-        while True:
-            rows = self._db.query(
-                f"SELECT {_EDGE_SELECT}, e.id FROM {_EDGE_FROM} WHERE e.id > ?"
-                + (" AND e.type IN (SELECT value FROM json_each(?))" if types else "")
-                + " ORDER BY e.id LIMIT 5000",
-                (last, kinds) if types else (last,),
-            )
-            if not rows:
-                return
-            yield from (_edge(r) for r in rows)
-            last = _int(rows[-1][-1])
+        with self._db.snapshot() as query:  # pages of one state, as iter_nodes
+            while True:
+                rows = query(
+                    f"SELECT {_EDGE_SELECT}, e.id FROM {_EDGE_FROM} WHERE e.id > ?"
+                    + (" AND e.type IN (SELECT value FROM json_each(?))" if types else "")
+                    + " ORDER BY e.id LIMIT 5000",
+                    (last, kinds) if types else (last,),
+                )
+                if not rows:
+                    return
+                yield from (_edge(r) for r in rows)
+                last = _int(rows[-1][-1])
 
     def pending_links_to(self, targets: Sequence[str]) -> list[PendingLink]:
         if not targets:

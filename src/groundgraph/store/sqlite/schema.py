@@ -22,11 +22,13 @@ stored nodes (an edge to a node that is not there was never walked or shown). No
 pending links name their document by its ``seq`` (0: an entity, which has none) and a
 node its parent by key; a node's ``created_at`` equal to its document's ``added_at`` is
 ``''``.
+Version 6 keeps a node's embedding (``node_vectors``: little-endian float32 blob by node
+key); a trigger deletes it with its node, in the deleting transaction.
 """
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 MIGRATIONS: dict[int, tuple[str, ...]] = {
     1: (
@@ -185,5 +187,10 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         "CREATE INDEX edges_src ON edges(src)",
         "CREATE INDEX edges_dst ON edges(dst)",
         "CREATE INDEX edges_doc ON edges(doc)",
+    ),
+    6: (
+        "CREATE TABLE node_vectors (node INTEGER PRIMARY KEY, vector BLOB NOT NULL)",
+        "CREATE TRIGGER node_vectors_gone AFTER DELETE ON nodes"
+        " BEGIN DELETE FROM node_vectors WHERE node = old.key; END",
     ),
 }

@@ -17,6 +17,7 @@ from groundgraph.model import Document, Edge, Node
 from groundgraph.model.store_records import PendingLink, Removal
 from groundgraph.store.sqlite.changes import SQLiteChangeLog
 from groundgraph.store.sqlite.connection import Database
+from groundgraph.store.sqlite.damage import damage_is_store_error
 from groundgraph.store.sqlite.rows import NODE_COLUMNS as _NODE_COLUMNS
 from groundgraph.store.sqlite.rows import insert_edges, int_of, node_keys, now_iso
 from groundgraph.store.sqlite.rows import json_list as _json_list
@@ -24,6 +25,7 @@ from groundgraph.store.sqlite.rows import json_list as _json_list
 __all__ = ["SQLiteDocumentWrites"]
 
 
+@damage_is_store_error
 class SQLiteDocumentWrites:
     """Replaces, extends and removes whole documents; bumps the change log in the same
     transaction."""
@@ -45,6 +47,7 @@ class SQLiteDocumentWrites:
     ) -> tuple[int, Removal | None]:
         stamp = now_iso()
         doc_id = document.doc_id
+        _check_distinct(doc_id, nodes)
         with self._db.write() as conn:
             seq, exists = conn.execute(
                 "SELECT (SELECT COALESCE(MAX(seq), 0) + 1 FROM documents),"
@@ -299,3 +302,14 @@ class SQLiteDocumentWrites:
         conn.execute("DELETE FROM doc_links WHERE doc = ?", (seq,))
         conn.execute("DELETE FROM documents WHERE doc_id = ?", (doc_id,))
         return Removal(doc_id, node_ids, edges)
+
+
+def _check_distinct(doc_id: str, nodes: Sequence[Node]) -> None:
+    """A node id twice in one document is the caller's mistake, said before any write."""
+    seen: set[str] = set()
+    for node in nodes:
+        if node.node_id in seen:
+            raise InputError(
+                f"document {doc_id!r} has the node id {node.node_id!r} twice: ids must be unique"
+            )
+        seen.add(node.node_id)

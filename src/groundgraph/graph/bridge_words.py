@@ -1,0 +1,74 @@
+"""Bridge ends that are plain words, as GraphRack bridges keywords (``bridge aurora atlas``).
+
+A bridge end that names no node and no entity may be a word of the index: it becomes a
+word end, ``#word:<word>`` (no node id starts with ``#``: document ids may not hold one),
+joined by a ``contains`` edge to each of the nodes that hold the word, the best
+``MAX_FANOUT`` by BM25. Each such edge is cited like any other: its span is the word's
+first occurrence in the node, so the hop's support is the sentence that holds it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from groundgraph.index.bm25 import LexicalIndex
+from groundgraph.index.ranking import top_positions
+from groundgraph.model import Edge
+from groundgraph.store.base import Store
+from groundgraph.walk.dijkstra import MAX_FANOUT
+
+WORD_PREFIX = "#word:"
+CONTAINS = "contains"
+_WORD = re.compile(r"\w+")
+
+
+@dataclass(frozen=True, slots=True)
+class WordEnd:
+    """A word as a bridge end: its id and its edges to the nodes that hold it."""
+
+    node_id: str
+    word: str
+    edges: tuple[Edge, ...]
+
+
+def is_word_end(node_id: str) -> bool:
+    return node_id.startswith(WORD_PREFIX)
+
+
+def word_of(node_id: str) -> str:
+    """The word of a word end's id."""
+    return node_id.removeprefix(WORD_PREFIX)
+
+
+def word_end(store: Store, index: LexicalIndex, word: str) -> WordEnd | None:
+    """``word`` as a bridge end, or None when it is not one indexed word."""
+    terms = index.query_terms(word)
+    if len(terms) != 1:
+        return None
+    matches = index.match(word)
+    if not len(matches.positions):
+        return None
+    ids = index.node_ids
+    rows = top_positions(matches.positions, matches.scores, MAX_FANOUT, ids.__getitem__)
+    best = float(matches.scores.max())
+    chosen = [(ids[int(matches.positions[i])], float(matches.scores[i]) / best) for i in rows]
+    nodes = store.reads.get_nodes([node_id for node_id, _ in chosen])
+    end = WORD_PREFIX + word.strip().lower()
+    edges = []
+    for node_id, weight in chosen:
+        node = nodes.get(node_id)
+        if node is None:
+            continue
+        span = _occurrence(index, node.content, terms[0])
+        spans = () if span is None else ((node_id, *span),)
+        edges.append(Edge(node_id, end, CONTAINS, weight, (node_id,), spans=spans))
+    return WordEnd(end, word, tuple(edges)) if edges else None
+
+
+def _occurrence(index: LexicalIndex, text: str, term: str) -> tuple[int, int] | None:
+    """Where the first word of ``text`` that analyses to ``term`` stands."""
+    for match in _WORD.finditer(text):
+        if term in index.analyzer.terms(match.group()):
+            return match.span()
+    return None

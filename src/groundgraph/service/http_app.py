@@ -1,0 +1,120 @@
+"""``create_app``: the HTTP API of a MemoryService (FastAPI).
+
+    from groundgraph.service import MemoryService, create_app
+    app = create_app(MemoryService(DocumentGraph("memory.db")), keys=KeyRing.load("keys.json"))
+
+Routes: ``/health`` and ``/ready`` (open, and say nothing about the configuration),
+``/openapi.json``, ReasonGraph's memory routes (``service.http_memory``) and the document
+and search routes generated from the verb table (``service.http_verbs``). Every other
+route needs a key when the app has keys. With an MCP server, its streamable HTTP transport
+is at ``/mcp`` (``service.mcp_server``). Errors are JSON ``{"detail": ...}``: 401 no or
+wrong key, 403 the key does not allow it, 404 not found, 413 body too large, 421 wrong
+Host, 422 bad or oversized field, 503 the store is busy, 504 a read took too long.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Sequence
+from contextlib import AsyncExitStack, asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
+from starlette.middleware.cors import CORSMiddleware
+
+from groundgraph import __version__
+from groundgraph.errors import GroundgraphError, InputError, LLMError, NotFoundError, StoreError
+from groundgraph.service.access import AccessDeniedError
+from groundgraph.service.guard import RequestGuard
+from groundgraph.service.http_calls import Calls
+from groundgraph.service.http_memory import memory_router
+from groundgraph.service.http_verbs import verbs_router
+from groundgraph.service.keys import KeyRing
+from groundgraph.service.limits import Limits
+from groundgraph.service.memory_service import MemoryService
+
+_STATUS: tuple[tuple[type[GroundgraphError], int], ...] = (
+    (AccessDeniedError, 403),
+    (NotFoundError, 404),
+    (InputError, 422),
+    (StoreError, 503),
+    (LLMError, 502),
+)
+
+
+def _status(error: GroundgraphError) -> int:
+    return next((code for kind, code in _STATUS if isinstance(error, kind)), 500)
+
+
+def create_app(
+    service: MemoryService,
+    *,
+    keys: KeyRing | None = None,
+    limits: Limits | None = None,
+    allowed_hosts: Sequence[str] | None = None,
+    cors_origins: Sequence[str] = (),
+    mcp: Any = None,
+) -> Any:
+    """The ASGI app (see the module docstring). ``allowed_hosts`` None skips the Host
+    check (``groundgraph serve`` always passes a list); ``cors_origins`` empty leaves CORS
+    off, and ``*`` is refused. ``mcp`` (``service.mcp_server.create_mcp``) is served at
+    ``/mcp`` behind the same guard."""
+    if "*" in cors_origins:
+        raise InputError("CORS origin '*' is refused: list the origins that may call the API")
+    chosen = limits or Limits()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        async with AsyncExitStack() as stack:
+            if mcp is not None:
+                await stack.enter_async_context(mcp.session_manager.run())
+            app.state.ready = True
+            yield
+            app.state.ready = False
+
+    app = FastAPI(
+        title="groundgraph",
+        version=__version__,
+        summary="Grounded, explainable retrieval and agent memory over HTTP.",
+        docs_url=None,
+        redoc_url=None,
+        lifespan=lifespan,
+    )
+    app.state.ready = False
+    app.state.keys = keys or KeyRing()
+    app.state.calls = Calls(service, chosen)
+
+    @app.exception_handler(GroundgraphError)
+    async def graph_error(request: Request, error: GroundgraphError) -> JSONResponse:
+        return JSONResponse({"detail": str(error)}, status_code=_status(error))
+
+    @app.get("/health", tags=["probes"])
+    async def health() -> dict[str, str]:
+        return {"status": "ok"}
+
+    @app.get("/ready", tags=["probes"])
+    async def ready(request: Request) -> Any:
+        if not request.app.state.ready:
+            return JSONResponse({"detail": "starting up"}, status_code=503)
+        return {"ready": True}
+
+    app.include_router(memory_router())
+    app.include_router(verbs_router())
+    if mcp is not None:
+        from groundgraph.service.mcp_server import mcp_http_app
+
+        app.mount("/", mcp_http_app(mcp, allowed_hosts, cors_origins, chosen.max_body_bytes))
+    if cors_origins:
+        app.add_middleware(
+            CORSMiddleware,
+            allow_origins=list(cors_origins),
+            allow_methods=["GET", "POST", "DELETE"],
+            allow_headers=["Authorization", "X-API-Key", "Content-Type"],
+            allow_credentials=False,
+        )
+    return RequestGuard(
+        app,
+        max_body_bytes=chosen.max_body_bytes,
+        allowed_hosts=allowed_hosts,
+        allowed_origins=cors_origins,
+    )

@@ -1,0 +1,153 @@
+"""Serving: the configuration of ``groundgraph serve`` (flags, else environment), the
+refusal to listen off loopback without keys, and uvicorn.
+
+Environment: ``GROUNDGRAPH_DB``, ``GROUNDGRAPH_HOST`` (127.0.0.1), ``GROUNDGRAPH_PORT``
+(8000), ``GROUNDGRAPH_KEYS`` (the JSON of a keys file), ``GROUNDGRAPH_KEYS_FILE``,
+``GROUNDGRAPH_ALLOWED_HOSTS`` and ``GROUNDGRAPH_CORS_ORIGINS`` (comma-separated),
+``GROUNDGRAPH_MAX_BODY_BYTES``, ``GROUNDGRAPH_TIMEOUT`` (seconds), ``GROUNDGRAPH_MCP`` and
+``GROUNDGRAPH_MCP_WRITES`` (``1``: serve MCP at ``/mcp``, with its write tools),
+``GROUNDGRAPH_PUBLIC_URL`` (where clients reach the server, for MCP's resource metadata).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from groundgraph.errors import InputError
+from groundgraph.service.guard import LOOPBACK_HOSTS
+from groundgraph.service.keys import KeyRing
+from groundgraph.service.limits import Limits
+
+
+def is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def _names(value: str | None) -> tuple[str, ...]:
+    return tuple(part.strip() for part in (value or "").split(",") if part.strip())
+
+
+@dataclass(frozen=True)
+class ServeConfig:
+    """Everything ``groundgraph serve`` needs; see :func:`config_from`."""
+
+    db: str
+    host: str = "127.0.0.1"
+    port: int = 8000
+    keys: KeyRing = field(default_factory=KeyRing)
+    allowed_hosts: tuple[str, ...] = ()
+    cors_origins: tuple[str, ...] = ()
+    limits: Limits = field(default_factory=Limits)
+    mcp: bool = False
+    mcp_writes: bool = False
+    public_url: str | None = None
+
+    def check(self) -> list[str]:
+        """Refuse an open server off loopback; the notes to print at start otherwise."""
+        notes = []
+        if not self.keys:
+            if not is_loopback(self.host):
+                raise InputError(
+                    f"refusing to listen on {self.host} without API keys: anyone who can reach "
+                    "the port could read and change the memory. Give keys (--keys FILE or "
+                    "GROUNDGRAPH_KEYS; groundgraph serve --new-key makes one) or listen on "
+                    "127.0.0.1"
+                )
+            notes.append(
+                "no API keys: every caller on this machine may read and write (loopback only)"
+            )
+        else:
+            notes.append(f"{len(self.keys.keys)} API key(s); every route but the probes needs one")
+        if not self.host_check() and not is_loopback(self.host):
+            notes.append("no GROUNDGRAPH_ALLOWED_HOSTS: any Host header is accepted")
+        return notes
+
+    def host_check(self) -> tuple[str, ...] | None:
+        """The Host names the guard accepts (None: any)."""
+        if is_loopback(self.host):
+            return (*LOOPBACK_HOSTS, *self.allowed_hosts)
+        return self.allowed_hosts or None
+
+
+def _flag(value: str) -> bool:
+    if value.lower() in ("1", "true", "yes", "on"):
+        return True
+    if value.lower() in ("0", "false", "no", "off"):
+        return False
+    raise ValueError(value)
+
+
+def config_from(options: Mapping[str, Any], env: Mapping[str, str]) -> ServeConfig:
+    """A ServeConfig from command-line ``options`` (None: not given) and ``env``."""
+
+    def pick(name: str, variable: str, default: Any, cast: Callable[[str], Any] = str) -> Any:
+        value = options.get(name)
+        if value is not None:
+            return value
+        raw = env.get(variable)
+        if raw is None or raw == "":
+            return default
+        try:
+            return cast(raw)
+        except ValueError:
+            raise InputError(f"{variable}={raw!r} is not a valid value") from None
+
+    defaults = Limits()
+    limits = Limits(
+        max_body_bytes=pick("max_body_bytes", "GROUNDGRAPH_MAX_BODY_BYTES", 4 << 20, int),
+        timeout_seconds=pick("timeout", "GROUNDGRAPH_TIMEOUT", defaults.timeout_seconds, float),
+    )
+    keys = KeyRing.load(
+        pick("keys_file", "GROUNDGRAPH_KEYS_FILE", None), env.get("GROUNDGRAPH_KEYS")
+    )
+    return ServeConfig(
+        db=str(options["db"]),
+        host=pick("host", "GROUNDGRAPH_HOST", "127.0.0.1"),
+        port=pick("port", "GROUNDGRAPH_PORT", 8000, int),
+        keys=keys,
+        allowed_hosts=_names(pick("allowed_hosts", "GROUNDGRAPH_ALLOWED_HOSTS", "")),
+        cors_origins=_names(pick("cors_origins", "GROUNDGRAPH_CORS_ORIGINS", "")),
+        limits=limits,
+        mcp=pick("mcp", "GROUNDGRAPH_MCP", False, _flag),
+        mcp_writes=pick("mcp_writes", "GROUNDGRAPH_MCP_WRITES", False, _flag),
+        public_url=pick("public_url", "GROUNDGRAPH_PUBLIC_URL", None),
+    )
+
+
+def serve(config: ServeConfig, say: Callable[[str], None] = print) -> None:
+    """Open the store, build the app and run uvicorn until stopped (one process: SQLite
+    takes one writer)."""
+    import uvicorn
+
+    from groundgraph.service.http_app import create_app
+    from groundgraph.service.memory_service import MemoryService
+
+    for note in config.check():
+        say(f"groundgraph serve: {note}")
+    with MemoryService(path=config.db) as service:
+        mcp = None
+        if config.mcp or config.mcp_writes:
+            from groundgraph.service.mcp_server import create_mcp
+
+            public = config.public_url or f"http://{config.host}:{config.port}"
+            mcp = create_mcp(service, writes=config.mcp_writes, keys=config.keys, public_url=public)
+            tools = "with write tools" if config.mcp_writes else "read tools only"
+            say(f"groundgraph serve: MCP at /mcp ({tools})")
+        app = create_app(
+            service,
+            keys=config.keys,
+            limits=config.limits,
+            allowed_hosts=config.host_check(),
+            cors_origins=config.cors_origins,
+            mcp=mcp,
+        )
+        say(f"groundgraph serve: {config.db} on http://{config.host}:{config.port}")
+        uvicorn.run(app, host=config.host, port=config.port, log_level="warning")

@@ -1,0 +1,91 @@
+"""GraphRack's calls on the graph: save/load to one file, search(top_k=), bridges between
+plain words, and a repeated id in one index run reported (issue 18)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from groundgraph import DocumentGraph
+from groundgraph.errors import InputError, NotFoundError
+from groundgraph.graph.bridge_words import WORD_PREFIX
+from groundgraph.ingest import SkippedFile, plan_folder
+
+TEXTS = {
+    "orchard": "The orchard grows pears and plums beside the old mill.",
+    "mill": "The old mill ground flour for the village bakery.",
+    "bakery": "The village bakery sells plum cake in autumn.",
+    "river": "The river floods the lower meadow every spring.",
+}
+
+
+@pytest.fixture
+def graph():
+    with DocumentGraph() as built:
+        for doc_id, text in TEXTS.items():
+            built.add_document(text, doc_id, doc_id=doc_id, format="text")
+        yield built
+
+
+def test_save_writes_one_file_that_load_reads_back(graph, tmp_path):
+    path = tmp_path / "graph.json"
+    counts = graph.save(path)
+    assert counts["documents"] == len(TEXTS) and path.is_file()
+    assert not list(tmp_path.glob("*.part"))
+    with DocumentGraph(tmp_path / "copy.db") as copy:
+        assert copy.load(path) == len(TEXTS)
+        assert copy.to_json() == graph.to_json()
+        assert copy.search("plum cake") == graph.search("plum cake")
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(1, 6), st.sampled_from(["mill", "plum village", "spring floods"]))
+def test_top_k_is_max_results(k, query):
+    with DocumentGraph() as graph:
+        for doc_id, text in TEXTS.items():
+            graph.add_document(text, doc_id, doc_id=doc_id, format="text")
+        assert graph.search(query, top_k=k) == graph.search(query, max_results=k)
+
+
+def test_top_k_and_max_results_that_disagree_are_refused(graph):
+    with pytest.raises(InputError, match="top_k=2 and max_results=3"):
+        graph.search("mill", top_k=2, max_results=3)
+
+
+def test_a_bridge_between_plain_words_cites_each_hop(graph):
+    bridges = graph.bridge("pears", "flour")
+    assert bridges
+    first = bridges[0]
+    assert first.nodes[0] == WORD_PREFIX + "pears" and first.nodes[-1] == WORD_PREFIX + "flour"
+    assert first.names[0] == "pears" and first.names[-1] == "flour"
+    opening, closing = first.hops[0], first.hops[-1]
+    assert opening.type == closing.type == "contains"
+    assert opening.support is not None and "pears" in opening.support.text
+    assert closing.support is not None and "flour" in closing.support.text
+    assert all(hop.support is not None for hop in first.hops)
+
+
+def test_a_word_no_node_holds_is_not_found(graph):
+    with pytest.raises(NotFoundError, match="no node, entity or indexed word"):
+        graph.bridge("pears", "zeppelin")
+
+
+def test_a_repeated_id_in_one_run_is_reported_and_the_first_kept(tmp_path):
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "a.txt").write_text("Pears ripen in the orchard.", encoding="utf-8")
+    (folder / "b.jsonl").write_text(
+        '{"id": "a", "text": "Plums ripen late."}\n'
+        '{"id": "c", "text": "Flour comes from the mill."}\n'
+        '{"id": "c", "text": "Cake comes from the bakery."}\n',
+        encoding="utf-8",
+    )
+    with DocumentGraph() as graph:
+        results = list(graph.index_files(plan_folder([folder]).files, workers=0))
+        repeats = [r for _, r in results if isinstance(r, SkippedFile)]
+        assert len(repeats) == 2
+        assert "'a'" in repeats[0].reason and "a.txt" in repeats[0].reason
+        assert "'c'" in repeats[1].reason and "b.jsonl" in repeats[1].reason
+        assert "Pears" in graph.node("a").content
+        assert "Flour" in graph.node("c").content

@@ -1,0 +1,132 @@
+"""Leak test: random tenants, facts and keys; random reads through every reading route on a
+real uvicorn. Nothing of a fact a key may not see (its text, a name only it mentions, a
+scope name) comes back in any JSON, and the counts are those of the key's own facts."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import httpx
+import pytest
+
+from groundgraph.graph import DocumentGraph
+from groundgraph.model.ids import is_fact_id
+from groundgraph.service import Access, ApiKey, KeyRing, MemoryService, hash_key
+from groundgraph.service.http_app import create_app
+from service_server import running
+
+pytestmark = pytest.mark.slow
+
+PHRASES = ["heavy rain", "the flood", "the outage", "the strike", "the delay", "the fire"]
+NAMES = ["Kestrel", "Juniper", "Marlow", "Quenby", "Tamsin", "Oberon", "Wrenna", "Ysolde"]
+PLACES = ["Lisbon", "Porto", "Braga", "Faro"]
+
+
+def make_fact(rng: random.Random, name: str) -> str:
+    cause, effect = rng.sample(PHRASES, 2)
+    shape = rng.randrange(3)
+    if shape == 0:
+        return f"{name} said {cause} caused {effect} in {rng.choice(PLACES)}."
+    if shape == 1:
+        return f"{cause.capitalize()} caused {effect} near {name}'s office."
+    return f"{name} met {rng.choice(NAMES)} in {rng.choice(PLACES)} about {effect}."
+
+
+def build(rng: random.Random) -> tuple[MemoryService, list[str], dict[str, tuple[str, ...]]]:
+    scopes = [f"tenant-{i}-{rng.randrange(10**6)}" for i in range(4)]
+    service = MemoryService(DocumentGraph())
+    own_names = {s: rng.sample(NAMES, 2) for s in scopes}
+    for _ in range(28):
+        home = rng.choice(scopes)
+        text = make_fact(rng, rng.choice(own_names[home]))
+        service.push(home, text)
+        if rng.random() < 0.2:
+            service.push(rng.choice(scopes), text)  # the same fact in a second scope
+    truth = {}
+    for document in service.graph.store.reads.documents():
+        if is_fact_id(document.doc_id):
+            fact = service.graph.fact(document.doc_id)
+            truth[fact.text] = fact.scopes
+    return service, scopes, truth
+
+
+def requests(rng: random.Random, session: str, texts: list[str]) -> list[tuple[str, str, dict]]:
+    words = [*PHRASES, *NAMES, *PLACES]
+    query = " ".join(rng.sample(words, 3))
+    fact = rng.choice(texts)
+    phrase = rng.choice(PHRASES)
+    sess = rng.choice([None, session])
+    return [
+        ("POST", "/query", {"query": query, "top_k": 10, "detailed": True, "session": sess}),
+        ("POST", "/query", {"query": query, "isolate": False, "synthesize": True}),
+        ("POST", "/discover", {"query": query, "max_results": 20, "session": sess}),
+        ("POST", "/trace", {"content": phrase, "session": sess}),
+        ("POST", "/trace", {"content": phrase, "direction": "causes"}),
+        ("POST", "/what_if", {"content": fact}),
+        ("POST", "/causal_chain", {"from_content": phrase, "to_content": rng.choice(PHRASES)}),
+        ("POST", "/history", {"text": fact}),
+        ("POST", "/facts", {"texts": rng.sample(texts, 5)}),
+        ("GET", "/sessions", {}),
+        ("GET", "/stats", {}),
+        ("POST", "/graph/search", {"query": query, "max_results": 20}),
+        ("POST", "/graph/retrieve", {"query": query}),
+        ("POST", "/graph/ask", {"question": query}),
+    ]
+
+
+def asked_texts(body: dict) -> list[str]:
+    """What the request itself said: an answer may repeat it."""
+    found: list[str] = []
+    for value in body.values():
+        if isinstance(value, str):
+            found.append(value)
+        elif isinstance(value, list):
+            found += [v for v in value if isinstance(v, str)]
+    return sorted(found, key=len, reverse=True)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_no_answer_holds_anything_of_another_scope(seed):
+    rng = random.Random(seed)
+    service, scopes, truth = build(rng)
+    keys = {}
+    ring = []
+    for i in range(3):
+        bound = tuple(sorted(rng.sample(scopes, rng.choice([1, 2]))))
+        secret = f"leak-key-{seed}-{i}-{rng.randrange(10**9)}"
+        keys[secret] = Access(bound, False, f"k{i}")
+        ring.append(ApiKey(f"k{i}", hash_key(secret), bound, False))
+    texts = sorted(truth)
+    with running(create_app(service, keys=KeyRing(ring))) as base:
+        for secret, access in keys.items():
+            hidden = [t for t, s in truth.items() if not access.sees(s)]
+            seen = [t for t, s in truth.items() if access.sees(s)]
+            names = {w for t in hidden for w in re.findall(r"[A-Z][a-z]+", t)}
+            names -= {w for t in seen for w in re.findall(r"[A-Z][a-z]+", t)}
+            names -= {"Heavy", "The", *PLACES}
+            hidden_scopes = [s for s in scopes if not access.sees_scope(s)]
+            headers = {"Authorization": f"Bearer {secret}"}
+            assert access.scopes is not None
+            for _ in range(3):
+                session = rng.choice(access.scopes)
+                for method, path, body in requests(rng, session, texts):
+                    sent = {k: v for k, v in body.items() if v is not None}
+                    answer = httpx.request(method, base + path, json=sent or None, headers=headers)
+                    assert answer.status_code in (200, 404), (path, answer.text)
+                    shown = answer.text
+                    for said in asked_texts(sent):
+                        shown = shown.replace(json.dumps(said)[1:-1], "")
+                    where = (path, sent, access.scopes)
+                    for text in hidden:
+                        assert text not in shown, (*where, text)
+                    for name in names:
+                        assert name.lower() not in shown.lower(), (*where, name)
+                    for scope in hidden_scopes:
+                        assert scope not in shown, (*where, scope)
+            stats = httpx.get(base + "/stats", headers=headers).json()
+            assert stats["facts"] == len(seen)
+            sessions = httpx.get(base + "/sessions", headers=headers).json()["sessions"]
+            assert set(sessions) == {s for t in seen for s in truth[t] if access.sees_scope(s)}
+    service.graph.close()
