@@ -31,6 +31,7 @@ from groundgraph.graph.memory_write import MemoryWriter
 from groundgraph.graph.part_verb import PartVerb
 from groundgraph.graph.reader import GraphReader
 from groundgraph.graph.reindex import plan_index
+from groundgraph.graph.saved_files import SavedGraphs
 from groundgraph.graph.searcher import GraphSearcher
 from groundgraph.graph.settings import GraphSettings, graph_settings
 from groundgraph.graph.writer import DocumentWriter
@@ -108,6 +109,7 @@ class DocumentGraph:
         )
         self.indexes = DerivedIndexes(self.store, self.analyzer, self.bm25, links, embedding)
         self.writer = DocumentWriter(self.store, self.indexes, self.settings, entities, relations)
+        self.saved = SavedGraphs(self.writer)
         self.reader = GraphReader(self.store, self.indexes, self.settings, rerank, rerank_top_k)
         self.grounder = Grounder(self.indexes, self.reader)
         self.memory = Memory(self.store, self.indexes, self.writer, self.grounder, remembered)
@@ -177,12 +179,12 @@ class DocumentGraph:
         """A graph rebuilt from :meth:`to_json` output, edges exactly as saved."""
         parsed, extension = saved_graph(data)
         graph = cls(path, **kwargs)
-        graph.writer.load_json_documents(parsed, extension)
+        graph.saved.load_json_documents(parsed, extension)
         return graph
 
     def load_json(self, data: Any) -> list[Document]:
         """Import a saved graph into this one; documents with the same ids are replaced."""
-        return self.writer.load_json_documents(*saved_graph(data))
+        return self.saved.load_json_documents(*saved_graph(data))
 
     # ----------------------------------------------------------------- writing documents
     add_document = PartVerb("writer", DocumentWriter.add_document)
@@ -204,9 +206,9 @@ class DocumentGraph:
             force=force,
         )
 
-    load_json_documents = PartVerb("writer", DocumentWriter.load_json_documents)
-    save = PartVerb("writer", DocumentWriter.save)
-    load = PartVerb("writer", DocumentWriter.load)
+    load_json_documents = PartVerb("saved", SavedGraphs.load_json_documents)
+    save = PartVerb("saved", SavedGraphs.save)
+    load = PartVerb("saved", SavedGraphs.load)
     remove_document = PartVerb("writer", DocumentWriter.remove_document)
     add_fact = PartVerb("writer", DocumentWriter.add_fact)
 

@@ -15,7 +15,6 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
-from pathlib import Path
 from typing import TypeVar
 
 from groundgraph.errors import InputError, NotFoundError
@@ -25,9 +24,6 @@ from groundgraph.graph.evidence import (
     evidence_for,
 )
 from groundgraph.graph.facts import FACTS_DOC_ID, fact_records
-from groundgraph.graph.formats.saved_export import save_graph_file
-from groundgraph.graph.formats.saved_extension import SavedExtension, fact_updates
-from groundgraph.graph.formats.saved_import import SavedGraphFile
 from groundgraph.graph.indexes import DerivedIndexes
 from groundgraph.graph.linking import link_edges, title_edges
 from groundgraph.graph.pool import check_workers, default_workers, prepared_in_order
@@ -330,49 +326,6 @@ class DocumentWriter:
     def ingest_key(self) -> str:
         """How this graph makes a document's rows (``graph.reindex.ingest_key``)."""
         return ingest_key(self._prepare_settings(), self.entity_extractor, self.relation_extractor)
-
-    def load_json_documents(
-        self, parsed: Iterable[ParsedDocument], extension: SavedExtension | None = None
-    ) -> list[Document]:
-        """Add saved documents with their edges exactly as saved (no linking)."""
-        self.indexes.catch_up()
-        parsed = list(parsed)
-        added = []
-        for item in parsed:
-            counts = TermBatch.of(
-                [self.indexes.index.counter.counts(n.title, n.content) for n in item.nodes]
-            )
-            check_doc_id(item.document.doc_id)
-            if extension is None:
-                entities, evidence = evidence_for(
-                    item.nodes, self.entities(), self.relation_extractor
-                )
-            else:
-                evidence = extension.edges.get(item.document.doc_id, [])
-                entities = extension.entities_for(evidence)
-            edges = [*item.edges, *evidence]
-            added.append(self.commit(item.document, item.nodes, edges, [], counts, entities))
-        if extension is not None:
-            updates = fact_updates(extension, parsed)
-            if updates or extension.conflicts:
-                self.store.ledger.update_facts(updates, (), extension.conflicts)
-                self.indexes.catch_up()
-        return added
-
-    def save(self, path: str | Path) -> dict[str, int]:
-        """Write the whole graph to one JSON file (the saved-graph format of ``to_json``,
-        read back by ``load``); how many items each list had (``"documents"``, ...). A
-        write verb, though it writes a file rather than the store: a read-only searcher
-        does not offer it."""
-        self.indexes.sync()  # semantic links due are derived first, as to_json does
-        return save_graph_file(self.store, path)
-
-    def load(self, path: str | Path) -> int:
-        """Import a saved graph file (``save``'s, or ``to_json`` output written as JSON):
-        read in pieces and checked whole before anything is written; documents with the
-        same ids are replaced. How many documents were loaded."""
-        with SavedGraphFile.read(path) as saved:
-            return saved.load_into(self.load_json_documents)
 
     def remove_document(self, doc_id: str) -> Removal | None:
         """Remove a document and everything that touches it; None if it was not there."""

@@ -1,0 +1,73 @@
+"""Saved graphs in and out of the store: ``load_json_documents``, ``save`` and ``load``.
+
+A saved graph (``graph.formats``: the graph-of-thought v2 JSON and groundgraph's
+extension) comes back with its edges exactly as saved, through the writer's one commit
+path; ``save`` writes the whole store to one file, ``load`` streams such a file back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from groundgraph.graph.evidence import evidence_for
+from groundgraph.graph.formats.saved_export import save_graph_file
+from groundgraph.graph.formats.saved_extension import SavedExtension, fact_updates
+from groundgraph.graph.formats.saved_import import SavedGraphFile
+from groundgraph.graph.writer import DocumentWriter
+from groundgraph.index.bm25 import TermBatch
+from groundgraph.ingest import ParsedDocument
+from groundgraph.model import Document
+from groundgraph.model.ids import check_doc_id
+
+__all__ = ["SavedGraphs"]
+
+
+class SavedGraphs:
+    """Import and export of saved graphs, over one graph's writer."""
+
+    def __init__(self, writer: DocumentWriter) -> None:
+        self.writer = writer
+
+    def load_json_documents(
+        self, parsed: Iterable[ParsedDocument], extension: SavedExtension | None = None
+    ) -> list[Document]:
+        """Add saved documents with their edges exactly as saved (no linking)."""
+        self.writer.indexes.catch_up()
+        parsed = list(parsed)
+        added = []
+        for item in parsed:
+            counts = TermBatch.of(
+                [self.writer.indexes.index.counter.counts(n.title, n.content) for n in item.nodes]
+            )
+            check_doc_id(item.document.doc_id)
+            if extension is None:
+                entities, evidence = evidence_for(
+                    item.nodes, self.writer.entities(), self.writer.relation_extractor
+                )
+            else:
+                evidence = extension.edges.get(item.document.doc_id, [])
+                entities = extension.entities_for(evidence)
+            edges = [*item.edges, *evidence]
+            added.append(self.writer.commit(item.document, item.nodes, edges, [], counts, entities))
+        if extension is not None:
+            updates = fact_updates(extension, parsed)
+            if updates or extension.conflicts:
+                self.writer.store.ledger.update_facts(updates, (), extension.conflicts)
+                self.writer.indexes.catch_up()
+        return added
+
+    def save(self, path: str | Path) -> dict[str, int]:
+        """Write the whole graph to one JSON file (the saved-graph format of ``to_json``,
+        read back by ``load``); how many items each list had (``"documents"``, ...). A
+        write verb, though it writes a file rather than the store: a read-only searcher
+        does not offer it."""
+        self.writer.indexes.sync()  # semantic links due are derived first, as to_json does
+        return save_graph_file(self.writer.store, path)
+
+    def load(self, path: str | Path) -> int:
+        """Import a saved graph file (``save``'s, or ``to_json`` output written as JSON):
+        read in pieces and checked whole before anything is written; documents with the
+        same ids are replaced. How many documents were loaded."""
+        with SavedGraphFile.read(path) as saved:
+            return saved.load_into(self.load_json_documents)
