@@ -42,9 +42,7 @@ fact_scopes = st.lists(st.sampled_from(SCOPES), min_size=1, max_size=3).map(
     lambda s: sorted(set(s))
 )
 memories = st.lists(st.tuples(st.sampled_from(TEXTS), fact_scopes), min_size=2, max_size=8)
-readers = st.lists(st.sampled_from(READERS), min_size=1, max_size=2).map(
-    lambda s: sorted(set(s))
-)
+readers = st.lists(st.sampled_from(READERS), min_size=1, max_size=2).map(lambda s: sorted(set(s)))
 
 
 def _json(result: Any) -> str:
@@ -69,9 +67,7 @@ def _calls(pick: Callable[[], str], other: Callable[[], str]) -> dict[str, Calla
         "root_causes": lambda g, o: g.root_causes(other(), **o),
         "causal_chain": lambda g, o: g.causal_chain(other(), other(), **o),
         "what_if": lambda g, o: g.what_if(other(), **o),
-        "supersession_history": lambda g, o: g.supersession_history(
-            other(), scopes=o["scopes"]
-        ),
+        "supersession_history": lambda g, o: g.supersession_history(other(), scopes=o["scopes"]),
         "conflicts": lambda g, o: g.conflicts(scopes=o["scopes"]),
         "search": lambda g, o: g.search(pick(), max_results=20, scopes=o["scopes"]),
     }

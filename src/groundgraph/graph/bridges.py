@@ -14,6 +14,7 @@ from groundgraph.errors import InputError, NotFoundError
 from groundgraph.graph.evidence import entity_id
 from groundgraph.model import Bridge, BridgeHop, Citation, Edge, Node
 from groundgraph.model.ids import ENTITY_PREFIX
+from groundgraph.model.valid_text import has_surrogates
 from groundgraph.store.base import Store
 from groundgraph.text import sentence_spans
 from groundgraph.walk.dijkstra import HUB_DEGREE, MAX_FANOUT
@@ -28,7 +29,7 @@ def resolve_end(store: Store, name: str) -> str:
     if not isinstance(name, str) or not name.strip():
         raise InputError("a bridge end must be a non-empty node id or entity name")
     for candidate in (name, entity_id(name)):
-        if store.reads.get_nodes([candidate]):
+        if not has_surrogates(candidate) and store.reads.get_nodes([candidate]):
             return candidate
     raise NotFoundError(
         f"no node or entity named {name!r}: use a node id from search, or an entity's name"

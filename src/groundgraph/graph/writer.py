@@ -27,7 +27,7 @@ from groundgraph.graph.formats.saved_extension import SavedExtension, fact_updat
 from groundgraph.graph.indexes import DerivedIndexes
 from groundgraph.graph.linking import link_edges, semantic_edges, title_edges
 from groundgraph.graph.pool import check_workers, default_workers, prepared_in_order
-from groundgraph.graph.prepare import PreparedDocument, Preparer, PrepareSettings
+from groundgraph.graph.prepare import PreparedDocument, PreparedFile, Preparer, PrepareSettings
 from groundgraph.graph.reindex import (
     UnchangedFile,
     ingest_key,
@@ -44,11 +44,16 @@ from groundgraph.ingest.entities import Mention, extract_entities, with_titles
 from groundgraph.ingest.folder import PlannedFile, SkippedFile
 from groundgraph.ingest.relations import extract_relations
 from groundgraph.model import Document, Edge, Node
-from groundgraph.model.ids import check_doc_id
+from groundgraph.model.ids import check_doc_id, held_ids
+from groundgraph.model.valid_text import has_surrogates
+from groundgraph.model.views import ReplacedText
 from groundgraph.store import PendingLink, Removal, Store
 
 In = TypeVar("In")
 Out = TypeVar("Out")
+#: What ``index_files`` yields for a file: its documents, why it was skipped, that it is
+#: unchanged, or a note that comes before one of those (a bad line, text made valid).
+IndexedFile = list[Document] | SkippedFile | UnchangedFile | ReplacedText
 
 #: Documents (or files) whose store writes share one transaction while indexing many, and
 #: the longest a batch stays open (other writers wait for it).
@@ -213,8 +218,12 @@ class DocumentWriter:
         *,
         workers: int | None = None,
         force: bool = False,
-    ) -> Iterator[tuple[PlannedFile, list[Document] | SkippedFile | UnchangedFile]]:
-        """Read, parse and add planned files: each file's documents, why not, or unchanged."""
+    ) -> Iterator[tuple[PlannedFile, IndexedFile]]:
+        """Read, parse and add planned files: each file's documents, why not, or unchanged.
+
+        Notes on a file come first: each bad line of a JSON Lines file (a ``SkippedFile``
+        with its ``line``) and each document stored with text made valid
+        (``ReplacedText``); every file then ends with one of the three."""
         count = default_workers() if workers is None else check_workers(workers)
         settings = self._prepare_settings()
         key = self.ingest_key()
@@ -226,30 +235,39 @@ class DocumentWriter:
                 todo.append(planned)
         local = self._preparer().prepare_file
         prepared = prepared_in_order(todo, local, "files", settings, count)
-        yield from self._in_batches(prepared, lambda item: self._add_file(item, key, force))
+        for results in self._in_batches(prepared, lambda item: self._add_file(item, key, force)):
+            yield from results
 
     def _add_file(
-        self, item: tuple[PlannedFile, list[PreparedDocument] | SkippedFile], key: str, force: bool
-    ) -> tuple[PlannedFile, list[Document] | SkippedFile]:
+        self, item: tuple[PlannedFile, PreparedFile | SkippedFile], key: str, force: bool
+    ) -> list[tuple[PlannedFile, IndexedFile]]:
         """Add one read file's documents, unless its id is taken by another file; a JSON
         Lines document stored from the same text the same way is left out."""
         planned, result = item
         if isinstance(result, SkippedFile):
-            return planned, result
+            return [(planned, result)]
+        notes: list[tuple[PlannedFile, IndexedFile]]
+        notes = [(planned, skipped) for skipped in result.skipped]
+        documents = result.documents
         taken = None
-        if planned.kind != "jsonl" and len(result) == 1:
+        if planned.kind != "jsonl" and len(documents) == 1:
             old = self.store.reads.get_document(planned.doc_id)
-            taken = taken_reason(planned, old, result[0].parsed.document.content_hash)
+            taken = taken_reason(planned, old, documents[0].parsed.document.content_hash)
         if taken is not None:
-            return planned, SkippedFile(str(planned.path), taken)
+            return [(planned, SkippedFile(str(planned.path), taken))]
         added = []
-        for prepared in result:
+        for prepared in documents:
             document = prepared.parsed.document
             jsonl = planned.kind == "jsonl"
             stored = self.store.reads.get_document(document.doc_id) if jsonl else None
             if force or not same_document(stored, document.content_hash, key):
                 added.append(self.add_prepared(prepared))
-        return planned, added
+                if prepared.parsed.replaced:
+                    replaced = ReplacedText(
+                        str(planned.path), document.doc_id, prepared.parsed.replaced
+                    )
+                    notes.append((planned, replaced))
+        return [*notes, (planned, added)]
 
     def _in_batches(self, items: Iterable[In], add: Callable[[In], Out]) -> Iterator[Out]:
         """``add(item)`` for each item, the store writes of up to ``BATCH_DOCUMENTS`` items
@@ -316,6 +334,8 @@ class DocumentWriter:
     def remove_document(self, doc_id: str) -> Removal | None:
         """Remove a document and everything that touches it; None if it was not there."""
         self.indexes.sync()
+        if has_surrogates(doc_id):  # no store holds such an id (check_doc_id)
+            return None
         removed = self.store.writes.remove_document(doc_id)
         if removed is not None:
             self.indexes.removed(doc_id)
@@ -327,7 +347,7 @@ class DocumentWriter:
         self.indexes.sync()
         edge, entities = fact_records(subject, relation, obj, source)
         if source is not None:
-            found = self.store.reads.get_nodes([source]).get(source)
+            found = self.store.reads.get_nodes(held_ids([source])).get(source)
             if found is None:
                 raise NotFoundError(
                     f"unknown node {source!r}: use search or outline to find node ids"
