@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -221,3 +222,25 @@ def test_groundgraph_import_of_a_deep_file_exits_2_without_a_traceback(tmp_path)
     done = subprocess.run(command, capture_output=True, text=True, timeout=120)
     assert done.returncode == 2 and "nested too deeply" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("change", "where"),
+    [
+        (lambda d: d["nodes"][1].update(content="bad \ud800 text"), "nodes[1].content"),
+        (lambda d: d["nodes"][0].update({7: "x"}), "nodes[0]"),
+        (lambda d: d["edges"][0].update(weight=float("nan")), "edges[0].weight"),
+        (lambda d: d["nodes"][0].update(title={"a", "b"}), "nodes[0].title"),
+        (lambda d: d["documents"].append(copy.deepcopy(d["documents"][0])), "listed twice"),
+        (lambda d: d["nodes"][1].update(parentId="valves"), "parentId"),
+        (lambda d: d["nodes"][1].update(nodeId="valves#1"), "nodeId"),
+    ],
+)
+def test_what_no_store_could_hold_is_a_format_error_naming_where(change, where):
+    data = copy.deepcopy(SAVED)
+    change(data)
+    target = _target()
+    before = _state(target)
+    with pytest.raises(FormatError, match=re.escape(where)):
+        target.load_json(data)
+    assert _state(target) == before

@@ -93,13 +93,13 @@ def index(
                     report["unchanged"].append(result.doc_id)
                 elif isinstance(result, ReplacedText):
                     replaced.append(result)
-                    continue  # a note: its file's own result comes after it
+                    continue  # a note on the file just counted
                 else:
                     for document in result:
                         change = "changed" if document.doc_id in before else "added"
                         report[change].append(document.doc_id)
                 if not isinstance(result, SkippedFile) or result.line is None:
-                    bar.update(1)  # a bad line comes before its file's own result
+                    bar.update(1)  # not for a bad line: a note on the file just counted
         removed = list(graph.plan_index([], prune=roots).removed) if roots else []
         for doc_id in removed:
             graph.remove_document(doc_id)

@@ -52,7 +52,7 @@ from groundgraph.store import PendingLink, Removal, Store
 In = TypeVar("In")
 Out = TypeVar("Out")
 #: What ``index_files`` yields for a file: its documents, why it was skipped, that it is
-#: unchanged, or a note that comes before one of those (a bad line, text made valid).
+#: unchanged, or a note that follows one of those (a bad line, text made valid).
 IndexedFile = list[Document] | SkippedFile | UnchangedFile | ReplacedText
 
 #: Documents (or files) whose store writes share one transaction while indexing many, and
@@ -221,9 +221,9 @@ class DocumentWriter:
     ) -> Iterator[tuple[PlannedFile, IndexedFile]]:
         """Read, parse and add planned files: each file's documents, why not, or unchanged.
 
-        Notes on a file come first: each bad line of a JSON Lines file (a ``SkippedFile``
-        with its ``line``) and each document stored with text made valid
-        (``ReplacedText``); every file then ends with one of the three."""
+        Notes on a file follow its result: each bad line of a JSON Lines file (a
+        ``SkippedFile`` with its ``line``) and each document stored with text made valid
+        (``ReplacedText``)."""
         count = default_workers() if workers is None else check_workers(workers)
         settings = self._prepare_settings()
         key = self.ingest_key()
@@ -267,7 +267,7 @@ class DocumentWriter:
                         str(planned.path), document.doc_id, prepared.parsed.replaced
                     )
                     notes.append((planned, replaced))
-        return [*notes, (planned, added)]
+        return [(planned, added), *notes]
 
     def _in_batches(self, items: Iterable[In], add: Callable[[In], Out]) -> Iterator[Out]:
         """``add(item)`` for each item, the store writes of up to ``BATCH_DOCUMENTS`` items
