@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from groundgraph import DocumentGraph
 from groundgraph.errors import InputError
 from groundgraph.graph import pool
-from groundgraph.ingest import plan_folder
+from groundgraph.ingest import SkippedFile, plan_folder
 from groundgraph.ingest.markdown import parse_markdown
 
 CITIES = ["Harwick", "Lindqvist Point", "Osterby", "Marrow Bay", "Quill Ferry", "Tessaly"]
@@ -293,8 +293,10 @@ def test_a_file_whose_document_id_is_unusable_is_skipped_not_fatal(tmp_path, sma
     files, _ = plan_folder([folder])
     for workers in (0, 1):
         graph = DocumentGraph(tmp_path / f"w{workers}.db")
-        got = {p.relative: r for p, r in graph.index_files(files, workers=workers)}
-        assert "'#'" in got["a-bad.jsonl"].reason
+        got = [(p.relative, r) for p, r in graph.index_files(files, workers=workers)]
+        (line,) = [r for p, r in got if p == "a-bad.jsonl" and isinstance(r, SkippedFile)]
+        assert "'#'" in line.reason and line.line == 1
+        assert next(r for p, r in got if p == "a-bad.jsonl") == []  # the file's result first
         assert len(graph.store.reads.documents()) == 6
 
 

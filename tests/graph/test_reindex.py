@@ -80,7 +80,7 @@ def test_an_unchanged_folder_is_not_read_or_written_again(folder, tmp_path, monk
     def no_parse(*args, **kwargs):
         raise AssertionError("an unchanged file was parsed")
 
-    monkeypatch.setattr("groundgraph.graph.prepare.parse_file", no_parse)
+    monkeypatch.setattr("groundgraph.graph.prepare.read_file", no_parse)
     with DocumentGraph(db) as graph:
         assert _outcomes(graph, folder) == dict.fromkeys(
             ("alpha.md", "beta.md", "gamma.md"), "unchanged"

@@ -57,8 +57,10 @@ def test_files_are_read_in_sorted_order_with_kinds(docs: Path) -> None:
         ("sub-c", "Title C"),
     ]
     assert result.skipped == [
-        SkippedFile(str(docs / "README"), "no extension: not markdown, text or JSONL"),
-        SkippedFile(str(docs / "image.png"), "extension '.png': not markdown, text or JSONL"),
+        SkippedFile(str(docs / "README"), "no extension: not markdown, text or JSONL", None, True),
+        SkippedFile(
+            str(docs / "image.png"), "extension '.png': not markdown, text or JSONL", None, True
+        ),
     ]
 
 
@@ -132,12 +134,26 @@ def test_a_file_that_is_not_utf8_is_skipped_and_the_rest_still_parse(tmp_path: P
     assert "NUL" in why["binary.txt"]
 
 
-def test_bad_jsonl_file_is_skipped_with_its_line_number(tmp_path: Path) -> None:
-    write(tmp_path / "a.jsonl", '{"id": "ok", "text": "x"}\n{"id": 3, "text": "y"}\n')
+def test_a_bad_jsonl_line_is_skipped_with_its_number_and_the_rest_kept(tmp_path: Path) -> None:
+    lines = [
+        '{"id": "ok", "text": "x"}',
+        '{"id": 3, "text": "y"}',
+        '{"id": "broken", "text": ',
+        '{"id": "lone", "text": "a \\ud800 b"}',
+        '{"id": "bad\\udc00id", "text": "z"}',
+        '{"id": "last", "text": "w"}',
+    ]
+    write(tmp_path / "a.jsonl", "\n".join(lines) + "\n")
     write(tmp_path / "b.md", "fine")
     result = read_folder(tmp_path)
-    assert [d.document.doc_id for d in result.documents] == ["b"]
-    assert 'line 2: "id" must be a string' in reasons(result)["a.jsonl"]
+    assert [d.document.doc_id for d in result.documents] == ["ok", "lone", "last", "b"]
+    assert [(s.line, s.ignored) for s in result.skipped] == [(2, False), (3, False), (5, False)]
+    assert '"id" must be a string' in result.skipped[0].reason
+    assert "invalid JSON" in result.skipped[1].reason and "surrogate" in result.skipped[2].reason
+    lone = result.documents[1]
+    assert lone.replaced == 1 and lone.nodes[0].content == "a \ufffd b"
+    with pytest.raises(FormatError, match="line 2"):  # parse_file stays strict
+        parse_file(plan_folder(tmp_path / "a.jsonl").files[0])
 
 
 def test_size_cap(tmp_path: Path) -> None:

@@ -38,7 +38,9 @@ def test_trace_effects_follows_chains_across_facts_and_scopes(memory):
         ("Power outages", "hospital disruptions", OUTAGE, 2),
     ]
     assert [h["crossScope"] for h in found["chain"]] == [False, True, True, True]
-    assert found["chain"][1]["scopes"] == ["grid"]
+    # A hop reached in another scope names none of that scope: scope names are data too.
+    assert [h["scopes"] for h in found["chain"]] == [["weather"], [], [], []]
+    assert memory.trace_effects(RAIN)["chain"][1]["scopes"] == ["grid"]  # an unscoped read
     assert found["terminals"] == ["road closures", "hospital disruptions"]
     assert found["truncated"] is False
     assert found["chain"][1]["factId"] == memory.fact(FLOOD).fact_id

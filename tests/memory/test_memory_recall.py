@@ -58,7 +58,7 @@ def test_discover_returns_paths_scopes_and_causal_pairs(memory):
         {"cause": "Heavy rainfall", "effect": "flooding in the valley"}
     ]
     grid = by_text[CHAIN[1]]
-    assert grid["crossScope"] is True and grid["scopes"] == ["grid"]
+    assert grid["crossScope"] is True and grid["scopes"] == []  # not the reader's to name
     assert grid["path"][0]["factId"] == by_text[CHAIN[0]]["factId"]
     assert grid["causes"] == [{"cause": "The flooding in the valley", "effect": "power outages"}]
     assert not by_text[CHAIN[0]]["crossScope"]

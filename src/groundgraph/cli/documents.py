@@ -16,7 +16,12 @@ from groundgraph.errors import NotFoundError
 from groundgraph.graph.reindex import UnchangedFile
 from groundgraph.index.embedders import EMBEDDER_NAMES
 from groundgraph.ingest import SkippedFile, plan_folder
-from groundgraph.model.views import GraphStats
+from groundgraph.model.views import GraphStats, ReplacedText
+
+#: ``index`` wrote what it could read, but skipped a file or a JSON Lines line that
+#: could not be read (docs/cli.md); files left out by rule (hidden ones, other kinds) do
+#: not count.
+EXIT_SKIPPED = 5
 
 
 def example_folder() -> Path:
@@ -68,7 +73,8 @@ def index(
     embedder: str | None,
 ) -> None:
     """Files whose bytes are unchanged since they were indexed (and indexed the same way)
-    are not read again; the summary says what was added, changed, unchanged and removed."""
+    are not read again; the summary says what was added, changed, unchanged and removed.
+    A file or JSON Lines line that cannot be read is skipped and named (exit code 5)."""
     targets = list(paths) + ([example_folder()] if example else [])
     if not targets:
         fail("name files or folders to index, or pass --example")
@@ -83,35 +89,48 @@ def index(
             plan = graph.plan_index(files, prune=roots, force=force)
             skipped.extend(plan.skipped)
             report = {c: plan.ids(c) for c in ("added", "changed", "unchanged")}
-            _summarise(report | {"removed": list(plan.removed)}, skipped, None, as_json, True)
+            _summarise(report | {"removed": list(plan.removed)}, skipped, [], None, as_json, True)
+            _exit_if_skipped(skipped)
             return
         before = {d.doc_id for d in graph.store.reads.documents()}
         report = {"added": [], "changed": [], "unchanged": []}
+        replaced: list[ReplacedText] = []
         show = not quiet and not as_json and sys.stderr.isatty()
         with click.progressbar(
             length=len(files), label="indexing", file=sys.stderr, hidden=not show
         ) as bar:
             for _, result in graph.index_files(files, workers=workers, force=force):
-                bar.update(1)
                 if isinstance(result, SkippedFile):
                     skipped.append(result)
                 elif isinstance(result, UnchangedFile):
                     report["unchanged"].append(result.doc_id)
+                elif isinstance(result, ReplacedText):
+                    replaced.append(result)
+                    continue  # a note on the file just counted
                 else:
                     for document in result:
                         change = "changed" if document.doc_id in before else "added"
                         report[change].append(document.doc_id)
+                if not isinstance(result, SkippedFile) or result.line is None:
+                    bar.update(1)  # not for a bad line: a note on the file just counted
         removed = list(graph.plan_index([], prune=roots).removed) if roots else []
         for doc_id in removed:
             graph.remove_document(doc_id)
         graph.save_index()
         stats = graph.stats()
-    _summarise(report | {"removed": removed}, skipped, stats, as_json, False)
+    _summarise(report | {"removed": removed}, skipped, replaced, stats, as_json, False)
+    _exit_if_skipped(skipped)
+
+
+def _exit_if_skipped(skipped: list[SkippedFile]) -> None:
+    if any(not item.ignored for item in skipped):
+        sys.exit(EXIT_SKIPPED)
 
 
 def _summarise(
     report: dict[str, list[str]],
     skipped: list[SkippedFile],
+    replaced: list[ReplacedText],
     stats: GraphStats | None,
     as_json: bool,
     dry_run: bool,
@@ -122,7 +141,11 @@ def _summarise(
             "dryRun": dry_run,
             "documents": len(report["added"]) + len(report["changed"]),
             **report,
-            "skipped": [{"path": str(s.path), "reason": s.reason} for s in skipped],
+            "skipped": [
+                {"path": s.path, "line": s.line, "reason": s.reason, "ignored": s.ignored}
+                for s in skipped
+            ],
+            "replaced": [r.to_dict() for r in replaced],
         }
         if stats is not None:
             summary["store"] = {k: stats[k] for k in ("documents", "nodes", "edges", "edgeTypes")}
@@ -146,9 +169,21 @@ def _summarise(
         for kind, count in sorted(stats.edge_types.items()):
             click.echo(f"  {kind:<13} {count}")
     if skipped:
-        click.echo(f"skipped {len(skipped)} file{'' if len(skipped) == 1 else 's'}:")
+        lines = sum(item.line is not None for item in skipped)
+        files = len(skipped) - lines
+        counted = [
+            f"{n} {word}{'' if n == 1 else 's'}"
+            for n, word in ((files, "file"), (lines, "line"))
+            if n
+        ]
+        click.echo(f"skipped {' and '.join(counted)}:")
         for item in skipped:
-            click.echo(f"  {item.path}: {item.reason}")
+            where = item.path if item.line is None else f"{item.path} line {item.line}"
+            click.echo(f"  {where}: {item.reason}")
+    if replaced:
+        click.echo("stored with text that was not valid Unicode (lone surrogates) as U+FFFD:")
+        for note in replaced:
+            click.echo(f"  {note.path} ({note.doc_id}): {note.replaced} replaced")
 
 
 @verb_command(main, "remove", verb="remove_document", example="groundgraph remove user-guide notes")

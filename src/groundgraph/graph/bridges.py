@@ -18,6 +18,7 @@ from groundgraph.graph.evidence import entity_id
 from groundgraph.index.bm25 import LexicalIndex
 from groundgraph.model import Bridge, BridgeHop, Citation, Edge, Node
 from groundgraph.model.ids import ENTITY_PREFIX
+from groundgraph.model.valid_text import has_surrogates
 from groundgraph.store.base import Store
 from groundgraph.text import sentence_spans
 from groundgraph.walk.dijkstra import HUB_DEGREE, MAX_FANOUT
@@ -33,7 +34,7 @@ def resolve_end(store: Store, name: str, index: LexicalIndex | None = None) -> s
     if not isinstance(name, str) or not name.strip():
         raise InputError("a bridge end must be a non-empty node id, entity name or word")
     for candidate in (name, entity_id(name)):
-        if store.reads.get_nodes([candidate]):
+        if not has_surrogates(candidate) and store.reads.get_nodes([candidate]):
             return candidate
     found = None if index is None else word_end(store, index, name)
     if found is None:

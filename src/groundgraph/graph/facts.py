@@ -14,6 +14,7 @@ from groundgraph.errors import InputError, InputTooLargeError
 from groundgraph.graph.evidence import RELATION_WEIGHT, entity_id, entity_node
 from groundgraph.model import Edge, Node
 from groundgraph.model.ids import ENTITY_PREFIX
+from groundgraph.model.valid_text import valid_text
 from groundgraph.store.base import Store
 
 if TYPE_CHECKING:
@@ -33,6 +34,8 @@ def fact_records(
             raise InputError(f"a fact's {name} must be non-empty text")
         if len(value) > MAX_FACT_CHARS:
             raise InputTooLargeError(f"the fact's {name}", len(value), MAX_FACT_CHARS)
+    # Names and the relation are text: made valid like any text coming in.
+    subject, relation, obj = (valid_text(v).text for v in (subject, relation, obj))
     start, end = entity_id(subject.strip()), entity_id(obj.strip())
     if start == ENTITY_PREFIX or end == ENTITY_PREFIX:
         raise InputError("a fact's subject and object must contain letters or digits")

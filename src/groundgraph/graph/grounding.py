@@ -14,7 +14,7 @@ from groundgraph.errors import NotFoundError
 from groundgraph.graph.indexes import DerivedIndexes
 from groundgraph.graph.reader import GraphReader
 from groundgraph.model import Node
-from groundgraph.model.ids import is_entity_id
+from groundgraph.model.ids import held_ids, is_entity_id
 from groundgraph.reason.ground import (
     DEFAULT_MIN_SUPPORT,
     Grounding,
@@ -48,7 +48,7 @@ class _SyncedCorpus:
 
     def sections(self, node_ids: Sequence[str]) -> dict[str, SectionText]:
         # A node no longer valid (a superseded fact) is not evidence.
-        nodes = self.indexes.store.reads.get_nodes(list(node_ids))
+        nodes = self.indexes.store.reads.get_nodes(held_ids(node_ids))
         return {
             i: _section(nodes[i]) for i in node_ids if i in nodes and nodes[i].invalid_at is None
         }
@@ -70,7 +70,7 @@ def _known(store: Store, node_ids: Sequence[str] | None) -> list[str] | None:
     if node_ids is None:
         return None
     ids = check_node_ids(node_ids)
-    found = store.reads.get_nodes(ids)
+    found = store.reads.get_nodes(held_ids(ids))
     missing = [i for i in ids if i not in found]
     if missing:
         shown = ", ".join(repr(i) for i in missing[:5])

@@ -1,10 +1,13 @@
 """What happened to a memory fact, read-only: its supersession history and the ledger.
 
 Both take ``scopes``: a fact or a ledger line outside what they may read is not shown (and
-a hidden fact is reported as missing, like one that does not exist).
+a hidden fact is reported as missing, like one that does not exist), and the scopes shown
+are only those the reader may name (``ScopeReader.shown``).
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from groundgraph.graph.memory_core import MemoryContext, Scopes, not_found
 from groundgraph.memory.scopes import ScopeReader, query_scopes
@@ -42,7 +45,7 @@ class MemoryHistory:
             return FactLink(
                 other,
                 state.text,
-                state.scopes,
+                reader.shown(state.scopes),
                 state.created_at,
                 state.invalid_at,
                 edge.label,
@@ -51,12 +54,13 @@ class MemoryHistory:
 
         older = [entry(e.target, e) for e in links if e.source == found]
         newer = [entry(e.source, e) for e in links if e.target == found]
+        record = self.context.fact_record(memory.states[found])
         return FactHistory(
-            self.context.fact_record(memory.states[found]),
+            replace(record, scopes=reader.shown(record.scopes)),
             tuple(x for x in older if x is not None),
             tuple(x for x in newer if x is not None),
             tuple(
-                FactChange(e.kind, e.at, e.scopes, e.other)
+                FactChange(e.kind, e.at, reader.shown(e.scopes), e.other)
                 for e in memory.states[found].events
                 if e.other is None
                 or (e.other in memory.states and reader.reads(memory.states[e.other].scopes))
@@ -76,14 +80,18 @@ class MemoryHistory:
                     record.rule,
                     record.detail,
                     record.resolver,
-                    _side(record.new),
-                    _side(record.old),
+                    _side(record.new, reader),
+                    _side(record.old, reader),
                 )
             )
         return out
 
 
-def _side(snapshot: FactSnapshot) -> ConflictSide:
+def _side(snapshot: FactSnapshot, reader: ScopeReader) -> ConflictSide:
     return ConflictSide(
-        snapshot.fact_id, snapshot.text, snapshot.scopes, snapshot.created_at, snapshot.source
+        snapshot.fact_id,
+        snapshot.text,
+        reader.shown(snapshot.scopes),
+        snapshot.created_at,
+        snapshot.source,
     )

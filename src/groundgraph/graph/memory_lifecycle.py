@@ -15,6 +15,7 @@ from groundgraph.model.memory import (
     PurgeReport,
     RemovedEdge,
 )
+from groundgraph.model.valid_text import has_surrogates
 
 
 class MemoryLifecycle:
@@ -35,6 +36,7 @@ class MemoryLifecycle:
             target is None
             and isinstance(fact_or_doc, str)
             and 0 < len(fact_or_doc) <= 512
+            and not has_surrogates(fact_or_doc)
             and self.store.reads.get_document(fact_or_doc) is not None
         ):
             target = fact_or_doc

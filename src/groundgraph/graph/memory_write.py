@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from groundgraph.errors import InputError
@@ -39,6 +40,7 @@ from groundgraph.memory.timeline import INVALIDATED, REVIVED, SCOPED, FactState
 from groundgraph.model import Document, Edge, Node
 from groundgraph.model.ids import fact_id, is_fact_id
 from groundgraph.model.memory import Fact
+from groundgraph.model.valid_text import valid_text
 from groundgraph.search import MAX_QUERY_CHARS
 from groundgraph.store.base import ConflictRecord, FactEvent, FactSnapshot, FactUpdate
 
@@ -70,15 +72,17 @@ class MemoryWriter:
         source: str = "",
     ) -> Fact:
         """Remember one fact; returns it as stored (``Fact.status`` says what happened)."""
-        return self._add(
-            check_fact_text(text),
+        checked, said_by = check_fact_text(text), check_source(source)
+        fact = self._add(
+            checked.text,
             check_scopes(scopes),
             extractor,
             self._causal(causal),
             self._threshold(dedup_threshold),
             self._resolver(resolve_conflicts),
-            check_source(source),
+            said_by.text,
         )
+        return _replaced(fact, checked.replaced + said_by.replaced)
 
     def add_texts(
         self,
@@ -93,15 +97,19 @@ class MemoryWriter:
     ) -> list[Fact]:
         """Remember facts in order, each as :meth:`add_text` would (one transaction each)."""
         batch = [check_fact_text(t) for t in fact_texts(texts)]
+        said_by = check_source(source)
         options = (
             check_scopes(scopes),
             extractor,
             self._causal(causal),
             self._threshold(dedup_threshold),
             self._resolver(resolve_conflicts),
-            check_source(source),
+            said_by.text,
         )
-        return [self._add(text, *options) for text in batch]
+        return [
+            _replaced(self._add(text, *options), replaced + said_by.replaced)
+            for text, replaced in batch
+        ]
 
     def load_dataset(self, name: str, scopes: Scopes = None) -> list[Fact]:
         """Add a built-in dataset's facts (``groundgraph.memory.dataset_names()``)."""
@@ -307,22 +315,31 @@ class MemoryWriter:
         """Replace a fact by a new one; the old one is retired, its history kept."""
         memory = self.context.memory()
         old_id = self.context.require(old)
-        text = check_fact_text(new_text)
+        text, replaced = check_fact_text(new_text)
+        said_by = check_source(source)
         if not isinstance(rule, str) or not 0 < len(rule) <= 100:
             raise InputError("rule must be a short text (1 to 100 characters)")
+        rule, replaced_in_rule = valid_text(rule)
         if fact_id(text) == old_id:
             raise InputError("the new text is the same fact as the old one: nothing to replace")
-        replaced = Found(old_id, Contradiction(memory.states[old_id].text, rule, DELIBERATE))
-        return self._add(
+        replaced += replaced_in_rule
+        retired = Found(old_id, Contradiction(memory.states[old_id].text, rule, DELIBERATE))
+        fact = self._add(
             text,
             memory.states[old_id].scopes if scopes is None else check_scopes(scopes),
             None,
             self._causal(None),
             None,
             self.context.settings.conflict_resolver,
-            check_source(source),
-            (replaced,),
+            said_by.text,
+            (retired,),
         )
+        return _replaced(fact, replaced + said_by.replaced)
+
+
+def _replaced(fact: Fact, count: int) -> Fact:
+    """The fact as added, saying how many lone surrogates of its input became U+FFFD."""
+    return replace(fact, replaced=count) if count else fact
 
 
 def _pairs(extractor: CausalExtractorLike | None, text: str) -> Sequence[Any]:

@@ -20,7 +20,7 @@ from groundgraph.graph.evidence import has_prose
 from groundgraph.index.bm25 import BM25Params, LexicalIndex
 from groundgraph.index.term_batch import TermBatch
 from groundgraph.ingest.entities import Mention, untitled_mentions
-from groundgraph.ingest.folder import PlannedFile, SkippedFile, parse_file
+from groundgraph.ingest.folder import PlannedFile, SkippedFile, read_file
 from groundgraph.ingest.parsed import ParsedDocument
 from groundgraph.ingest.relations import RelationMention, extract_relations
 from groundgraph.model.ids import check_doc_id
@@ -66,6 +66,14 @@ class PreparedDocument:
     relations: list[list[RelationMention]] | None
 
 
+@dataclass(frozen=True)
+class PreparedFile:
+    """A read file's prepared documents, and its lines that were skipped (JSON Lines)."""
+
+    documents: list[PreparedDocument]
+    skipped: list[SkippedFile]
+
+
 class Preparer:
     """Runs the text-only half with one graph's settings (one per process)."""
 
@@ -102,16 +110,16 @@ class Preparer:
             parsed, TermBatch.of(counts), joined, mentions, sentences, relations
         )
 
-    def prepare_file(
-        self, planned: PlannedFile
-    ) -> tuple[PlannedFile, list[PreparedDocument] | SkippedFile]:
-        """Parse one planned file and prepare its documents; a file that fails is skipped."""
+    def prepare_file(self, planned: PlannedFile) -> tuple[PlannedFile, PreparedFile | SkippedFile]:
+        """Parse one planned file and prepare its documents; a file that fails is skipped,
+        and so is each bad line of a JSON Lines file (the others are kept)."""
+        contents = read_file(planned, max_chunk_chars=self.settings.max_chunk_chars)
+        if contents.skipped and contents.skipped[0].line is None:  # the whole file
+            return planned, contents.skipped[0]
         try:
-            parsed = parse_file(planned, max_chunk_chars=self.settings.max_chunk_chars)
-            for item in parsed:
+            for item in contents.documents:
                 check_doc_id(item.document.doc_id)
         except GroundgraphError as exc:
             return planned, SkippedFile(str(planned.path), str(exc))
-        except OSError as exc:
-            return planned, SkippedFile(str(planned.path), f"cannot read it: {exc}")
-        return planned, [self.prepare(item) for item in parsed]
+        prepared = [self.prepare(item) for item in contents.documents]
+        return planned, PreparedFile(prepared, contents.skipped)

@@ -17,6 +17,7 @@ from groundgraph.graph.indexes import DerivedIndexes
 from groundgraph.graph.settings import GraphSettings
 from groundgraph.memory.scopes import readable_documents
 from groundgraph.model import PARENT_CHILD, Answer, Bridge, Hit, Node
+from groundgraph.model.valid_text import has_surrogates
 from groundgraph.model.views import DocumentInfo, GraphStats, NodeLink, NodeRef, NodeView
 from groundgraph.reason.answer import DEFAULT_THRESHOLD, extractive_answer
 from groundgraph.search import SearchParams, search
@@ -129,14 +130,16 @@ class GraphReader:
     # ----------------------------------------------------------------- views
     def node(self, node_id: str) -> Node:
         """One node by id; NotFoundError names how to find ids."""
-        found = self.store.reads.get_nodes([node_id]).get(node_id)
+        # No store holds an id that is not valid Unicode (``model.ids.check_doc_id``).
+        held = not has_surrogates(node_id)
+        found = self.store.reads.get_nodes([node_id]).get(node_id) if held else None
         if found is None:
             raise NotFoundError(f"unknown node {node_id!r}: use search or outline to find node ids")
         return found
 
     def outline(self, doc_id: str, max_depth: int = 6) -> str:
         """A document's table of contents, one ``- [nodeId] title`` line per node."""
-        nodes = self.store.reads.document_nodes(doc_id)
+        nodes = [] if has_surrogates(doc_id) else self.store.reads.document_nodes(doc_id)
         if not nodes:
             raise NotFoundError(f"unknown document {doc_id!r}: list documents with stats")
         depth: dict[str, int] = {}

@@ -21,9 +21,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from groundgraph.errors import InputError
 from groundgraph.graph.prepare import PrepareSettings
-from groundgraph.ingest.folder import PlannedFile, SkippedFile, parse_file
+from groundgraph.ingest.folder import PlannedFile, SkippedFile, read_file
 from groundgraph.ingest.parsed import INGEST_VERSION
 from groundgraph.model import Document
 from groundgraph.model.views import IndexPlan, PlannedChange
@@ -147,10 +146,9 @@ def plan_index(
     changes: list[PlannedChange] = []
     skipped: list[SkippedFile] = []
     for planned in files:
-        for doc_id, digest, error in _documents_of(planned, max_chunk_chars):
-            if error is not None:
-                skipped.append(SkippedFile(str(planned.path), error))
-                continue
+        found, bad = _documents_of(planned, max_chunk_chars)
+        skipped.extend(bad)
+        for doc_id, digest in found:
             stored = store.reads.get_document(doc_id)
             reason = taken_reason(planned, stored, digest)
             if reason is not None:
@@ -165,15 +163,16 @@ def plan_index(
     return IndexPlan(tuple(changes), tuple(skipped), removed)
 
 
-def _documents_of(planned: PlannedFile, max_chunk_chars: int) -> list[tuple[str, str, str | None]]:
-    """(doc id, content hash, error) of each document a planned file gives."""
+def _documents_of(
+    planned: PlannedFile, max_chunk_chars: int
+) -> tuple[list[tuple[str, str]], list[SkippedFile]]:
+    """(doc id, content hash) of each document a planned file gives, and what of it is
+    skipped (the file, or bad lines of a JSON Lines file)."""
     if planned.kind != "jsonl":
         try:
-            return [(planned.doc_id, file_digest(planned.path), None)]
+            return [(planned.doc_id, file_digest(planned.path))], []
         except OSError as exc:
-            return [(planned.doc_id, "", f"cannot read it: {exc.strerror or exc}")]
-    try:
-        parsed = parse_file(planned, max_chunk_chars=max_chunk_chars)
-    except (OSError, InputError) as exc:
-        return [(planned.doc_id, "", str(exc))]
-    return [(p.document.doc_id, p.document.content_hash, None) for p in parsed]
+            return [], [SkippedFile(str(planned.path), f"cannot read it: {exc.strerror or exc}")]
+    contents = read_file(planned, max_chunk_chars=max_chunk_chars)
+    found = [(p.document.doc_id, p.document.content_hash) for p in contents.documents]
+    return found, contents.skipped

@@ -46,9 +46,9 @@ TYPE_NAMES: Mapping[str, Any] = {"GroundedReasoner": "GroundedReasoner"}
 EXCLUDED: Mapping[str, str] = {
     "close": "ends the graph's life (the context manager calls it), not a verb on its content",
     "from_json": "a constructor: a classmethod that builds a new graph from to_json output",
+    "open_searcher": "a constructor: a classmethod that opens a store read-only as a searcher",
     "graph_matrix": "the walkers' sparse matrix, a derived index rather than a verb",
     "searcher": "gives the read half of the graph as an object (graph.searcher), not a verb",
-    "open_searcher": "opens a store file read-only as a GraphSearcher: a constructor, not a verb",
     "index": "the lexical index (a property), for inspection and benchmarks; not a verb",
     "linker": "the semantic-link index (a property); not a verb",
     "memory_settings": "the memory options the graph was made with (a property)",

@@ -27,7 +27,7 @@ from groundgraph.graph.facts import FACTS_DOC_ID, fact_records
 from groundgraph.graph.indexes import DerivedIndexes
 from groundgraph.graph.linking import link_edges, title_edges
 from groundgraph.graph.pool import check_workers, default_workers, prepared_in_order
-from groundgraph.graph.prepare import PreparedDocument, Preparer, PrepareSettings
+from groundgraph.graph.prepare import PreparedDocument, PreparedFile, Preparer, PrepareSettings
 from groundgraph.graph.reindex import (
     UnchangedFile,
     ingest_key,
@@ -44,11 +44,16 @@ from groundgraph.ingest.entities import Mention, extract_entities
 from groundgraph.ingest.folder import PlannedFile, SkippedFile
 from groundgraph.ingest.relations import extract_relations
 from groundgraph.model import Document, Edge, Node
-from groundgraph.model.ids import check_doc_id
+from groundgraph.model.ids import check_doc_id, held_ids
+from groundgraph.model.valid_text import has_surrogates
+from groundgraph.model.views import ReplacedText
 from groundgraph.store import PendingLink, Removal, Store
 
 In = TypeVar("In")
 Out = TypeVar("Out")
+#: What ``index_files`` yields for a file: its documents, why it was skipped, that it is
+#: unchanged, or a note that follows one of those (a bad line, text made valid).
+IndexedFile = list[Document] | SkippedFile | UnchangedFile | ReplacedText
 
 #: Documents (or files) whose store writes share one transaction while indexing many, and
 #: the longest a batch stays open (other writers wait for it).
@@ -232,12 +237,15 @@ class DocumentWriter:
         *,
         workers: int | None = None,
         force: bool = False,
-    ) -> Iterator[tuple[PlannedFile, list[Document] | SkippedFile | UnchangedFile]]:
+    ) -> Iterator[tuple[PlannedFile, IndexedFile]]:
         """Read, parse and add planned files: each file's documents, why not, or unchanged.
 
-        A document id met a second time in one run (two JSON Lines records, or a record
-        and a file) is not written again: the first stays, and the repeat is reported as a
-        ``SkippedFile`` of its file that names the id and where it was first met."""
+        Notes on a file follow its result: each bad line of a JSON Lines file (a
+        ``SkippedFile`` with its ``line``), each document stored with text made valid
+        (``ReplacedText``), and each document id met a second time in one run (two JSON
+        Lines records, or a record and a file), which is not written again: the first
+        stays, and the repeat is a ``SkippedFile`` that names the id and where it was
+        first met."""
         count = default_workers() if workers is None else check_workers(workers)
         settings = self._prepare_settings()
         key = self.ingest_key()
@@ -259,27 +267,30 @@ class DocumentWriter:
 
     def _add_file(
         self,
-        item: tuple[PlannedFile, list[PreparedDocument] | SkippedFile],
+        item: tuple[PlannedFile, PreparedFile | SkippedFile],
         key: str,
         force: bool,
         seen: dict[str, str],
-    ) -> list[tuple[PlannedFile, list[Document] | SkippedFile]]:
+    ) -> list[tuple[PlannedFile, IndexedFile]]:
         """Add one read file's documents, unless its id is taken by another file or was met
         before in this run; a JSON Lines document stored from the same text the same way
-        is left out. The file's documents first, then one report per repeated id."""
+        is left out. The file's documents first, then its notes and repeated ids."""
         planned, result = item
         if isinstance(result, SkippedFile):
             return [(planned, result)]
+        notes: list[tuple[PlannedFile, IndexedFile]]
+        notes = [(planned, skipped) for skipped in result.skipped]
+        documents = result.documents
         taken = None
-        if planned.kind != "jsonl" and len(result) == 1:
+        if planned.kind != "jsonl" and len(documents) == 1:
             old = self.store.reads.get_document(planned.doc_id)
-            taken = taken_reason(planned, old, result[0].parsed.document.content_hash)
+            taken = taken_reason(planned, old, documents[0].parsed.document.content_hash)
         if taken is not None:
             return [(planned, SkippedFile(str(planned.path), taken))]
         added: list[Document] = []
-        repeats: list[tuple[PlannedFile, list[Document] | SkippedFile]] = []
+        repeats: list[tuple[PlannedFile, IndexedFile]] = []
         path, here = str(planned.path), set[str]()
-        for prepared in result:
+        for prepared in documents:
             document = prepared.parsed.document
             first = seen.setdefault(document.doc_id, path)
             if first != path or document.doc_id in here:
@@ -290,9 +301,14 @@ class DocumentWriter:
             stored = self.store.reads.get_document(document.doc_id) if jsonl else None
             if force or not same_document(stored, document.content_hash, key):
                 added.append(self.add_prepared(prepared))
-        if repeats and not added and planned.kind != "jsonl":
+                if prepared.parsed.replaced:
+                    replaced = ReplacedText(
+                        str(planned.path), document.doc_id, prepared.parsed.replaced
+                    )
+                    notes.append((planned, replaced))
+        if repeats and not added and not notes and planned.kind != "jsonl":
             return repeats
-        return [(planned, added), *repeats]
+        return [(planned, added), *notes, *repeats]
 
     def _in_batches(self, items: Iterable[In], add: Callable[[In], Out]) -> Iterator[Out]:
         """``add(item)`` for each item, the store writes of up to ``BATCH_DOCUMENTS`` items
@@ -330,6 +346,8 @@ class DocumentWriter:
     def remove_document(self, doc_id: str) -> Removal | None:
         """Remove a document and everything that touches it; None if it was not there."""
         self.indexes.catch_up()
+        if has_surrogates(doc_id):  # no store holds such an id (check_doc_id)
+            return None
         old = self.store.reads.get_document(doc_id)
         if old is not None:
             self.indexes.expect_links(doc_id)
@@ -361,7 +379,7 @@ class DocumentWriter:
         self.indexes.catch_up()
         edge, entities = fact_records(subject, relation, obj, source)
         if source is not None:
-            found = self.store.reads.get_nodes([source]).get(source)
+            found = self.store.reads.get_nodes(held_ids([source])).get(source)
             if found is None:
                 raise NotFoundError(
                     f"unknown node {source!r}: use search or outline to find node ids"

@@ -15,15 +15,17 @@ from groundgraph.ingest.entities import (
 )
 from groundgraph.ingest.folder import (
     DEFAULT_MAX_FILE_BYTES,
+    FileContents,
     FolderPlan,
     FolderResult,
     PlannedFile,
     SkippedFile,
     parse_file,
     plan_folder,
+    read_file,
     read_folder,
 )
-from groundgraph.ingest.jsonl import iter_jsonl, parse_jsonl
+from groundgraph.ingest.jsonl import BadLine, iter_jsonl, parse_jsonl, read_jsonl
 from groundgraph.ingest.markdown import parse_markdown
 from groundgraph.ingest.parsed import (
     DEFAULT_MAX_CHUNK_CHARS,
@@ -47,7 +49,9 @@ __all__ = [
     "DEFAULT_MAX_CHUNK_CHARS",
     "DEFAULT_MAX_FILE_BYTES",
     "DEFAULT_MAX_TEXT_CHARS",
+    "BadLine",
     "EntityExtractor",
+    "FileContents",
     "FolderPlan",
     "FolderResult",
     "Mention",
@@ -69,7 +73,9 @@ __all__ = [
     "parse_markdown",
     "parse_plaintext",
     "plan_folder",
+    "read_file",
     "read_folder",
+    "read_jsonl",
     "read_llm_triples",
     "sentence_mentions",
 ]

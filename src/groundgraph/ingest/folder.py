@@ -1,8 +1,10 @@
 """Files and folders in, parsed documents out, and a list of what was skipped and why.
 
 Reading is two steps so a caller can show progress: ``plan_folder`` walks the paths (no
-file is read) and ``parse_file`` parses one planned file; ``read_folder`` does both. One bad
-file never stops the others: it is listed in ``skipped`` with the reason.
+file is read) and ``read_file`` parses one planned file; ``read_folder`` does both. One bad
+file never stops the others, and one bad line of a JSON Lines file never stops the rest of
+that file: each is listed in ``skipped`` with the reason (and the line number). A file left
+out by rule (hidden, another kind, a symlink leading out) is listed as ``ignored``.
 """
 
 from __future__ import annotations
@@ -17,10 +19,11 @@ from typing import NamedTuple
 from groundgraph.errors import FormatError, InputError, InputTooLargeError
 from groundgraph.ingest.front_matter import blank_front_matter, read_front_matter
 from groundgraph.ingest.headings import leading_title
-from groundgraph.ingest.jsonl import parse_jsonl
+from groundgraph.ingest.jsonl import BadLine, read_jsonl
 from groundgraph.ingest.markdown import parse_markdown
 from groundgraph.ingest.parsed import DEFAULT_MAX_CHUNK_CHARS, ParsedDocument, normalise_newlines
 from groundgraph.ingest.plaintext import parse_plaintext
+from groundgraph.model.valid_text import has_surrogates, valid_text
 from groundgraph.model.views import SkippedFile as SkippedFile  # defined with the records
 from groundgraph.text import slugify
 
@@ -56,6 +59,13 @@ class FolderPlan(NamedTuple):
     skipped: list[SkippedFile]
 
 
+class FileContents(NamedTuple):
+    """The documents read from one file, and the lines of it that were skipped."""
+
+    documents: list[ParsedDocument]
+    skipped: list[SkippedFile]
+
+
 @dataclass(frozen=True)
 class FolderResult:
     """The documents read from some files and folders, and what was skipped."""
@@ -70,8 +80,18 @@ def _as_paths(paths: PathArg | Iterable[PathArg]) -> list[Path]:
     return [Path(p) for p in paths]
 
 
-def _walk(root: Path, include_hidden: bool) -> Iterator[tuple[Path, str | None]]:
-    """(path, None) for each file under ``root`` in sorted order, (path, reason) for skips.
+def _ignored(path: Path, reason: str) -> SkippedFile:
+    return SkippedFile(_shown(path), reason, ignored=True)
+
+
+def _shown(path: Path) -> str:
+    """A path as text that can be printed and stored (a name that is not UTF-8 shows
+    U+FFFD where its bad bytes are)."""
+    return valid_text(str(path)).text
+
+
+def _walk(root: Path, include_hidden: bool) -> Iterator[tuple[Path, SkippedFile | None]]:
+    """(path, None) for each file under ``root`` in sorted order, (path, why) for skips.
 
     Symlinks are followed only while they stay inside ``root``; each real folder is
     walked once, so a symlink loop ends.
@@ -91,7 +111,7 @@ def _walk(root: Path, include_hidden: bool) -> Iterator[tuple[Path, str | None]]
 
     problem = enter(root)
     if problem is not None:
-        yield root, problem
+        yield root, SkippedFile(_shown(root), problem)
     while stack:
         entry = next(stack[-1], None)
         if entry is None:
@@ -99,30 +119,32 @@ def _walk(root: Path, include_hidden: bool) -> Iterator[tuple[Path, str | None]]
             continue
         path = Path(entry.path)
         if entry.name.startswith(".") and not include_hidden:
-            yield path, "hidden (its name starts with '.')"
+            yield path, _ignored(path, "hidden (its name starts with '.')")
             continue
         if entry.is_symlink():
             try:
                 target = path.resolve(strict=True)
             except (OSError, RuntimeError):
-                yield path, "broken symlink"
+                yield path, SkippedFile(_shown(path), "broken symlink")
                 continue
             if not target.is_relative_to(real_root):
-                yield path, f"symlink to {target}, outside the folder {root}; not followed"
+                reason = f"symlink to {_shown(target)}, outside the folder {_shown(root)}"
+                yield path, _ignored(path, reason + "; not followed")
                 continue
         if entry.is_dir():
             real = path.resolve()
             if real in visited:
-                yield path, f"folder {real} was already read (a symlink loop?)"
+                reason = f"folder {_shown(real)} was already read (a symlink loop?)"
+                yield path, _ignored(path, reason)
                 continue
             visited.add(real)
             problem = enter(path)
             if problem is not None:
-                yield path, problem
+                yield path, SkippedFile(_shown(path), problem)
         elif entry.is_file():
             yield path, None
         else:
-            yield path, "not a regular file"
+            yield path, _ignored(path, "not a regular file")
 
 
 def _doc_id(relative: str, used: set[str]) -> str:
@@ -146,7 +168,8 @@ def plan_folder(
 
     ``.md`` and ``.markdown`` files are markdown, ``.txt`` plain text, ``.jsonl`` JSON
     Lines. Other files, hidden ones, files over ``max_file_bytes`` and symlinks leading
-    outside the folder being walked are listed in ``skipped`` with the reason.
+    outside the folder being walked are listed in ``skipped`` with the reason, and so is
+    a file whose name is not valid UTF-8 (it could not be stored as the document's source).
     """
     files: list[PlannedFile] = []
     skipped: list[SkippedFile] = []
@@ -154,25 +177,29 @@ def plan_folder(
     used_ids: set[str] = set()
     for given in _as_paths(paths):
         if given.is_dir():
-            found: Iterable[tuple[Path, str | None]] = _walk(given, include_hidden)
+            found: Iterable[tuple[Path, SkippedFile | None]] = _walk(given, include_hidden)
             root = given
         elif given.is_file():
             found, root = [(given, None)], given.parent
         else:
-            skipped.append(SkippedFile(str(given), "no such file or folder"))
+            skipped.append(SkippedFile(_shown(given), "no such file or folder"))
             continue
-        for path, reason in found:
-            if reason is not None:
-                skipped.append(SkippedFile(str(path), reason))
+        for path, problem in found:
+            if problem is not None:
+                skipped.append(problem)
                 continue
             kind = KINDS.get(path.suffix.lower())
             if kind is None:
                 suffix = f"extension {path.suffix!r}" if path.suffix else "no extension"
-                skipped.append(SkippedFile(str(path), f"{suffix}: not markdown, text or JSONL"))
+                skipped.append(_ignored(path, f"{suffix}: not markdown, text or JSONL"))
+                continue
+            if has_surrogates(str(path)):
+                reason = "its name is not valid UTF-8: rename it to read it"
+                skipped.append(SkippedFile(_shown(path), reason))
                 continue
             real = path.resolve()
             if real in seen:
-                skipped.append(SkippedFile(str(path), "already listed under another path"))
+                skipped.append(_ignored(path, "already listed under another path"))
                 continue
             seen.add(real)
             try:
@@ -211,6 +238,22 @@ def _read_text(path: Path, max_file_bytes: int) -> tuple[bytes, str]:
     return data, normalise_newlines(text)
 
 
+def _parse(
+    file: PlannedFile, max_chunk_chars: int, max_file_bytes: int
+) -> tuple[list[ParsedDocument], list[BadLine]]:
+    data, text = _read_text(file.path, max_file_bytes)
+    source = str(file.path)
+    if file.kind == "jsonl":
+        return read_jsonl(text, source=source, max_chunk_chars=max_chunk_chars)
+    front = read_front_matter(text) if file.kind == "markdown" else None
+    heading = leading_title(text if front is None else blank_front_matter(text, front))
+    title = (front.title if front is not None else "") or heading or file.path.stem
+    parse = parse_markdown if file.kind == "markdown" else parse_plaintext
+    parsed = parse(text, title, doc_id=file.doc_id, source=source, max_chunk_chars=max_chunk_chars)
+    digest = hashlib.sha256(data).hexdigest()
+    return [replace(parsed, document=replace(parsed.document, content_hash=digest))], []
+
+
 def parse_file(
     file: PlannedFile,
     *,
@@ -222,20 +265,33 @@ def parse_file(
     A markdown file's title is its front matter's ``title``, else the level-1 heading it
     starts with, else its file name without extension (a text file's: the heading, else
     the name); its content hash is that of its bytes. Raises FormatError for
-    a file that is not UTF-8 text or not valid JSONL, InputTooLargeError for one over
-    ``max_file_bytes``, OSError when it cannot be read.
+    a file that is not UTF-8 text or has a bad JSONL line (the first is named),
+    InputTooLargeError for one over ``max_file_bytes``, OSError when it cannot be read.
+    ``read_file`` skips what is bad instead.
     """
-    data, text = _read_text(file.path, max_file_bytes)
-    source = str(file.path)
-    if file.kind == "jsonl":
-        return parse_jsonl(text, source=source, max_chunk_chars=max_chunk_chars)
-    front = read_front_matter(text) if file.kind == "markdown" else None
-    heading = leading_title(text if front is None else blank_front_matter(text, front))
-    title = (front.title if front is not None else "") or heading or file.path.stem
-    parse = parse_markdown if file.kind == "markdown" else parse_plaintext
-    parsed = parse(text, title, doc_id=file.doc_id, source=source, max_chunk_chars=max_chunk_chars)
-    digest = hashlib.sha256(data).hexdigest()
-    return [replace(parsed, document=replace(parsed.document, content_hash=digest))]
+    documents, bad = _parse(file, max_chunk_chars, max_file_bytes)
+    if bad:
+        raise FormatError(f"{file.path} line {bad[0].line}: {bad[0].reason}")
+    return documents
+
+
+def read_file(
+    file: PlannedFile,
+    *,
+    max_chunk_chars: int = DEFAULT_MAX_CHUNK_CHARS,
+    max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
+) -> FileContents:
+    """Read one planned file as ``parse_file`` does, but never raise for a bad one: a file
+    that cannot be read is one skip (``line`` None); a bad line of a JSON Lines file is
+    one skip with its ``line``, and the file's good lines are kept."""
+    shown = _shown(file.path)
+    try:
+        documents, bad = _parse(file, max_chunk_chars, max_file_bytes)
+    except InputError as exc:
+        return FileContents([], [SkippedFile(shown, str(exc))])
+    except OSError as exc:
+        return FileContents([], [SkippedFile(shown, f"cannot read it: {exc.strerror or exc}")])
+    return FileContents(documents, [SkippedFile(shown, b.reason, b.line) for b in bad])
 
 
 def read_folder(
@@ -245,17 +301,12 @@ def read_folder(
     max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
     include_hidden: bool = False,
 ) -> FolderResult:
-    """Plan and parse files and folders; files that cannot be read are added to ``skipped``."""
+    """Plan and parse files and folders; what cannot be read is added to ``skipped``."""
     plan = plan_folder(paths, max_file_bytes=max_file_bytes, include_hidden=include_hidden)
     documents: list[ParsedDocument] = []
     skipped = list(plan.skipped)
     for file in plan.files:
-        try:
-            documents.extend(
-                parse_file(file, max_chunk_chars=max_chunk_chars, max_file_bytes=max_file_bytes)
-            )
-        except InputError as exc:
-            skipped.append(SkippedFile(str(file.path), str(exc)))
-        except OSError as exc:
-            skipped.append(SkippedFile(str(file.path), f"cannot read it: {exc.strerror or exc}"))
+        contents = read_file(file, max_chunk_chars=max_chunk_chars, max_file_bytes=max_file_bytes)
+        documents.extend(contents.documents)
+        skipped.extend(contents.skipped)
     return FolderResult(documents, skipped)

@@ -2,21 +2,25 @@
 
 Each non-blank line is an object ``{"id": str, "title"?: str, "description"?: str,
 "text": str}``; the title defaults to the id, which is used as the document id as given.
+Text in a line is made valid as every parser's is (a ``"\\ud800"`` escape becomes U+FFFD,
+counted in ``ParsedDocument.replaced``); an id that cannot be a document id makes the
+line bad.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
-from groundgraph.errors import FormatError, InputTooLargeError
+from groundgraph.errors import FormatError, InputError, InputTooLargeError
 from groundgraph.ingest.parsed import (
     DEFAULT_MAX_CHUNK_CHARS,
     DEFAULT_MAX_TEXT_CHARS,
     ParsedDocument,
 )
 from groundgraph.ingest.plaintext import parse_plaintext
+from groundgraph.model.ids import check_doc_id
 
 _EXAMPLE = '{"id": "doc-1", "title": "Optional title", "text": "The text."}'
 
@@ -49,6 +53,47 @@ def _required_text(record: dict[str, Any], key: str, where: str) -> str:
     return value
 
 
+def _lines(text_or_lines: str | Iterable[str]) -> Iterator[tuple[int, str]]:
+    """(number, line) of each non-blank line, numbered from 1."""
+    lines = text_or_lines.split("\n") if isinstance(text_or_lines, str) else text_or_lines
+    for number, raw in enumerate(lines, start=1):
+        line = raw.rstrip("\r\n")
+        if number == 1:
+            line = line.removeprefix("\ufeff")
+        if line.strip():
+            yield number, line
+
+
+def _document(
+    line: str, where: str, source: str, max_chunk_chars: int, max_text_chars: int
+) -> ParsedDocument:
+    """The document one line holds, or an InputError naming the line and the problem."""
+    record = _load_line(line, where)
+    doc_id = _required_text(record, "id", where)
+    text = _required_text(record, "text", where)
+    if not doc_id.strip():
+        raise FormatError(f'{where}: "id" is empty; give each line a non-empty id')
+    try:
+        check_doc_id(doc_id)
+    except InputError as exc:
+        raise FormatError(f"{where}: {exc}") from None
+    title = _optional_text(record, "title", where) or doc_id
+    description = _optional_text(record, "description", where) or ""
+    if len(text) > max_text_chars:
+        raise InputTooLargeError(
+            f'{where}: "text"', len(text), max_text_chars, hint="split it into several lines"
+        )
+    return parse_plaintext(
+        text,
+        title,
+        doc_id=doc_id,
+        description=description,
+        source=source,
+        max_chunk_chars=max_chunk_chars,
+        max_text_chars=max_text_chars,
+    )
+
+
 def iter_jsonl(
     text_or_lines: str | Iterable[str],
     source: str = "",
@@ -57,35 +102,9 @@ def iter_jsonl(
     max_text_chars: int = DEFAULT_MAX_TEXT_CHARS,
 ) -> Iterator[ParsedDocument]:
     """Parse JSON Lines lazily, one document per non-blank line; see ``parse_jsonl``."""
-    lines = text_or_lines.split("\n") if isinstance(text_or_lines, str) else text_or_lines
     name = source or "JSONL"
-    for number, raw in enumerate(lines, start=1):
-        line = raw.rstrip("\r\n")
-        if number == 1:
-            line = line.removeprefix("\ufeff")
-        if not line.strip():
-            continue
-        where = f"{name} line {number}"
-        record = _load_line(line, where)
-        doc_id = _required_text(record, "id", where)
-        text = _required_text(record, "text", where)
-        if not doc_id.strip():
-            raise FormatError(f'{where}: "id" is empty; give each line a non-empty id')
-        title = _optional_text(record, "title", where) or doc_id
-        description = _optional_text(record, "description", where) or ""
-        if len(text) > max_text_chars:
-            raise InputTooLargeError(
-                f'{where}: "text"', len(text), max_text_chars, hint="split it into several lines"
-            )
-        yield parse_plaintext(
-            text,
-            title,
-            doc_id=doc_id,
-            description=description,
-            source=source,
-            max_chunk_chars=max_chunk_chars,
-            max_text_chars=max_text_chars,
-        )
+    for number, line in _lines(text_or_lines):
+        yield _document(line, f"{name} line {number}", source, max_chunk_chars, max_text_chars)
 
 
 def parse_jsonl(
@@ -98,10 +117,39 @@ def parse_jsonl(
     """Parse JSON Lines (a str, or lines such as an open text file) into documents.
 
     Blank lines are skipped. A bad line raises FormatError naming its line number and the
-    problem: invalid JSON, not an object, or a missing or non-string ``id`` or ``text``.
+    problem: invalid JSON, not an object, a missing or non-string ``id`` or ``text``, or
+    an id that cannot be a document id. ``read_jsonl`` skips bad lines instead.
     """
     return list(
         iter_jsonl(
             text_or_lines, source, max_chunk_chars=max_chunk_chars, max_text_chars=max_text_chars
         )
     )
+
+
+class BadLine(NamedTuple):
+    """A line of a JSON Lines file that holds no document, and why."""
+
+    line: int
+    reason: str
+
+
+def read_jsonl(
+    text_or_lines: str | Iterable[str],
+    source: str = "",
+    *,
+    max_chunk_chars: int = DEFAULT_MAX_CHUNK_CHARS,
+    max_text_chars: int = DEFAULT_MAX_TEXT_CHARS,
+) -> tuple[list[ParsedDocument], list[BadLine]]:
+    """Like ``parse_jsonl``, but a bad line is skipped and listed (its number and why)
+    while every good line, before or after it, is kept."""
+    name = source or "JSONL"
+    documents: list[ParsedDocument] = []
+    bad: list[BadLine] = []
+    for number, line in _lines(text_or_lines):
+        where = f"{name} line {number}"
+        try:
+            documents.append(_document(line, where, source, max_chunk_chars, max_text_chars))
+        except InputError as exc:
+            bad.append(BadLine(number, str(exc).removeprefix(f"{where}: ")))
+    return documents, bad

@@ -65,7 +65,9 @@ def parse_markdown(
     ``doc_id`` defaults to the slug of ``title``. Raises InputError for arguments of the
     wrong kind and InputTooLargeError for a text over ``max_text_chars``.
     """
-    check_inputs(text, title, max_chunk_chars, max_text_chars)
+    text, title, description, source, replaced = check_inputs(
+        text, title, max_chunk_chars, max_text_chars, description, source
+    )
     doc_id = resolve_doc_id(title, doc_id)
     source_text = normalise_newlines(text)
     front = read_front_matter(source_text)
@@ -100,4 +102,5 @@ def parse_markdown(
     metadata = tuple(front.fields.items()) if front is not None else ()
     document = Document(doc_id, title, description, source, content_hash(text), metadata=metadata)
     links = document_links(body, layout.fences)
-    return ParsedDocument(document, builder.nodes, builder.edges.to_list(), links, source_text)
+    edges = builder.edges.to_list()
+    return ParsedDocument(document, builder.nodes, edges, links, source_text, replaced)

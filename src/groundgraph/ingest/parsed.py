@@ -4,15 +4,21 @@ Every node's ``span`` points into ``source_text`` (the input with CRLF and CR tu
 LF and a leading byte-order mark dropped): ``source_text[start:end] == node.content``. The
 one exception is a root node whose document has no text of its own before its first
 section: its content is then the document's description and its span is empty.
+
+Text is made valid here, at the way in (``model.valid_text``): a lone surrogate in the
+text, title, description or source becomes U+FFFD and ``ParsedDocument.replaced`` counts
+them, so nothing later (the store, a hash) meets text it cannot encode.
 """
 
 from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from groundgraph.errors import InputError, InputTooLargeError
 from groundgraph.model import Document, Edge, Node
+from groundgraph.model.valid_text import valid_text
 from groundgraph.text import slugify
 
 DEFAULT_MAX_CHUNK_CHARS = 2000
@@ -29,6 +35,7 @@ class ParsedDocument:
     ``nodes`` run root first, then in creation order; ``edges`` are the document's own
     (structure and reference) edges, at most one per pair of nodes; ``links`` are the raw
     targets of markdown links to other documents, deduplicated, in order of appearance.
+    ``replaced`` counts the lone surrogates of the input that became U+FFFD.
     """
 
     document: Document
@@ -36,6 +43,7 @@ class ParsedDocument:
     edges: list[Edge]
     links: list[str]
     source_text: str
+    replaced: int = 0
 
     @property
     def root(self) -> Node:
@@ -55,23 +63,47 @@ def content_hash(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def check_inputs(text: object, title: object, max_chunk_chars: int, max_text_chars: int) -> None:
-    """Raise InputError when a parser's arguments are wrong, InputTooLargeError when too big."""
-    if not isinstance(text, str):
-        raise InputError(f"the text to parse must be a str, not {type(text).__name__}")
-    if not isinstance(title, str):
-        raise InputError(f"the title must be a str, not {type(title).__name__}")
+class ValidInputs(NamedTuple):
+    """A parser's text arguments made valid, and how many code points that replaced."""
+
+    text: str
+    title: str
+    description: str
+    source: str
+    replaced: int
+
+
+def check_inputs(
+    text: object,
+    title: object,
+    max_chunk_chars: int,
+    max_text_chars: int,
+    description: object = "",
+    source: object = "",
+) -> ValidInputs:
+    """A parser's text arguments made valid (``model.valid_text``); InputError when an
+    argument is wrong, InputTooLargeError when the text is too big."""
+    names = ("text to parse", "title", "description", "source")
+    given = (text, title, description, source)
+    for name, value in zip(names, given, strict=True):
+        if not isinstance(value, str):
+            raise InputError(f"the {name} must be a str, not {type(value).__name__}")
     if isinstance(max_chunk_chars, bool) or not isinstance(max_chunk_chars, int):
         raise InputError("max_chunk_chars must be an int")
     if max_chunk_chars < 1:
         raise InputError(f"max_chunk_chars must be at least 1, not {max_chunk_chars}")
-    if len(text) > max_text_chars:
+    fixed = [valid_text(value) for value in given if isinstance(value, str)]
+    if len(fixed[0].text) > max_text_chars:
         raise InputTooLargeError(
             "the text",
-            len(text),
+            len(fixed[0].text),
             max_text_chars,
             hint="split it into several documents or raise max_text_chars",
         )
+    body, title_text, description_text, source_text = (f.text for f in fixed)
+    return ValidInputs(
+        body, title_text, description_text, source_text, sum(f.replaced for f in fixed)
+    )
 
 
 def resolve_doc_id(title: str, doc_id: str | None) -> str:

@@ -30,10 +30,12 @@ def parse_plaintext(
     Nothing in the text is read as markup, so there are no sections and no links.
     ``doc_id`` defaults to the slug of ``title``.
     """
-    check_inputs(text, title, max_chunk_chars, max_text_chars)
+    text, title, description, source, replaced = check_inputs(
+        text, title, max_chunk_chars, max_text_chars, description, source
+    )
     doc_id = resolve_doc_id(title, doc_id)
     body = normalise_newlines(text)
     builder = NodeBuilder(body, doc_id, max_chunk_chars)
     builder.add_root(title, 0, len(body), description)
     document = Document(doc_id, title, description, source, content_hash(text))
-    return ParsedDocument(document, builder.nodes, builder.edges.to_list(), [], body)
+    return ParsedDocument(document, builder.nodes, builder.edges.to_list(), [], body, replaced)

@@ -26,6 +26,7 @@ from groundgraph.model.ids import (
     ENTITY_PREFIX,
     normalise_fact,
 )
+from groundgraph.model.valid_text import ValidText, valid_text
 
 MAX_FACT_CHARS = 20_000
 MAX_FACTS_PER_CALL = 10_000
@@ -58,8 +59,9 @@ CausalExtractorLike = Callable[[str], Sequence[CausalPairLike]]
 EntityCallable = Callable[[str], Sequence[Any]]
 
 
-def check_fact_text(text: object) -> str:
-    """The fact's text, stripped, or an InputError that says what is wrong with it."""
+def check_fact_text(text: object) -> ValidText:
+    """The fact's text, stripped and made valid (a lone surrogate becomes U+FFFD, counted),
+    or an InputError that says what is wrong with it."""
     if not isinstance(text, str):
         raise InputError(f"a fact must be text, not {type(text).__name__}")
     if len(text) > MAX_FACT_CHARS:
@@ -71,19 +73,16 @@ def check_fact_text(text: object) -> str:
         raise InputError("a fact needs some text: it is empty or only punctuation")
     if _CONTROL.search(stripped):
         raise InputError("a fact may not hold control characters (is it binary data?)")
-    try:
-        stripped.encode("utf-8")
-    except UnicodeEncodeError:
-        raise InputError("a fact holds a lone surrogate: pass valid Unicode text") from None
-    return stripped
+    return valid_text(stripped)
 
 
-def check_source(source: object) -> str:
+def check_source(source: object) -> ValidText:
+    """Who said a fact, stripped and made valid like its text."""
     if not isinstance(source, str):
         raise InputError(f"a fact's source must be text, not {type(source).__name__}")
     if len(source) > MAX_SOURCE_CHARS:
         raise InputTooLargeError("the source", len(source), MAX_SOURCE_CHARS)
-    return source.strip()
+    return valid_text(source.strip())
 
 
 def fact_texts(texts: object) -> list[str]:

@@ -8,6 +8,10 @@ A query names the scopes it reads *as*. A fact is readable from a query scope wh
 the fact's scopes is that scope or one of its ancestors: a session reads its user's, its
 team's and its organisation's facts, never a sibling's or a child's. A fact with no scope
 is readable only by a query that names no scopes (the whole memory).
+
+Scope names are data too: a scoped read names only the scopes it may read (its own and
+their ancestors), so a fact shared with another tenant shows the reader's scopes alone
+(``ScopeReader.shown``).
 """
 
 from __future__ import annotations
@@ -90,6 +94,13 @@ class ScopeReader:
         if self._readable is None:
             return True
         return any(s in self._readable for s in fact_scopes)
+
+    def shown(self, fact_scopes: tuple[str, ...]) -> tuple[str, ...]:
+        """The scopes of a fact this reader may name: those it may read (all of them for
+        a read of the whole memory). A fact reached in another scope shows none."""
+        if self._readable is None:
+            return fact_scopes
+        return tuple(s for s in fact_scopes if s in self._readable)
 
 
 def share_scope(a: tuple[str, ...], b: tuple[str, ...]) -> bool:

@@ -34,7 +34,9 @@ class ViewOptions:
 
 
 class MemoryView:
-    """The facts one read may seed from and walk through, with their scopes at the time."""
+    """The facts one read may seed from and walk through, with their scopes at the time
+    as the read may name them (``ScopeReader.shown``: every record of a read takes a
+    fact's scopes from here, so no result names a scope its reader may not read)."""
 
     def __init__(self, states: Mapping[str, FactState], options: ViewOptions) -> None:
         self.options = options
@@ -53,7 +55,7 @@ class MemoryView:
             readable = reader.reads(scopes)
             if isolate and not readable:
                 continue
-            self.scopes_at[fact] = scopes
+            self.scopes_at[fact] = reader.shown(scopes)
             if readable:
                 self.seedable.add(fact)
             if not valid:

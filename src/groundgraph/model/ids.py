@@ -12,8 +12,10 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from collections.abc import Iterable
 
 from groundgraph.errors import InputError
+from groundgraph.model.valid_text import has_surrogates, valid_text
 
 ENTITY_PREFIX = "entity:"
 FACT_PREFIX = "fact:"
@@ -50,8 +52,9 @@ def entity_key(node_id: str) -> str:
 
 
 def normalise_fact(text: str) -> str:
-    """The form two statements must share to be the same fact."""
-    folded = unicodedata.normalize("NFKC", text).casefold()
+    """The form two statements must share to be the same fact (a lone surrogate counts as
+    the U+FFFD it is stored as, ``model.valid_text``)."""
+    folded = unicodedata.normalize("NFKC", valid_text(text).text).casefold()
     return " ".join(folded.split()).strip(_END_PUNCTUATION)
 
 
@@ -65,6 +68,12 @@ def is_fact_id(value: str) -> bool:
     return bool(_FACT_ID.fullmatch(value))
 
 
+def held_ids(ids: Iterable[str]) -> list[str]:
+    """The ids a store may hold, to look up: an id that is not valid Unicode names
+    nothing (``check_doc_id`` refuses it) and could not even be sent to the store."""
+    return [i for i in ids if not has_surrogates(i)]
+
+
 def check_doc_id(doc_id: str) -> None:
     """Document ids name node ids too (``doc#3``), so they may not contain '#'."""
     if (
@@ -76,4 +85,9 @@ def check_doc_id(doc_id: str) -> None:
         raise InputError(
             f"document id {doc_id[:80]!r} is not usable: use 1 to {MAX_DOC_ID_CHARS} characters "
             f"without '#' and not starting with {ENTITY_PREFIX!r}"
+        )
+    if has_surrogates(doc_id):
+        raise InputError(
+            f"document id {doc_id[:80]!r} holds a lone surrogate, which cannot be stored:"
+            " pass valid Unicode text"
         )

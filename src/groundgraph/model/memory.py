@@ -21,7 +21,9 @@ class Fact(Record):
     ``status`` says what the add did: ``added`` (new), ``existing`` (the same text was
     there; scopes unioned), ``revived`` (it was retired and is valid again) or ``merged``
     (a near-duplicate of this fact, which is returned; ``similarity`` says how near).
-    ``superseded`` are the facts this add retired as contradicted.
+    ``superseded`` are the facts this add retired as contradicted; ``replaced`` counts the
+    code points of the text (and source) given that were not valid Unicode (lone
+    surrogates) and are stored as U+FFFD.
     """
 
     fact_id: str
@@ -35,6 +37,7 @@ class Fact(Record):
     status: str = "added"
     similarity: float | None = None
     superseded: tuple[str, ...] = ()
+    replaced: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form, camelCase keys."""
@@ -50,6 +53,7 @@ class Fact(Record):
             "status": self.status,
             "similarity": self.similarity,
             "superseded": list(self.superseded),
+            "replaced": self.replaced,
         }
 
 

@@ -57,10 +57,28 @@ class DocumentInfo(Record):
 
 @dataclass(frozen=True, slots=True)
 class SkippedFile(Record):
-    """A file or folder that was not read, and why."""
+    """A file or folder that was not read, or one line of a JSON Lines file, and why.
+
+    ``line`` is the line number (from 1) of a skipped JSON Lines line, None for a whole
+    file. ``ignored`` is True for a file left out by rule (hidden, not a kind that is read,
+    a symlink leading out of the folder, listed twice), False for one that could not be
+    read: only those make ``groundgraph index`` exit with the "skipped" code.
+    """
 
     path: str
     reason: str
+    line: int | None = None
+    ignored: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ReplacedText(Record):
+    """A document stored with ``replaced`` code points of its input that were not valid
+    Unicode (lone surrogates, e.g. a JSON ``"\\ud800"`` escape) turned into U+FFFD."""
+
+    path: str
+    doc_id: str
+    replaced: int
 
 
 @dataclass(frozen=True, slots=True)

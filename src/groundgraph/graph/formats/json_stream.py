@@ -10,7 +10,8 @@ JSON text (``(("nodes",), 0, {...}, '{"nodeId": ...}')``); for any other member,
 value with position None (``(("format",), None, "graph-of-thought", '"graph-of-thought"')``).
 Objects on the way to a streamed array are entered, not decoded whole. Each value is decoded by the
 standard library's decoder (``json.JSONDecoder.raw_decode``), so what is accepted is what
-``json.loads`` accepts. Bad JSON raises :class:`~groundgraph.errors.FormatError`.
+``json.loads`` accepts. Bad JSON raises :class:`~groundgraph.errors.FormatError`, and so
+does a value nested too deeply for the decoder (which would raise RecursionError).
 """
 
 from __future__ import annotations
@@ -91,6 +92,9 @@ class _Reader:
         while True:
             try:
                 value, end = _DECODER.raw_decode(self.text, self.at)
+            except RecursionError:
+                at = self._consumed + self.at
+                raise FormatError(f"not valid JSON at character {at}: nested too deeply") from None
             except json.JSONDecodeError as exc:
                 if self.more(wanted):
                     wanted *= 2

@@ -4,7 +4,9 @@
 "edges": [...]}``; see docs/saved-graphs.md. Our additions, which readers that do not
 know them ignore: a node's ``span``, ``createdAt``, ``invalidAt`` and ``scopes``; a
 document's ``source``, ``contentHash`` and ``scopes``; the ``"groundgraph"`` key
-(``graph.formats.saved_extension``). Anything else is refused with a FormatError.
+(``graph.formats.saved_extension``). Anything else is refused with a FormatError, and the
+shape of the whole value (JSON types, depth, sizes: ``saved_limits``) is checked before any
+field is read, so nothing is built from a value that is not a saved graph.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from collections import defaultdict
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
-from groundgraph.errors import FormatError
+from groundgraph.errors import FormatError, InputError
 from groundgraph.graph.formats.saved_extension import (
     KEY,
     V2_EDGE_TYPES,
@@ -22,8 +24,10 @@ from groundgraph.graph.formats.saved_extension import (
     extension_from_json,
     extension_parts,
 )
+from groundgraph.graph.formats.saved_limits import MAX_ITEMS, check_json_value
 from groundgraph.ingest import ParsedDocument
 from groundgraph.model import EDGE_TYPES, NODE_KINDS, Document, Edge, Node
+from groundgraph.model.ids import check_doc_id
 from groundgraph.store.base import Store
 
 FORMAT = "graph-of-thought"
@@ -143,9 +147,17 @@ def node_from_json(item: Any, where: str) -> Node:
     created, invalid = item.get("createdAt") or "", item.get("invalidAt")
     if not isinstance(created, str) or not (invalid is None or isinstance(invalid, str)):
         raise FormatError(f"{where}: createdAt and invalidAt must be strings")
+    node_id, doc_id = _need(item, "nodeId", str, where), _need(item, "docId", str, where)
+    # The id scheme (model.ids): a node's id is its document's, or "{doc_id}#{n}"; so are
+    # its parent's. A node can then never collide with another document's.
+    for name, value in (("nodeId", node_id), ("parentId", parent)):
+        if value is not None and value != doc_id and not value.startswith(doc_id + "#"):
+            raise FormatError(
+                f"{where}: {name} {value[:80]!r} is not {doc_id[:80]!r} or {doc_id[:80]!r}#n"
+            )
     return Node(
-        node_id=_need(item, "nodeId", str, where),
-        doc_id=_need(item, "docId", str, where),
+        node_id=node_id,
+        doc_id=doc_id,
         kind=kind,
         title=_need(item, "title", str, where),
         content=_need(item, "content", str, where),
@@ -156,6 +168,13 @@ def node_from_json(item: Any, where: str) -> Node:
         created_at=created,
         invalid_at=invalid,
     )
+
+
+def check_parent(parent: str | None, owner: Mapping[str, str], where: str) -> None:
+    """A node's parent, if it has one, must be a node of the file (of its own document,
+    which ``node_from_json`` checks)."""
+    if parent is not None and parent not in owner:
+        raise FormatError(f"{where}: parentId {parent[:80]!r} is not a node of this graph")
 
 
 def unknown_end(where: str) -> FormatError:
@@ -176,11 +195,15 @@ def edge_from_json(item: Any, where: str) -> Edge:
     return Edge(source, target, kind, checked_weight(weight, where), (source,))
 
 
-def document_from_json(item: Any, where: str) -> tuple[Document, list[Any]]:
+def document_from_json(item: Any, where: str) -> tuple[Document, list[str]]:
     """One entry of ``documents``, and the order of its nodes (``nodeIds``)."""
     if not isinstance(item, Mapping):
         raise FormatError(f"{where} must be an object")
     doc_id = _need(item, "docId", str, where)
+    try:
+        check_doc_id(doc_id)
+    except InputError as exc:
+        raise FormatError(f"{where}: {exc}") from None
     description = item.get("description") or ""
     added = item.get("addedAt") or ""
     source, digest = item.get("source") or "", item.get("contentHash") or ""
@@ -199,7 +222,18 @@ def document_from_json(item: Any, where: str) -> tuple[Document, list[Any]]:
         _optional(item, "ingest", where),
     )
     order = item.get("nodeIds") or []
-    return document, order if isinstance(order, list) else []
+    if not isinstance(order, list) or not all(isinstance(n, str) for n in order):
+        raise FormatError(f"{where}: nodeIds must be a list of node id strings")
+    if len(order) > MAX_ITEMS:
+        raise FormatError(f"{where}: {len(order):,} nodeIds, over the limit of {MAX_ITEMS:,}")
+    return document, order
+
+
+def check_listed_once(doc_id: str, listed: set[str], where: str) -> None:
+    """A document is listed once: it loads at its place, with the edges that need it."""
+    if doc_id in listed:
+        raise FormatError(f"{where}: document {doc_id[:80]!r} is listed twice")
+    listed.add(doc_id)
 
 
 def document_ranks(documents: Iterable[Any]) -> dict[str, int]:
@@ -215,7 +249,7 @@ def later(one: str, other: str, rank: Mapping[str, int]) -> str:
     return other if rank.get(other, -1) > rank.get(one, -1) else one
 
 
-def in_saved_order(nodes: Iterable[Node], order: Sequence[Any]) -> list[Node]:
+def in_saved_order(nodes: Iterable[Node], order: Sequence[str]) -> list[Node]:
     """A document's nodes in the order its ``nodeIds`` give (unlisted ones last, as read)."""
     rank = {n: k for k, n in enumerate(order)}
     return sorted(nodes, key=lambda n: rank.get(n.node_id, 1 << 30))
@@ -229,9 +263,11 @@ def stray_documents(named: Iterable[str], known: Collection[str]) -> FormatError
 
 
 def documents_from_json(data: Any) -> list[ParsedDocument]:
-    """Parse a saved graph into documents with their nodes and edges, checking every field."""
+    """Parse a saved graph into documents with their nodes and edges, checking its shape
+    (``saved_limits``) and then every field."""
     if not isinstance(data, Mapping):
         raise FormatError("a saved graph must be a JSON object")
+    check_json_value(data, "the saved graph")
     check_header(data)
     for key in ("documents", "nodes", "edges"):
         if not isinstance(data.get(key), list):
@@ -244,6 +280,8 @@ def documents_from_json(data: Any) -> list[ParsedDocument]:
             raise FormatError(f"nodes[{i}]: node id {node.node_id!r} appears twice")
         owner[node.node_id] = node.doc_id
         nodes_by_doc[node.doc_id].append(node)
+    for i, item in enumerate(data["nodes"]):
+        check_parent(item.get("parentId"), owner, f"nodes[{i}]")
     rank = document_ranks(data["documents"])
     edges_by_doc: dict[str, list[Edge]] = defaultdict(list)
     for i, item in enumerate(data["edges"]):
@@ -252,8 +290,10 @@ def documents_from_json(data: Any) -> list[ParsedDocument]:
             raise unknown_end(f"edges[{i}]")
         edges_by_doc[later(owner[edge.source], owner[edge.target], rank)].append(edge)
     parsed = []
+    listed: set[str] = set()
     for i, item in enumerate(data["documents"]):
         document, order = document_from_json(item, f"documents[{i}]")
+        check_listed_once(document.doc_id, listed, f"documents[{i}]")
         doc_nodes = in_saved_order(nodes_by_doc.get(document.doc_id, []), order)
         edges = edges_by_doc.get(document.doc_id, [])
         parsed.append(ParsedDocument(document, doc_nodes, edges, [], ""))
@@ -267,7 +307,8 @@ def saved_graph(data: Any) -> tuple[list[ParsedDocument], SavedExtension | None]
     """The documents of a saved graph and what its ``"groundgraph"`` key adds, checked."""
     parsed = documents_from_json(data)
     owner = {n.node_id: p.document.doc_id for p in parsed for n in p.nodes}
-    return parsed, extension_from_json(data, owner)
+    rank = {p.document.doc_id: i for i, p in enumerate(parsed)}
+    return parsed, extension_from_json(data, owner, rank)
 
 
 def _metadata(item: Mapping[str, Any], where: str) -> tuple[tuple[str, str], ...]:

@@ -122,14 +122,23 @@ def check_edge_ends(
     where: str,
     owner: Mapping[str, str],
     entities: Container[str],
+    rank: Mapping[str, int],
 ) -> str:
     """The document an extension edge belongs to, once its ends and its asserting node
-    (:func:`asserting_node`) are known nodes."""
+    (:func:`asserting_node`) are known nodes, each end stored before the edge is: an
+    entity with it, a node with its document, which must load no later (``rank``: each
+    document's place in the file) than the asserting one."""
+    if asserting not in owner:
+        raise FormatError(f"{where}: its first source {asserting!r} is not a section")
+    loads = rank.get(owner[asserting], -1)
     for end in (source, target):
         if end not in owner and end not in entities:
             raise FormatError(f"{where}: {end!r} is not a node of this graph")
-    if asserting not in owner:
-        raise FormatError(f"{where}: its first source {asserting!r} is not a section")
+        if end in owner and rank.get(owner[end], -1) > loads:
+            raise FormatError(
+                f"{where}: {end!r} belongs to a document listed after {owner[asserting]!r},"
+                " whose node asserts the edge; list that document first"
+            )
     return owner[asserting]
 
 
@@ -148,8 +157,11 @@ def not_a_fact(where: str, fact: str) -> FormatError:
     return FormatError(f"{where}: {fact!r} is not a fact of this graph")
 
 
-def extension_from_json(data: Mapping[str, Any], owner: Mapping[str, str]) -> SavedExtension | None:
-    """The extension of ``data`` (None when it has none); ``owner`` maps node id → doc id."""
+def extension_from_json(
+    data: Mapping[str, Any], owner: Mapping[str, str], rank: Mapping[str, int]
+) -> SavedExtension | None:
+    """The extension of ``data`` (None when it has none); ``owner`` maps node id → doc id,
+    ``rank`` each document's place in the file."""
     raw = data.get(KEY)
     if raw is None:
         return None
@@ -163,9 +175,8 @@ def extension_from_json(data: Mapping[str, Any], owner: Mapping[str, str]) -> Sa
         where = f"{KEY}.edges[{i}]"
         edge = extension_edge_from_json(item, where)
         asserting = asserting_node(edge.sources, edge.source)
-        edges[check_edge_ends(edge.source, edge.target, asserting, where, owner, entities)].append(
-            edge
-        )
+        ends = (edge.source, edge.target, asserting, where, owner, entities, rank)
+        edges[check_edge_ends(*ends)].append(edge)
     events: dict[str, list[FactEvent]] = defaultdict(list)
     for i, item in enumerate(_list(raw, "factEvents")):
         where = f"{KEY}.factEvents[{i}]"

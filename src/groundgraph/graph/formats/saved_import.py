@@ -5,7 +5,8 @@ edge by document before the first is written: gigabytes at 100k sections. Here t
 is read once, in pieces (``json_stream``), each item checked as it comes and kept in a
 temporary SQLite file (deleted on close) that a document's nodes and edges are read back
 from. Everything is checked before anything is handed out, so a bad file still leaves
-the graph untouched; the checks and messages are those of ``saved_graph``. What stays in
+the graph untouched; the checks and messages are those of ``saved_graph``, the shape of
+each piece included (``saved_limits``: JSON types, depth, sizes, counts). What stays in
 memory is small: the documents, the node ids and entity ids, the conflicts.
 
     with SavedGraphFile.read(path) as saved:
@@ -28,6 +29,8 @@ from groundgraph.graph.formats.saved import (
     FORMAT,
     VERSION,
     check_header,
+    check_listed_once,
+    check_parent,
     document_from_json,
     edge_from_json,
     in_saved_order,
@@ -50,6 +53,7 @@ from groundgraph.graph.formats.saved_extension import (
     fact_event_from_json,
     not_a_fact,
 )
+from groundgraph.graph.formats.saved_limits import MAX_ITEMS, check_json_value
 from groundgraph.ingest.parsed import ParsedDocument
 from groundgraph.model import Document, Edge
 from groundgraph.store.base import ConflictRecord
@@ -100,8 +104,10 @@ class SavedGraphFile:
         self._streamed: set[tuple[str, ...]] = set()  # the lists met, as lists
         self._extension: dict[str, Any] | None = None  # the extension's members but lists
         self._owner: dict[str, str] = {}  # node id -> document id
+        self._parents: list[tuple[int, str]] = []  # (node position, its parent id)
         self._entities: set[str] = set()
-        self._listed: list[tuple[Document, list[Any]]] = []
+        self._listed: list[tuple[Document, list[str]]] = []
+        self._listed_ids: set[str] = set()
         self.conflicts: list[ConflictRecord] = []
 
     @classmethod
@@ -144,6 +150,11 @@ class SavedGraphFile:
     # ----------------------------------------------------------------- reading
     def _take(self, where: tuple[str, ...], index: int | None, value: Any, text: str) -> None:
         """Check one piece of the file and keep it; the spool keeps an item's own text."""
+        if index is not None and index >= MAX_ITEMS:
+            raise FormatError(f"{'.'.join(where)}: more than {MAX_ITEMS:,} items")
+        if index != START:
+            at = ".".join(where) + ("" if index is None else f"[{index}]")
+            check_json_value(value, at, len(where) + (index is not None))
         if where[0] == KEY:
             self._take_extension(where[1:], index, value, text)
         elif index is None:
@@ -157,12 +168,16 @@ class SavedGraphFile:
             if node.node_id in self._owner:
                 raise FormatError(f"nodes[{index}]: node id {node.node_id!r} appears twice")
             self._owner[node.node_id] = node.doc_id
+            if node.parent_id is not None:
+                self._parents.append((index, node.parent_id))
             self._add("nodes", (index, node.node_id, node.doc_id, text))
         elif where == ("edges",):
             edge = edge_from_json(value, f"edges[{index}]")
             self._add("edges", (index, edge.source, edge.target, edge.type, edge.weight))
         else:
-            self._listed.append(document_from_json(value, f"documents[{index}]"))
+            document, order = document_from_json(value, f"documents[{index}]")
+            check_listed_once(document.doc_id, self._listed_ids, f"documents[{index}]")
+            self._listed.append((document, order))
 
     def _take_extension(
         self, where: tuple[str, ...], index: int | None, value: Any, text: str
@@ -220,6 +235,8 @@ class SavedGraphFile:
         for key in _LISTS:
             if (key,) not in self._streamed:
                 raise FormatError(f"a saved graph needs a list under {key!r}")
+        for index, parent in self._parents:
+            check_parent(parent, self._owner, f"nodes[{index}]")
         rank = {document.doc_id: i for i, (document, _) in enumerate(self._listed)}
         owners = []
         for seq, source, target in self._spool.execute(
@@ -240,7 +257,7 @@ class SavedGraphFile:
             "SELECT seq, source, target, asserting FROM evidence ORDER BY seq"
         ):
             at = f"{KEY}.edges[{seq}]"
-            check_edge_ends(source, target, asserting, at, self._owner, self._entities)
+            check_edge_ends(source, target, asserting, at, self._owner, self._entities, rank)
         for seq, fact in self._spool.execute("SELECT seq, fact FROM events ORDER BY seq"):
             if fact not in self._owner:
                 raise not_a_fact(f"{KEY}.factEvents[{seq}]", fact)
