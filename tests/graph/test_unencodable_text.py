@@ -55,6 +55,7 @@ VALUES: dict[str, Any] = {
 #: Verbs whose parameters are records or files, not text a caller types.
 NOT_TEXT = {"add_documents", "add_parsed", "add_prepared", "index_files", "load_json"}
 NOT_TEXT |= {"load_json_documents", "load_dataset"}  # a name from a fixed list
+NOT_TEXT |= {"save", "load"}  # a file path
 
 
 def _takes_text(annotation: Any) -> bool:
