@@ -92,7 +92,7 @@ def snapshot(db: Path) -> dict[str, object]:
         ).fetchall()
         edges = conn.execute(
             "SELECT s.node_id, t.node_id, e.type, round(e.weight, 9) FROM edges e"
-            " JOIN nodes s ON s.key = e.src JOIN nodes t ON t.key = e.dst ORDER BY 1, 2, 3"
+            " JOIN nodes s ON s.key = e.src JOIN nodes t ON t.key = e.dst ORDER BY 1, 2, 3, 4"
         ).fetchall()
         docs = conn.execute("SELECT doc_id FROM documents ORDER BY doc_id").fetchall()
     finally:
