@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from groundgraph.errors import GroundgraphError
 from groundgraph.memory.scopes import ancestors, check_scope
@@ -90,6 +91,25 @@ class Access:
             raise AccessDeniedError("this key is read-only: use a read-write key to change memory")
         if session is not None:
             self.session(session)
+
+    def read_options(
+        self, session: str | None, isolate: bool | None, **more: Any
+    ) -> dict[str, Any]:
+        """The read options of a memory read as this caller: its scopes, its isolation."""
+        scopes = self.read_as(session)
+        return {
+            "scopes": list(scopes) if scopes is not None else None,
+            "isolate": self.isolate(isolate),
+            **more,
+        }
+
+    def require_write_all(self, scopes: Iterable[str]) -> None:
+        """Refuse to change a fact that lives in a scope this key may not write."""
+        if not self.unrestricted and not all(self.names(s) for s in scopes):
+            raise AccessDeniedError(
+                "that fact is shared with scopes this key may not write: ask a key for "
+                "every scope it lives in"
+            )
 
     def require_everything(self, what: str) -> None:
         """For verbs that read or change the whole graph, not one scope."""

@@ -28,7 +28,7 @@ from groundgraph.graph import DocumentGraph
 from groundgraph.model.memory import Fact
 from groundgraph.service import inventory
 from groundgraph.service import memory_shapes as shapes
-from groundgraph.service.access import Access, AccessDeniedError
+from groundgraph.service.access import Access
 from groundgraph.service.verb_calls import call_verb
 from groundgraph.text import sentences
 
@@ -70,17 +70,6 @@ class MemoryService:
         self.close()
 
     @staticmethod
-    def _reads(
-        access: Access, session: str | None, isolate: bool | None, **more: Any
-    ) -> dict[str, Any]:
-        scopes = access.read_as(session)
-        return {
-            "scopes": list(scopes) if scopes is not None else None,
-            "isolate": access.isolate(isolate),
-            **more,
-        }
-
-    @staticmethod
     def _visible(graph: DocumentGraph, access: Access, text: str) -> Fact | None:
         """The fact named by ``text`` (id or text), if the caller may see it."""
         try:
@@ -88,14 +77,6 @@ class MemoryService:
         except NotFoundError:
             return None
         return fact if access.sees(fact.scopes) else None
-
-    @staticmethod
-    def _writable(access: Access, fact: Fact) -> None:
-        if not access.unrestricted and not all(access.names(s) for s in fact.scopes):
-            raise AccessDeniedError(
-                "that fact is shared with scopes this key may not write: ask a key for "
-                "every scope it lives in"
-            )
 
     # ----------------------------------------------------------------- writes
     def push(
@@ -167,7 +148,7 @@ class MemoryService:
             if old is None:
                 graph.add_text(new_text, scopes=[session])
                 return {"superseded": False, "new": new_text}
-            self._writable(who, old)
+            who.require_write_all(old.scopes)
             new = graph.supersede(old.fact_id, new_text, scopes=[session])
             return {"superseded": old.fact_id in new.superseded, "new": new.text}
 
@@ -183,7 +164,7 @@ class MemoryService:
             fact = self._visible(graph, who, text)
             if fact is None:
                 return {"deleted": False}
-            self._writable(who, fact)
+            who.require_write_all(fact.scopes)
             graph.delete(fact.fact_id, purge_orphans=purge_orphans)
             return {"deleted": True}
 
@@ -252,8 +233,8 @@ class MemoryService:
         synthesizer)."""
 
         def work(graph: DocumentGraph, who: Access) -> dict[str, Any]:
-            reads = self._reads(
-                who, session, isolate, as_of=as_of, include_superseded=include_superseded
+            reads = who.read_options(
+                session, isolate, as_of=as_of, include_superseded=include_superseded
             )
             hits = graph.query_detailed(
                 query, top_k=top_k, hops=hops, recency_weight=recency_weight, **reads
@@ -284,7 +265,7 @@ class MemoryService:
         """``{connections: [{content, scopes, cross_session, causes, path}]}``."""
 
         def work(graph: DocumentGraph, who: Access) -> dict[str, Any]:
-            reads = self._reads(who, session, isolate, include_superseded=include_superseded)
+            reads = who.read_options(session, isolate, include_superseded=include_superseded)
             found = graph.discover(query, top_k=top_k, hops=hops, max_results=max_results, **reads)
             answer: dict[str, Any] = {"connections": [shapes.connection(c) for c in found]}
             if synthesize:
@@ -306,7 +287,7 @@ class MemoryService:
         synthesizer)."""
 
         def work(graph: DocumentGraph, who: Access) -> str:
-            reads = self._reads(who, session, None)
+            reads = who.read_options(session, None)
             return graph.answer(query, top_k=top_k, hops=hops, **reads).answer
 
         return self._run(access, work)
@@ -344,7 +325,7 @@ class MemoryService:
         """``{origin, chain: [{cause, effect, fact, depth, scopes, cross_session}], terminals}``."""
 
         def work(graph: DocumentGraph, who: Access) -> dict[str, Any]:
-            reads = self._reads(who, session, isolate)
+            reads = who.read_options(session, isolate)
             verb = graph.trace_causes if direction == "causes" else graph.trace_effects
             return shapes.redacted(shapes.trace(verb(content, max_depth, **reads)), who)
 
@@ -363,7 +344,7 @@ class MemoryService:
         """``{from, to, chain: [hop] | null}``."""
 
         def work(graph: DocumentGraph, who: Access) -> dict[str, Any]:
-            reads = self._reads(who, session, isolate)
+            reads = who.read_options(session, isolate)
             chain = graph.causal_chain(from_content, to_content, max_depth, **reads)
             hops = None if chain is None else [shapes.hop(h) for h in chain]
             return shapes.redacted({"from": from_content, "to": to_content, "chain": hops}, who)
@@ -384,7 +365,7 @@ class MemoryService:
         """``{pruned, origin, pruned_edges, collapsed, survived}`` (nothing is changed)."""
 
         def work(graph: DocumentGraph, who: Access) -> dict[str, Any]:
-            reads = self._reads(who, session, isolate)
+            reads = who.read_options(session, isolate)
             found = graph.what_if(content, origin, direction, max_depth, **reads)
             return shapes.redacted(shapes.what_if(found), who)
 
