@@ -323,6 +323,10 @@ class MemoryWriter:
         if fact_id(text) == old_id:
             raise InputError("the new text is the same fact as the old one: nothing to replace")
         replaced += replaced_in_rule
+        new_id = fact_id(text)
+        if memory.states[old_id].invalid_at is not None and self._superseded_by(old_id, new_id):
+            # The same replacement again (a retry, a re-run after a crash): nothing changes.
+            return replace(self.context.fact(new_id), status="existing")
         retired = Found(old_id, Contradiction(memory.states[old_id].text, rule, DELIBERATE))
         fact = self._add(
             text,
@@ -335,6 +339,10 @@ class MemoryWriter:
             (retired,),
         )
         return _replaced(fact, replaced + said_by.replaced)
+
+    def _superseded_by(self, old_id: str, new_id: str) -> bool:
+        edges = self.store.reads.edges_touching([old_id])
+        return any(e.type == "supersedes" and e.source == new_id for e in edges)
 
 
 def _replaced(fact: Fact, count: int) -> Fact:
