@@ -17,6 +17,7 @@ of them in bulk; ``sync``, which every read runs first, catches up and relinks w
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable
 
@@ -255,9 +256,10 @@ class DerivedIndexes:
         self._title_matcher = None
 
     def matcher(self) -> TitleMatcher:
-        """The document titles as entity names."""
+        """The document titles as entity names (and the titles a run expects)."""
         if self._title_matcher is None:
-            self._title_matcher = TitleMatcher(d.title for d in self.store.reads.documents())
+            stored = (d.title for d in self.store.reads.documents())
+            self._title_matcher = TitleMatcher(itertools.chain(stored, self.titles.expected))
         return self._title_matcher
 
     def matrix(self) -> GraphMatrix:

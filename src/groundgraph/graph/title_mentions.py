@@ -11,6 +11,7 @@ is gone), whose mentions and co-occurrences the writer then extracts again.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -31,6 +32,9 @@ EVIDENCE_TYPES = ("mentions", "co-occurs")
 #: The most characters of node text whose untitled mentions a log keeps for the run, so
 #: that a stale document's titles are found again without extracting it again.
 KEPT_CHARS = 16_000_000
+
+#: The setting that keeps a run's expected titles (``expect_titles``) until its relink.
+EXPECTED_SETTING = "expected_titles"
 
 
 @dataclass(frozen=True)
@@ -53,6 +57,15 @@ class TitleLog:
     seen: dict[str, int] = field(default_factory=dict)
     prepared: dict[str, KeptMentions] = field(default_factory=dict)
     kept_chars: int = 0
+    #: Titles looked for since before the run's first extraction (``expect_titles``).
+    expected: set[str] = field(default_factory=set)
+
+    def expect(self, titles: Iterable[str]) -> None:
+        """Titles every extraction from now on looks for, as if they had joined before any
+        document of the run was extracted."""
+        for title in titles:
+            self.expected.add(title)
+            self.joined[title] = -1
 
     def extracting(
         self, prepared: PreparedDocument, old_title: str | None, keep: bool = True
@@ -63,7 +76,8 @@ class TitleLog:
         document = prepared.parsed.document
         if old_title is not None and old_title != document.title:
             self.left.add(old_title)
-        self.joined[document.title] = self.step
+        if document.title not in self.expected:
+            self.joined[document.title] = self.step
         self.step += 1
         self.seen[document.doc_id] = self.step
         size = sum(len(n.content) for n in prepared.parsed.nodes)
@@ -81,6 +95,49 @@ class TitleLog:
         self.seen.clear()
         self.prepared.clear()
         self.kept_chars = 0
+        self.expected.clear()
+
+
+def expect_titles(
+    log: TitleLog, store: Store, matcher: TitleMatcher, titles: Iterable[str | None]
+) -> None:
+    """Look for the titles that the files about to be indexed will bring (those no stored
+    document has) from the run's first extraction, so that no document of the run is
+    extracted again at relink for naming a title that arrived after it. They are kept in
+    the store (``EXPECTED_SETTING``) until relink: a title that does not arrive after all
+    (a file that fails, a guess that was wrong, a run that crashed) is then a title that
+    left, and the documents that name it are extracted again."""
+    known = {d.title for d in store.reads.documents()}
+    new = sorted({t for t in titles if t and t not in known} - log.expected)
+    if not new:
+        return
+    kept = _kept_titles(store)
+    store.settings.set_setting(EXPECTED_SETTING, json.dumps(sorted(kept.union(new))))
+    log.expect(new)
+    for title in new:
+        matcher.add(title)
+
+
+def settle_expected(log: TitleLog, store: Store, everything: bool) -> set[str]:
+    """At relink: the expected titles no stored document has (those of a run that left
+    them in the store too, if ``everything``) join the titles that left; the log expects
+    nothing more. Returns them."""
+    expected = log.expected | (_kept_titles(store) if everything else set())
+    gone = expected - {d.title for d in store.reads.documents()} if expected else set()
+    log.left |= gone
+    log.expected.clear()
+    return gone
+
+
+def _kept_titles(store: Store) -> set[str]:
+    saved = store.settings.get_setting(EXPECTED_SETTING)
+    if not saved:
+        return set()
+    try:
+        titles = json.loads(saved)
+    except ValueError:
+        return set()  # damaged: the full refresh still checks every stored title
+    return {t for t in titles if isinstance(t, str)} if isinstance(titles, list) else set()
 
 
 def stale_namers(log: TitleLog, index: LexicalIndex, store: Store) -> list[str]:
@@ -151,7 +208,7 @@ def refresh_stale_mentions(
     from its kept untitled mentions or else from its stored nodes; the log is cleared."""
     kept = dict(log.prepared)
     if everything:
-        log = TitleLog(joined={d.title: 0 for d in store.reads.documents()})
+        log = TitleLog(joined={d.title: 0 for d in store.reads.documents()}, left=log.left)
     stale = [d for d in stale_namers(log, indexes.index, store) if not d.startswith(FACT_PREFIX)]
     log.clear()
     with store.writes.batch():
@@ -171,6 +228,8 @@ def refresh_stale_mentions(
             indexes.caught_up(
                 store.writes.replace_typed_edges(doc_id, EVIDENCE_TYPES, evidence, entities)
             )
+    if store.settings.get_setting(EXPECTED_SETTING):
+        store.settings.set_setting(EXPECTED_SETTING, "")
 
 
 def with_known_titles(prepared: PreparedDocument, matcher: TitleMatcher) -> list[list[Mention]]:

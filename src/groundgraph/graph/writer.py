@@ -18,11 +18,8 @@ from dataclasses import replace
 from typing import TypeVar
 
 from groundgraph.errors import InputError, NotFoundError
-from groundgraph.graph.evidence import (
-    EntityExtractor,
-    RelationExtractor,
-    evidence_for,
-)
+from groundgraph.graph import title_mentions
+from groundgraph.graph.evidence import EntityExtractor, RelationExtractor, evidence_for
 from groundgraph.graph.facts import FACTS_DOC_ID, fact_records
 from groundgraph.graph.indexes import DerivedIndexes
 from groundgraph.graph.linking import link_edges, title_edges
@@ -36,12 +33,11 @@ from groundgraph.graph.reindex import (
     unchanged_file,
 )
 from groundgraph.graph.settings import GraphSettings
-from groundgraph.graph.title_mentions import refresh_stale_mentions, with_known_titles
 from groundgraph.index.bm25 import TermBatch
 from groundgraph.ingest import ParsedDocument, parse_markdown, parse_plaintext
 from groundgraph.ingest.edges import EdgeSet
 from groundgraph.ingest.entities import Mention, extract_entities
-from groundgraph.ingest.folder import PlannedFile, SkippedFile
+from groundgraph.ingest.folder import PlannedFile, SkippedFile, expected_title
 from groundgraph.ingest.relations import extract_relations
 from groundgraph.model import Document, Edge, Node
 from groundgraph.model.ids import check_doc_id, held_ids
@@ -166,7 +162,7 @@ class DocumentWriter:
         """The prepared mentions of each node with the titles known now added."""
         if prepared.mentions is None:
             return None
-        return with_known_titles(prepared, self.indexes.matcher())
+        return title_mentions.with_known_titles(prepared, self.indexes.matcher())
 
     def entities(self) -> EntityExtractor | None:
         """The entity extractor; the default one also looks for the documents' titles."""
@@ -258,6 +254,9 @@ class DocumentWriter:
                 yield planned, UnchangedFile(str(planned.path), planned.doc_id)
             else:
                 todo.append(planned)
+        if self.entity_extractor is extract_entities:
+            log, matcher = self.indexes.titles, self.indexes.matcher()
+            title_mentions.expect_titles(log, self.store, matcher, map(expected_title, todo))
         local = self._preparer().prepare_file
         prepared = prepared_in_order(todo, local, "files", settings, count)
         add = self._add_file
@@ -365,11 +364,12 @@ class DocumentWriter:
         if self.entity_extractor is not extract_entities:
             log.clear()
             return
+        title_mentions.settle_expected(log, self.store, everything)
         if everything or log.left:
             self.indexes.forget_titles()
         extract = self.entities()
         assert extract is not None
-        refresh_stale_mentions(
+        title_mentions.refresh_stale_mentions(
             log, self.store, self.indexes, self.indexes.matcher(), extract, everything
         )
 

@@ -37,6 +37,8 @@ KINDS: dict[str, str] = {
     ".jsonl": "jsonl",
 }
 _BINARY_PROBE_BYTES = 8192
+#: How much of a file ``expected_title`` reads.
+TITLE_PROBE_BYTES = 8192
 
 PathArg = str | os.PathLike[str]
 
@@ -238,6 +240,27 @@ def _read_text(path: Path, max_file_bytes: int) -> tuple[bytes, str]:
     return data, normalise_newlines(text)
 
 
+def _title(text: str, file: PlannedFile) -> str:
+    """A markdown or text file's title (``parse_file`` says which)."""
+    front = read_front_matter(text) if file.kind == "markdown" else None
+    heading = leading_title(text if front is None else blank_front_matter(text, front))
+    return (front.title if front is not None else "") or heading or file.path.stem
+
+
+def expected_title(file: PlannedFile) -> str | None:
+    """The title ``parse_file`` will most likely give a markdown or text file, read from
+    its first ``TITLE_PROBE_BYTES`` only (a front matter longer than that, or bytes that
+    are not UTF-8, may make it wrong); None for a JSON Lines file or one not readable."""
+    if file.kind == "jsonl":
+        return None
+    try:
+        with file.path.open("rb") as handle:
+            head = handle.read(TITLE_PROBE_BYTES)
+    except OSError:
+        return None
+    return _title(normalise_newlines(head.decode("utf-8-sig", "ignore")), file)
+
+
 def _parse(
     file: PlannedFile, max_chunk_chars: int, max_file_bytes: int
 ) -> tuple[list[ParsedDocument], list[BadLine]]:
@@ -245,9 +268,7 @@ def _parse(
     source = str(file.path)
     if file.kind == "jsonl":
         return read_jsonl(text, source=source, max_chunk_chars=max_chunk_chars)
-    front = read_front_matter(text) if file.kind == "markdown" else None
-    heading = leading_title(text if front is None else blank_front_matter(text, front))
-    title = (front.title if front is not None else "") or heading or file.path.stem
+    title = _title(text, file)
     parse = parse_markdown if file.kind == "markdown" else parse_plaintext
     parsed = parse(text, title, doc_id=file.doc_id, source=source, max_chunk_chars=max_chunk_chars)
     digest = hashlib.sha256(data).hexdigest()
