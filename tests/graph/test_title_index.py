@@ -5,8 +5,9 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from groundgraph.graph.linking import TitleIndex, title_words
+from groundgraph.graph.linking import TitleIndex, contains_sequence, title_words
 from groundgraph.model import Document
+from groundgraph.text import words
 
 WORDS = ["harbour", "log", "tide", "tables", "ferry", "night"]
 titles = st.lists(st.sampled_from(WORDS), min_size=1, max_size=4).map(" ".join)
@@ -50,3 +51,17 @@ def test_a_removed_title_leaves_no_words_behind():
     index.remove("b")
     assert index.first == {}
     assert index.named_in("night ferry log") == []
+
+
+# Text with links, URLs, punctuation and letters whose lower case is longer ("İ").
+pieces = st.sampled_from(
+    [*WORDS, "Harbour", "İtide", "[ferry](http://x/tide)", "https://log.example/night", ",", "-"]
+)
+
+
+@given(st.lists(pieces, max_size=25).map(" ".join), st.lists(st.sampled_from(WORDS), max_size=3))
+def test_contains_sequence_is_a_scan_of_the_texts_words(text, seq):
+    hay = words(text)
+    n = len(seq)
+    scanned = any(hay[i : i + n] == seq for i in range(len(hay) - n + 1))
+    assert contains_sequence(text, seq) == scanned

@@ -174,9 +174,15 @@ def title_words(title: str) -> tuple[str, ...]:
 
 
 def contains_sequence(text: str, seq: Sequence[str]) -> bool:
-    hay = words(text)
-    n = len(seq)
-    return any(tuple(hay[i : i + n]) == tuple(seq) for i in range(len(hay) - n + 1))
+    """Whether ``text.words(text)`` holds the words ``seq`` one after the other."""
+    if not seq:
+        return True
+    lowered = text.lower()
+    if any(word not in lowered for word in seq):  # each word is a piece of the lowered text
+        return False
+    hay, wanted, n = words(text), list(seq), len(seq)
+    first = wanted[0]
+    return any(hay[i : i + n] == wanted for i, word in enumerate(hay) if word == first)
 
 
 def title_edges(
