@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
+import numpy.typing as npt
 
 from groundgraph.index.bm25 import FloatArray, IntArray, LexicalIndex
 from groundgraph.index.links import LinkParams
@@ -137,12 +138,29 @@ def term_similarity(index: LexicalIndex, nodes: LinkableNodes, params: LinkParam
         with np.errstate(divide="ignore", invalid="ignore"):
             sims = np.where(union > 0, common / union, 0.0)
         keep = (sims >= params.min_similarity) & (rows != cols)
-        parts.append(best_per_row(rows[keep], cols[keep], sims[keep], params.neighbours))
+        rows, cols, sims = rows[keep], cols[keep], sims[keep]
+        top = within_top(rows, sims, params.neighbours)
+        parts.append(best_per_row(rows[top], cols[top], sims[top], params.neighbours))
     return Nearest(
         np.concatenate([p.rows for p in parts]),
         np.concatenate([p.cols for p in parts]),
         np.concatenate([p.sims for p in parts]),
     )
+
+
+def within_top(rows: IntArray, sims: FloatArray, k: int) -> npt.NDArray[np.bool_]:
+    """The entries (``rows`` ascending) whose similarity is at least the ``k``-th largest of
+    their row: every entry ``best_per_row`` can keep, and few more (ties), found by a
+    partition of each longer row rather than a sort of them all."""
+    if len(rows) == 0:
+        return np.zeros(0, dtype=bool)
+    starts = np.flatnonzero(np.r_[True, rows[1:] != rows[:-1]])
+    sizes = np.diff(np.r_[starts, len(rows)])
+    floors = np.full(len(starts), -np.inf)
+    for group in np.flatnonzero(sizes > k).tolist():
+        start, size = int(starts[group]), int(sizes[group])
+        floors[group] = np.partition(sims[start : start + size], size - k)[size - k]
+    return np.asarray(sims >= np.repeat(floors, sizes), dtype=bool)
 
 
 def best_per_row(rows: IntArray, cols: IntArray, sims: FloatArray, k: int) -> Nearest:
