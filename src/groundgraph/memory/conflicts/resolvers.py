@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from groundgraph.errors import FormatError, InputError, InputTooLargeError
+from groundgraph.memory.conflicts.changes import change_conflict
 from groundgraph.memory.conflicts.negation import negates, proposition
 from groundgraph.memory.conflicts.rules import MAX_CLAIM_TEXT, Claim, parse_claims
 from groundgraph.memory.conflicts.values import value_key, values_differ
@@ -125,9 +126,12 @@ class RuleConflictResolver:
     one pair, or None.
     """
 
-    def __init__(self, *, single_valued: bool = True, negation: bool = True) -> None:
+    def __init__(
+        self, *, single_valued: bool = True, negation: bool = True, changes: bool = True
+    ) -> None:
         self.single_valued = single_valued
         self.negation = negation
+        self.changes = changes
 
     def explain(self, new: str, old: str) -> Contradiction | None:
         """Why ``new`` contradicts ``old`` (the first rule that fires), or None."""
@@ -151,6 +155,8 @@ class RuleConflictResolver:
                         side = "the new fact" if a.negated else "the earlier fact"
                         detail = f"{side} negates {' '.join((b if a.negated else a).words)!r}"
                         return Contradiction(old, "negation", detail)
+        if self.changes and (change := change_conflict(new_text, old_text)) is not None:
+            return Contradiction(old, f"change:{change.kind}", change.detail)
         return None
 
     def contradictions(self, new: str, candidates: Sequence[str]) -> list[Contradiction]:

@@ -196,6 +196,8 @@ def date_parts(text: str) -> dict[str, int | str]:
         if day and 1 <= int(day[1]) <= 31:
             parts.setdefault("day", int(day[1]))
     weekday = next((_WEEKDAYS[w] for w in words if w in _WEEKDAYS), None)
+    if weekday is None:  # "on Thursdays"
+        weekday = next((_WEEKDAYS[w[:-1]] for w in words if w[:-1] in _WEEKDAYS), None)
     if weekday is not None:
         parts["weekday"] = weekday
     if (year := _YEAR.search(low)) is not None:
