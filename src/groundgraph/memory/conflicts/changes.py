@@ -35,9 +35,9 @@ import functools
 import re
 from dataclasses import dataclass
 
-from groundgraph.memory.conflicts.negation import is_additive, is_negated
+from groundgraph.memory.conflicts.negation import is_negated
 from groundgraph.memory.conflicts.values import date_parts
-from groundgraph.text import Analyzer, sentences, words
+from groundgraph.text import Analyzer, sentences
 
 _MAX_TEXT = 1_000  # characters of each fact that are read for changes (facts are short)
 _MAX_CLAUSE = 300
@@ -53,6 +53,13 @@ _SPEAKER = frozenset(
 _CAPS = re.compile(r"\b[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)+")
 
 
+_TOKEN = re.compile(r"[^\W_]+")
+
+
+def _an_acronym(word: str) -> bool:
+    return len(word) > 1 and word.isupper()  # "IT" is a department, not "it"
+
+
 def _key(stem: str) -> str:
     return stem[:_PREFIX]
 
@@ -62,10 +69,13 @@ def terms(text: str) -> frozenset[str]:
     """Content-word keys of ``text``: stemmed, cut to six letters, pronouns and the
     speaker left out, and the initials of every run of capitalised words ("New York
     Times" → "nyt")."""
-    found = {_key(t) for t in _ANALYZER.terms_of([w for w in words(text) if w not in _SPEAKER])}
+    tokens = _TOKEN.findall(text)
+    kept = [w.lower() for w in tokens if w.lower() not in _SPEAKER]
+    found = {_key(t) for t in _ANALYZER.terms_of(kept)}
+    found |= {w.lower() for w in tokens if _an_acronym(w)}
     for run in _CAPS.finditer(text):
         initials = "".join(w[0] for w in run[0].split()).lower()
-        if len(initials) >= 2:
+        if len(initials) >= 3:
             found.add(initials)
     return frozenset(found)
 
@@ -73,14 +83,13 @@ def terms(text: str) -> frozenset[str]:
 # ---- what blocks a change --------------------------------------------------------------
 
 _HEDGE = re.compile(
-    r"\b(?:thinking (?:about|of)|considering|consider|hoping|hopes? to|plan(?:s|ning)? to"
+    r"\b(?:thinking (?:about|of)|considering|consider|hoping|hopes? to|(?:plans|planning) to"
     r"|might|could|would|probably|possibly|possible|maybe|perhaps|trialling|trialing"
     r"|piloting|evaluating|testing|offered|offers|proposed|suggested|wants? to|wish"
     r"|if|unless|whether|should|likely)\b",
     re.IGNORECASE,
 )
 _KEPT = re.compile(r"\b(?:kept|keep|keeps|keeping)\b", re.IGNORECASE)
-_ADDED = re.compile(r"\b(?:added|adding|adds)\b", re.IGNORECASE)
 _PAST_STATE = re.compile(r"\b(?:used to|formerly|previously|once was)\b", re.IGNORECASE)
 _ONE_OFF = re.compile(
     r"\b(?:this|next|tomorrow's|today's)\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day)['’]s\b"
@@ -176,7 +185,12 @@ _DEST_STOP = re.compile(
     r"|starting|which|who|last|yesterday|today|once|instead)\s",
     re.IGNORECASE,
 )
-_CLAUSES = re.compile(r"\s*[;:]\s*|,?\s+(?:and|but|so|while|whereas)\s+|,\s+(?=[a-z])")
+_CLAUSES = re.compile(r"\s*[;:]\s*|,?\s+(?:and|but|so|while|whereas)\s+|,\s+")
+_ALSO = re.compile(
+    r"\b(?:also|as well|in addition|additionally|another|a second|added|adding|adds)\b"
+    r"|\btoo[.!]?$",
+    re.IGNORECASE,
+)
 _UNIT_NUMBER = re.compile(
     r"(?P<cur>[$€£¥])\s*(?P<n>\d[\d,]*(?:\.\d+)?)|(?P<m>\d[\d,]*(?:\.\d+)?)\s*"
     r"(?P<unit>%|°\s?[cf]?|[a-z]+\b)",
@@ -261,9 +275,12 @@ def _kind_matches(dest: str, old: str) -> bool:
     return False
 
 
+_DOWN_TO = re.compile(r"(\w)['’]s\s+((?:now\s+)?(?:down|up|back)\s+to)\b")
+
+
 def _clauses(text: str) -> list[str]:
     out: list[str] = []
-    for sentence in sentences(text[:_MAX_TEXT]):
+    for sentence in sentences(_DOWN_TO.sub(r"\1 is \2", text[:_MAX_TEXT])):
         out.extend(c.strip(" .!?") for c in _CLAUSES.split(sentence) if c.strip(" .!?"))
     return [c for c in out if len(c) <= _MAX_CLAUSE]
 
@@ -280,6 +297,20 @@ def _ended(clause: str, old_terms: frozenset[str]) -> Change | None:
         if _mostly_in(terms(theme), old_terms):
             return Change("ended", f"{theme!r} ended")
     return None
+
+
+_PASSIVE = re.compile(r"\b(?:was|were|been|got)\s+(?:\w+\s+)?\w+ed\b", re.IGNORECASE)
+
+
+def _a_person(subject: str) -> bool:
+    """A speaker or one to three capitalised words with no digit: whose attribute moved
+    is not said, so the old fact must hold a value of the destination's kind."""
+    parts = subject.split()
+    if subject.lower() in _SPEAKER or not 0 < len(parts) <= 3:
+        return subject.lower() in _SPEAKER
+    return all(p[:1].isupper() and not any(ch.isdigit() for ch in p) for p in parts) and (
+        parts[0].lower() not in ("the", "our", "my", "this")
+    )
 
 
 _CAUSAL = re.compile(
@@ -303,6 +334,8 @@ def _moved(clause: str, sentence: str, old: str, old_terms: frozenset[str]) -> C
         m = pattern.search(clause)
         if m is None or (on_object and _a_modifier(clause, m.start())):
             continue
+        if not on_object and (_PASSIVE.search(m[0]) or not _a_person(m["theme"])):
+            on_object = True  # "Mobile was moved into …", "Release 2.0 slipped to …"
         theme, dest = _head(m["theme"]), _head(m["dest"], _DEST_STOP)
         dest_terms = terms(dest)
         if not dest_terms or dest_terms <= old_terms:
@@ -334,7 +367,16 @@ def _instead(clause: str, new: str, old_terms: frozenset[str]) -> Change | None:
     return None
 
 
+_FINITE = re.compile(
+    r"\b(?:is|are|was|were|have|has|had|do|does|did|can|will|shall|must|need|needs)\b", re.I
+)
+_NO_THING = re.compile(r"^no\s+(?!one\b|longer\b|more\b|body\b|way\b|idea\b)(?P<theme>.+)", re.I)
+
+
 def _no_longer(clause: str, old_terms: frozenset[str]) -> Change | None:
+    m = _NO_THING.match(clause)  # "No team lunch this Friday": a notice with no verb
+    if m is not None and not _FINITE.search(clause) and _mostly_in(terms(_head(m["theme"])), old_terms):
+        return Change("ended", f"no {_head(m['theme'])!r}")
     if _NO_LONGER.search(clause) is None:
         return None
     said = terms(_NEGATORS.sub(" ", clause))
@@ -347,12 +389,56 @@ def _names(text: str) -> set[str]:
     return {w.strip(".,;:!?'’()").lower() for w in text.split()[1:] if w[:1].isupper()}
 
 
-def _holder(clause: str, old: str, old_terms: frozenset[str]) -> Change | None:
+def _took_over(clause: str, old_terms: frozenset[str]) -> Change | None:
     m = _TOOK_OVER.match(clause)
     if m is not None:
         holder, theme = _head(m["holder"], limit=4), _head(m["theme"])
-        if terms(theme) and terms(theme) <= old_terms and not terms(holder) & old_terms:
+        if _mostly_in(terms(theme), old_terms) and not terms(holder) & old_terms:
             return Change("holder", f"{theme!r} is now {holder!r}'s")
+    return None
+
+
+_NEW_HOME = re.compile(
+    r"\b(?P<owner>my|our|his|her|their|[A-Z]\w+['’]s)\s+new\s+(?:place|home|house|flat"
+    r"|apartment|address|headquarters)\s+(?:is\s+)?(?:in|at)\s+(?P<place>[A-Z][\w-]*"
+    r"(?:\s+[A-Z][\w-]*)*)"
+)
+_SPEAKS = re.compile(r"^(?:i|we|my|our|the user)\b", re.IGNORECASE)
+
+
+def _new_home(clause: str, old: str) -> Change | None:
+    """"my new place in Manchester" against where the same owner lives or is based."""
+    m = _NEW_HOME.search(clause)
+    if m is None or m["place"].lower() in old.lower() or not _PLACE_OLD.search(old):
+        return None
+    owner = m["owner"].lower()
+    same = bool(_SPEAKS.match(old)) if owner in ("my", "our") else owner[:-2] in old.lower()
+    if same and re.search(r"\b(?:live|lives|living|based|located|flat|house|home)\b", old):
+        return Change("moved", f"now in {m['place']!r}")
+    return None
+
+
+_NOW_TITLE = re.compile(
+    r"^(?:(?P<s>.+?)\s+)?(?:is|are|'s)\s+(?:now\s+(?:an?|the)\s+(?P<t1>.+)|(?:an?|the)\s+"
+    r"(?P<t2>.+?)\s+now)$",
+    re.IGNORECASE,
+)
+
+
+def _new_title(clause: str, sentence: str, old: str) -> Change | None:
+    """"Olu … is now a data analyst" against "Olu is an intern"."""
+    m = _NOW_TITLE.match(clause)
+    title = _TITLE.match(old)
+    if m is None or title is None:
+        return None
+    subject = terms(m["s"] or sentence.split()[0])
+    new_title = terms(m["t1"] or m["t2"] or "")
+    if subject and subject <= terms(title["s"]) and new_title and not new_title <= terms(old):
+        return Change("holder", f"now {(m['t1'] or m['t2'])!r}")
+    return None
+
+
+def _holder(clause: str, old: str, old_terms: frozenset[str]) -> Change | None:
     m = _COPULA.match(clause)
     if m is None:
         return None
@@ -370,21 +456,18 @@ def _holder(clause: str, old: str, old_terms: frozenset[str]) -> Change | None:
     return None
 
 
-_SLOT = re.compile(r"\b([A-Z][\w'’-]*\.?)\s+([A-Za-z][\w-]*)")
-
-
 def _slot_names(text: str) -> list[tuple[str, str, str]]:
     """(name, word after, word before) for each capitalised word not opening the text."""
+    tokens = [t.strip(",;:!?()\"'“”") for t in text.split()]
     out = []
-    for m in _SLOT.finditer(text):
-        if m.start() == 0:
-            continue
-        before = text[: m.start()].split()[-1:] or [""]
-        out.append((m[1].lower(), m[2].lower(), before[0].lower()))
+    for i, token in enumerate(tokens[1:], start=1):
+        if token[:1].isupper():
+            after = tokens[i + 1].rstrip(".") if i + 1 < len(tokens) else ""
+            out.append((token.lower().rstrip("."), after.lower(), tokens[i - 1].lower()))
     return out
 
 
-def _value(sentence: str, old: str, old_terms: frozenset[str]) -> Change | None:
+def _value(sentence: str, old: str) -> Change | None:
     typed = _typed_difference(sentence, old)
     if typed in ("date", "number"):
         plain = re.sub(r"[\d$€£¥%°:.,]+", " ", sentence)
@@ -396,7 +479,8 @@ def _value(sentence: str, old: str, old_terms: frozenset[str]) -> Change | None:
         for old_name, old_after, old_before in old_slots:
             if name == old_name or name in old_lower or old_name in new_lower:
                 continue
-            if _key(_ANALYZER.stem(after)) == _key(_ANALYZER.stem(old_after)) and after.isalpha():
+            same_after = after and _key(_ANALYZER.stem(after)) == _key(_ANALYZER.stem(old_after))
+            if same_after and after.isalpha():
                 if after not in ("and", "or", "the", "is", "are", "was"):
                     return Change("value", f"{old_name!r} {after} is now {name!r}")
             if before and before == old_before and before.endswith("."):
@@ -408,24 +492,27 @@ def _value(sentence: str, old: str, old_terms: frozenset[str]) -> Change | None:
 def change_conflict(new: str, old: str) -> Change | None:
     """The change in ``new`` that retires ``old``, or None."""
     new, old = new[:_MAX_TEXT], old[:_MAX_TEXT]
-    if _HEDGE.search(new) or _HEDGE.search(old) or _PAST_STATE.search(old):
+    if _HEDGE.search(old) or _PAST_STATE.search(old):
         return None
-    if is_additive(new) or _ADDED.search(new) or _ONE_OFF.search(new):
+    if _ONE_OFF.search(new):
         return None
     old_terms = terms(old)
     marked = _NOW.search(new) is not None
     for sentence in sentences(new):
         for clause in _clauses(sentence):
+            if _HEDGE.search(clause) or _ALSO.search(clause):
+                continue  # "thinking about selling", "could take three weeks"
             found = _no_longer(clause, old_terms)
             if found is None and is_negated(clause):
                 continue  # "Teo has not left Parcelo"
             found = found or (None if _KEPT.search(new) else _ended(clause, old_terms))
             found = found or _moved(clause, sentence, old, old_terms)
             found = found or _instead(clause, new, old_terms)
+            found = found or _took_over(clause, old_terms) or _new_home(clause, old)
             if found is None and marked:
-                found = _holder(clause, old, old_terms)
+                found = _holder(clause, old, old_terms) or _new_title(clause, sentence, old)
             if found is not None:
                 return found
-        if marked and (found := _value(sentence, old, old_terms)) is not None:
+        if not (_HEDGE.search(sentence) or _ALSO.search(sentence)) and marked and (found := _value(sentence, old)):
             return found
     return None
