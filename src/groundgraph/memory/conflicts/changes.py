@@ -45,7 +45,8 @@ _PREFIX = 6  # stems are compared on their first six letters ("allergic" ~ "alle
 _ANALYZER = Analyzer("english")
 _SPEAKER = frozenset(
     "i me my mine myself we us our ours you your user ve ll re s d m t he she him his her"
-    " they them their it its".split()
+    " they them their it its now just finally still already currently recently anymore"
+    " today yesterday new".split()
 )
 
 # ---- words ---------------------------------------------------------------------------
@@ -172,7 +173,7 @@ _ROLE_DEST = re.compile(
     re.IGNORECASE,
 )
 _PLACE_OLD = re.compile(
-    r"\b(?:in|at|out of|from|near|based|lives?|located)\s+(?:the\s+)?[A-Z]", re.IGNORECASE
+    r"\b(?:in|at|out of|from|near|based|lives?|located)\s+(?:the\s+)?(?-i:[A-Z])", re.IGNORECASE
 )
 # where a theme or a destination ends: a clause boundary, a reason, a time phrase
 _STOP = re.compile(
@@ -222,6 +223,26 @@ def _head(text: str, stop: re.Pattern[str] = _STOP, limit: int = 8) -> str:
     return " ".join(part.split()[:limit]).strip(" .!?\"'")
 
 
+# light nouns: they name a part of almost anything, so they anchor nothing on their own
+_LIGHT = frozenset(
+    _key(_ANALYZER.stem(w))
+    for w in "team group office company day week month year quarter time people thing part"
+    " side place way lot end start number kind type".split()
+)
+
+
+def _about(theme: str, old: frozenset[str]) -> bool:
+    """The old fact is about ``theme``: it names the theme's head word (its last content
+    word: "order" of "the chair order"; "support" of "the support team", a light head
+    being passed over) or two of its words."""
+    theme_terms = terms(theme) - _LIGHT
+    for word in reversed(re.split(r"[\s-]+", theme)):  # the head, or the word before a light one
+        head = terms(word) - _LIGHT
+        if head:
+            return bool(head & old) or len(theme_terms & old) >= 2
+    return False
+
+
 def _mostly_in(phrase: frozenset[str], old: frozenset[str]) -> bool:
     shared = phrase & old
     return bool(shared) and 2 * len(shared) >= len(phrase)
@@ -268,6 +289,8 @@ def _kind_matches(dest: str, old: str) -> bool:
     """The old fact has a value of the destination's kind (date, number, role, place)."""
     if _typed_difference(dest, old) in ("date", "number"):
         return True
+    if date_parts(dest):
+        return False  # a date the old fact does not have
     if _ROLE_DEST.search(dest):
         return _TITLE.match(old) is not None
     if re.search(r"(?:^|\s)(?:the\s+|our\s+)?[A-Z]", dest):
@@ -294,7 +317,7 @@ def _ended(clause: str, old_terms: frozenset[str]) -> Change | None:
         if m is None or _CAUSAL.search(clause) or _a_modifier(clause, m.start()):
             continue
         theme = _head(m["theme"])
-        if _mostly_in(terms(theme), old_terms):
+        if _mostly_in(terms(theme), old_terms) and _about(theme, old_terms):
             return Change("ended", f"{theme!r} ended")
     return None
 
@@ -343,10 +366,10 @@ def _moved(clause: str, sentence: str, old: str, old_terms: frozenset[str]) -> C
         typed = _typed_difference(dest, old)
         if typed == "same":
             continue
-        anchored = on_object and bool(terms(theme) & old_terms)
+        anchored = on_object and _about(theme, old_terms)
         if not anchored:
             rest = terms(sentence) - dest_terms
-            if not ((rest | dest_terms) & old_terms and _kind_matches(dest, old)):
+            if not ((rest | dest_terms) & old_terms - _LIGHT and _kind_matches(dest, old)):
                 continue
         return Change("moved", f"{theme!r} changed to {dest!r}")
     m = _CHANGED_ALONE.match(clause)
@@ -375,7 +398,10 @@ _NO_THING = re.compile(r"^no\s+(?!one\b|longer\b|more\b|body\b|way\b|idea\b)(?P<
 
 def _no_longer(clause: str, old_terms: frozenset[str]) -> Change | None:
     m = _NO_THING.match(clause)  # "No team lunch this Friday": a notice with no verb
-    if m is not None and not _FINITE.search(clause) and _mostly_in(terms(_head(m["theme"])), old_terms):
+    theme = _head(m["theme"]) if m is not None else ""
+    if m and not _FINITE.search(clause) and _mostly_in(terms(theme), old_terms) and _about(
+        theme, old_terms
+    ):
         return Change("ended", f"no {_head(m['theme'])!r}")
     if _NO_LONGER.search(clause) is None:
         return None
@@ -393,7 +419,7 @@ def _took_over(clause: str, old_terms: frozenset[str]) -> Change | None:
     m = _TOOK_OVER.match(clause)
     if m is not None:
         holder, theme = _head(m["holder"], limit=4), _head(m["theme"])
-        if _mostly_in(terms(theme), old_terms) and not terms(holder) & old_terms:
+        if _about(theme, old_terms) and not terms(holder) & old_terms:
             return Change("holder", f"{theme!r} is now {holder!r}'s")
     return None
 
@@ -456,6 +482,9 @@ def _holder(clause: str, old: str, old_terms: frozenset[str]) -> Change | None:
     return None
 
 
+_JOINERS = frozenset("and or the a an of to in on at for with by from".split())
+
+
 def _slot_names(text: str) -> list[tuple[str, str, str]]:
     """(name, word after, word before) for each capitalised word not opening the text."""
     tokens = [t.strip(",;:!?()\"'“”") for t in text.split()]
@@ -474,16 +503,18 @@ def _value(sentence: str, old: str) -> Change | None:
         if terms(plain) & terms(re.sub(r"[\d$€£¥%°:.,]+", " ", old)):
             return Change("value", f"a new {typed}")
     new_slots, old_slots = _slot_names(sentence), _slot_names(old)
+    shared = terms(sentence) & terms(old) - _LIGHT
     new_lower, old_lower = sentence.lower(), old.lower()
     for name, after, before in new_slots:
         for old_name, old_after, old_before in old_slots:
             if name == old_name or name in old_lower or old_name in new_lower:
                 continue
-            same_after = after and _key(_ANALYZER.stem(after)) == _key(_ANALYZER.stem(old_after))
-            if same_after and after.isalpha():
-                if after not in ("and", "or", "the", "is", "are", "was"):
-                    return Change("value", f"{old_name!r} {after} is now {name!r}")
-            if before and before == old_before and before.endswith("."):
+            if not shared - terms(after) - terms(before):
+                continue  # the slot alone: "our Porto office" and "the Berlin office is open"
+            noun_after = after.isalpha() and not _FINITE.match(after) and after not in _JOINERS
+            if noun_after and _key(_ANALYZER.stem(after)) == _key(_ANALYZER.stem(old_after)):
+                return Change("value", f"{old_name!r} {after} is now {name!r}")
+            if before.endswith(".") and before == old_before:  # "Prof. Kowalski"
                 return Change("value", f"{before} {old_name!r} is now {name!r}")
     return None
 

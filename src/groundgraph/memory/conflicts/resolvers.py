@@ -100,8 +100,22 @@ def _same_value(a: Claim, b: Claim) -> bool:
     return ka == kb or set(ka.split()) <= set(kb.split()) or set(kb.split()) <= set(ka.split())
 
 
+def _same_subject(a: str, b: str, attribute: str) -> bool:
+    """One subject, perhaps named more fully once: "rent" and "monthly rent" (the same
+    head word), and for a status "dark mode" and "dark mode feature flag"; never "kitchen
+    renovation" and "bathroom renovation", nor "data team" and "data team hiring effort"."""
+    if a == b:
+        return True
+    short, long = sorted((a.split(), b.split()), key=len)
+    if not short or not set(short) <= set(long):
+        return False
+    return short[-1] == long[-1] or (len(short) >= 2 and attribute.startswith("status:"))
+
+
 def _claim_conflict(new: Claim, old: Claim) -> Contradiction | None:
-    if (new.subject, new.attribute, new.kind) != (old.subject, old.attribute, old.kind):
+    if (new.attribute, new.kind) != (old.attribute, old.kind):
+        return None
+    if not _same_subject(new.subject, old.subject, new.attribute):
         return None
     if new.additive or old.additive:
         return None

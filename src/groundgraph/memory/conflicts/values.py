@@ -108,6 +108,11 @@ _STATUS_GROUPS = {
     "broken|degraded|failing|went down|went offline",
     "schedule/late": "delayed|late|behind schedule|overdue|postponed",
     "schedule/on-time": "on track|on schedule|on time|ahead of schedule",
+    "switch/on": "enabled|switched on|turned on",
+    "switch/off": "off|disabled|switched off|turned off",
+    "presence/away": "on leave|on parental leave|on maternity leave|on paternity leave|"
+    "on sick leave|on sabbatical|away",
+    "presence/back": "back at work|back in the office|back from leave",
     "stock/in": "in stock",
     "stock/out": "out of stock|sold out",
 }
