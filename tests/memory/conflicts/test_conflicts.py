@@ -188,13 +188,17 @@ def test_rules_can_be_switched_off() -> None:
     only_negation = RuleConflictResolver(single_valued=False, changes=False)
     assert only_negation.explain(*update) is None
     assert only_negation.explain(*negation) is not None
-    assert RuleConflictResolver(single_valued=False).explain(*update).rule == "change:moved"
+    moved = RuleConflictResolver(single_valued=False).explain(*update)
+    assert moved is not None and moved.rule == "change:moved"
     no_negation = RuleConflictResolver(negation=False, changes=False)
     assert no_negation.explain(*negation) is None
     assert no_negation.explain(*update) is not None
-    assert RuleConflictResolver(changes=False).explain(
-        "Teo cancelled the pottery course.", "Teo takes a pottery course."
-    ) is None
+    assert (
+        RuleConflictResolver(changes=False).explain(
+            "Teo cancelled the pottery course.", "Teo takes a pottery course."
+        )
+        is None
+    )
 
 
 def test_it_is_a_conflict_resolver() -> None:

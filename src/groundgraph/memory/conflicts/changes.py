@@ -35,52 +35,24 @@ import functools
 import re
 from dataclasses import dataclass
 
+from groundgraph.memory.conflicts.anchors import (
+    ANALYZER,
+    JOINERS,
+    LIGHT,
+    SPEAKER,
+    about,
+    key,
+    mostly_in,
+    slot_names,
+    terms,
+    typed_difference,
+)
 from groundgraph.memory.conflicts.negation import is_negated
 from groundgraph.memory.conflicts.values import date_parts
-from groundgraph.text import Analyzer, sentences
+from groundgraph.text import sentences
 
 _MAX_TEXT = 1_000  # characters of each fact that are read for changes (facts are short)
 _MAX_CLAUSE = 300
-_PREFIX = 6  # stems are compared on their first six letters ("allergic" ~ "allergy")
-_ANALYZER = Analyzer("english")
-_SPEAKER = frozenset(
-    "i me my mine myself we us our ours you your user ve ll re s d m t he she him his her"
-    " they them their it its now just finally still already currently recently anymore"
-    " today yesterday new".split()
-)
-
-# ---- words ---------------------------------------------------------------------------
-
-_CAPS = re.compile(r"\b[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)+")
-
-
-_TOKEN = re.compile(r"[^\W_]+")
-
-
-def _an_acronym(word: str) -> bool:
-    return len(word) > 1 and word.isupper()  # "IT" is a department, not "it"
-
-
-def _key(stem: str) -> str:
-    return stem[:_PREFIX]
-
-
-@functools.lru_cache(maxsize=8192)
-def terms(text: str) -> frozenset[str]:
-    """Content-word keys of ``text``: stemmed, cut to six letters, pronouns and the
-    speaker left out, and the initials of every run of capitalised words ("New York
-    Times" → "nyt")."""
-    tokens = _TOKEN.findall(text)
-    kept = [w.lower() for w in tokens if w.lower() not in _SPEAKER]
-    found = {_key(t) for t in _ANALYZER.terms_of(kept)}
-    found |= {w.lower() for w in tokens if _an_acronym(w)}
-    for run in _CAPS.finditer(text):
-        initials = "".join(w[0] for w in run[0].split()).lower()
-        if len(initials) >= 3:
-            found.add(initials)
-    return frozenset(found)
-
-
 # ---- what blocks a change --------------------------------------------------------------
 
 _HEDGE = re.compile(
@@ -177,35 +149,21 @@ _PLACE_OLD = re.compile(
 )
 # where a theme or a destination ends: a clause boundary, a reason, a time phrase
 _STOP = re.compile(
-    r"[,;:()]|\s(?:and|but|so|because|since|after|before|while|when|with|for|due|in|on|at"
+    r"[,;()]|:\s|\s(?:and|but|so|because|since|after|before|while|when|with|for|due|in|on|at"
     r"|by|from|to|over|last|this|next|yesterday|today|as of|starting|until|once|which|who)\s",
     re.IGNORECASE,
 )
 _DEST_STOP = re.compile(
-    r"[,;:()]|\s(?:and|but|so|because|since|after|before|while|when|for|due|to save|as of"
+    r"[,;()]|:\s|\s(?:and|but|so|because|since|after|before|while|when|for|due|to save|as of"
     r"|starting|which|who|last|yesterday|today|once|instead)\s",
     re.IGNORECASE,
 )
-_CLAUSES = re.compile(r"\s*[;:]\s*|,?\s+(?:and|but|so|while|whereas)\s+|,\s+")
+_CLAUSES = re.compile(r"\s*;\s*|:\s+|,?\s+(?:and|but|so|while|whereas)\s+|,\s+")
 _ALSO = re.compile(
     r"\b(?:also|as well|in addition|additionally|another|a second|added|adding|adds)\b"
     r"|\btoo[.!]?$",
     re.IGNORECASE,
 )
-_UNIT_NUMBER = re.compile(
-    r"(?P<cur>[$€£¥])\s*(?P<n>\d[\d,]*(?:\.\d+)?)|(?P<m>\d[\d,]*(?:\.\d+)?)\s*"
-    r"(?P<unit>%|°\s?[cf]?|[a-z]+\b)",
-    re.IGNORECASE,
-)
-_UNITS = {
-    "mb": "mb", "gb": "gb", "kb": "kb", "tb": "tb", "kg": "kg", "kgs": "kg", "lb": "lb",
-    "lbs": "lb", "mg": "mg", "g": "g", "km": "km", "miles": "mile", "mile": "mile",
-    "minutes": "min", "minute": "min", "min": "min", "mins": "min", "hours": "hour",
-    "hour": "hour", "days": "day", "weeks": "week", "people": "person", "person": "person",
-    "employees": "person", "staff": "person", "members": "member", "degrees": "degree",
-    "°": "degree", "°c": "degree", "°f": "degree-f", "%": "%", "percent": "%",
-    "req": "request", "requests": "request", "users": "user", "seats": "seat",
-}  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,71 +181,9 @@ def _head(text: str, stop: re.Pattern[str] = _STOP, limit: int = 8) -> str:
     return " ".join(part.split()[:limit]).strip(" .!?\"'")
 
 
-# light nouns: they name a part of almost anything, so they anchor nothing on their own
-_LIGHT = frozenset(
-    _key(_ANALYZER.stem(w))
-    for w in "team group office company day week month year quarter time people thing part"
-    " side place way lot end start number kind type".split()
-)
-
-
-def _about(theme: str, old: frozenset[str]) -> bool:
-    """The old fact is about ``theme``: it names the theme's head word (its last content
-    word: "order" of "the chair order"; "support" of "the support team", a light head
-    being passed over) or two of its words."""
-    theme_terms = terms(theme) - _LIGHT
-    for word in reversed(re.split(r"[\s-]+", theme)):  # the head, or the word before a light one
-        head = terms(word) - _LIGHT
-        if head:
-            return bool(head & old) or len(theme_terms & old) >= 2
-    return False
-
-
-def _mostly_in(phrase: frozenset[str], old: frozenset[str]) -> bool:
-    shared = phrase & old
-    return bool(shared) and 2 * len(shared) >= len(phrase)
-
-
-def _numbers(text: str) -> dict[str, set[float]]:
-    found: dict[str, set[float]] = {}
-    for m in _UNIT_NUMBER.finditer(text):
-        if m["cur"]:
-            unit, raw = m["cur"], m["n"]
-        else:
-            unit, raw = _UNITS.get(m["unit"].lower().replace(" ", ""), ""), m["m"]
-        if unit:
-            found.setdefault(unit, set()).add(float(raw.replace(",", "")))
-    return found
-
-
-_DAYPART = re.compile(r"\b(morning|afternoon|evening|night)s?\b", re.IGNORECASE)
-
-
-def _date_parts(text: str) -> dict[str, int | str]:
-    parts = date_parts(text)
-    daypart = _DAYPART.search(text)
-    if daypart is not None:
-        parts["daypart"] = daypart[1].lower()
-    return parts
-
-
-def _typed_difference(new: str, old: str) -> str:
-    """"date" or "number" when ``new`` and ``old`` name a value of that kind and it
-    differs; "same" when they name one and it agrees; "" when nothing is comparable."""
-    pn, po = _numbers(new), _numbers(old)
-    shared_units = pn.keys() & po.keys()
-    if shared_units:
-        return "number" if any(not (pn[u] & po[u]) for u in shared_units) else "same"
-    dn, do = _date_parts(new), _date_parts(old)
-    shared = (dn.keys() & do.keys()) - {"relative", "quarter", "year"}
-    if shared:
-        return "date" if any(dn[k] != do[k] for k in shared) else "same"
-    return ""
-
-
 def _kind_matches(dest: str, old: str) -> bool:
     """The old fact has a value of the destination's kind (date, number, role, place)."""
-    if _typed_difference(dest, old) in ("date", "number"):
+    if typed_difference(dest, old) in ("date", "number"):
         return True
     if date_parts(dest):
         return False  # a date the old fact does not have
@@ -317,7 +213,7 @@ def _ended(clause: str, old_terms: frozenset[str]) -> Change | None:
         if m is None or _CAUSAL.search(clause) or _a_modifier(clause, m.start()):
             continue
         theme = _head(m["theme"])
-        if _mostly_in(terms(theme), old_terms) and _about(theme, old_terms):
+        if mostly_in(terms(theme), old_terms) and about(theme, old_terms):
             return Change("ended", f"{theme!r} ended")
     return None
 
@@ -329,8 +225,8 @@ def _a_person(subject: str) -> bool:
     """A speaker or one to three capitalised words with no digit: whose attribute moved
     is not said, so the old fact must hold a value of the destination's kind."""
     parts = subject.split()
-    if subject.lower() in _SPEAKER or not 0 < len(parts) <= 3:
-        return subject.lower() in _SPEAKER
+    if subject.lower() in SPEAKER or not 0 < len(parts) <= 3:
+        return subject.lower() in SPEAKER
     return all(p[:1].isupper() and not any(ch.isdigit() for ch in p) for p in parts) and (
         parts[0].lower() not in ("the", "our", "my", "this")
     )
@@ -340,7 +236,9 @@ _CAUSAL = re.compile(
     r"\b(?:causes?|caused|leads? to|led to|results? in|resulted in|triggers?|contributes? to)\b",
     re.IGNORECASE,
 )
-_MODIFIER_BEFORE = frozenset("a an the cause causes caused of with by from in for".split())
+_MODIFIER_BEFORE = frozenset(
+    ["a", "an", "the", "cause", "causes", "caused", "of", "with", "by", "from", "in", "for"]
+)
 
 
 def _a_modifier(clause: str, start: int) -> bool:
@@ -363,17 +261,17 @@ def _moved(clause: str, sentence: str, old: str, old_terms: frozenset[str]) -> C
         dest_terms = terms(dest)
         if not dest_terms or dest_terms <= old_terms:
             continue  # nothing new: "moved to Leeds" against "lives in Leeds"
-        typed = _typed_difference(dest, old)
+        typed = typed_difference(dest, old)
         if typed == "same":
             continue
-        anchored = on_object and _about(theme, old_terms)
+        anchored = on_object and about(theme, old_terms)
         if not anchored:
             rest = terms(sentence) - dest_terms
-            if not ((rest | dest_terms) & old_terms - _LIGHT and _kind_matches(dest, old)):
+            if not ((rest | dest_terms) & old_terms - LIGHT and _kind_matches(dest, old)):
                 continue
         return Change("moved", f"{theme!r} changed to {dest!r}")
     m = _CHANGED_ALONE.match(clause)
-    if m is not None and _mostly_in(terms(m["theme"]), old_terms):
+    if m is not None and mostly_in(terms(m["theme"]), old_terms):
         return Change("moved", f"{_head(m['theme'])!r} changed")
     return None
 
@@ -399,8 +297,11 @@ _NO_THING = re.compile(r"^no\s+(?!one\b|longer\b|more\b|body\b|way\b|idea\b)(?P<
 def _no_longer(clause: str, old_terms: frozenset[str]) -> Change | None:
     m = _NO_THING.match(clause)  # "No team lunch this Friday": a notice with no verb
     theme = _head(m["theme"]) if m is not None else ""
-    if m and not _FINITE.search(clause) and _mostly_in(terms(theme), old_terms) and _about(
-        theme, old_terms
+    if (
+        m
+        and not _FINITE.search(clause)
+        and mostly_in(terms(theme), old_terms)
+        and about(theme, old_terms)
     ):
         return Change("ended", f"no {_head(m['theme'])!r}")
     if _NO_LONGER.search(clause) is None:
@@ -419,7 +320,7 @@ def _took_over(clause: str, old_terms: frozenset[str]) -> Change | None:
     m = _TOOK_OVER.match(clause)
     if m is not None:
         holder, theme = _head(m["holder"], limit=4), _head(m["theme"])
-        if _about(theme, old_terms) and not terms(holder) & old_terms:
+        if about(theme, old_terms) and not terms(holder) & old_terms:
             return Change("holder", f"{theme!r} is now {holder!r}'s")
     return None
 
@@ -433,7 +334,7 @@ _SPEAKS = re.compile(r"^(?:i|we|my|our|the user)\b", re.IGNORECASE)
 
 
 def _new_home(clause: str, old: str) -> Change | None:
-    """"my new place in Manchester" against where the same owner lives or is based."""
+    """ "my new place in Manchester" against where the same owner lives or is based."""
     m = _NEW_HOME.search(clause)
     if m is None or m["place"].lower() in old.lower() or not _PLACE_OLD.search(old):
         return None
@@ -452,7 +353,7 @@ _NOW_TITLE = re.compile(
 
 
 def _new_title(clause: str, sentence: str, old: str) -> Change | None:
-    """"Olu … is now a data analyst" against "Olu is an intern"."""
+    """ "Olu … is now a data analyst" against "Olu is an intern"."""
     m = _NOW_TITLE.match(clause)
     title = _TITLE.match(old)
     if m is None or title is None:
@@ -482,28 +383,14 @@ def _holder(clause: str, old: str, old_terms: frozenset[str]) -> Change | None:
     return None
 
 
-_JOINERS = frozenset("and or the a an of to in on at for with by from".split())
-
-
-def _slot_names(text: str) -> list[tuple[str, str, str]]:
-    """(name, word after, word before) for each capitalised word not opening the text."""
-    tokens = [t.strip(",;:!?()\"'“”") for t in text.split()]
-    out = []
-    for i, token in enumerate(tokens[1:], start=1):
-        if token[:1].isupper():
-            after = tokens[i + 1].rstrip(".") if i + 1 < len(tokens) else ""
-            out.append((token.lower().rstrip("."), after.lower(), tokens[i - 1].lower()))
-    return out
-
-
 def _value(sentence: str, old: str) -> Change | None:
-    typed = _typed_difference(sentence, old)
+    typed = typed_difference(sentence, old)
     if typed in ("date", "number"):
         plain = re.sub(r"[\d$€£¥%°:.,]+", " ", sentence)
         if terms(plain) & terms(re.sub(r"[\d$€£¥%°:.,]+", " ", old)):
             return Change("value", f"a new {typed}")
-    new_slots, old_slots = _slot_names(sentence), _slot_names(old)
-    shared = terms(sentence) & terms(old) - _LIGHT
+    new_slots, old_slots = slot_names(sentence), slot_names(old)
+    shared = terms(sentence) & terms(old) - LIGHT
     new_lower, old_lower = sentence.lower(), old.lower()
     for name, after, before in new_slots:
         for old_name, old_after, old_before in old_slots:
@@ -511,8 +398,8 @@ def _value(sentence: str, old: str) -> Change | None:
                 continue
             if not shared - terms(after) - terms(before):
                 continue  # the slot alone: "our Porto office" and "the Berlin office is open"
-            noun_after = after.isalpha() and not _FINITE.match(after) and after not in _JOINERS
-            if noun_after and _key(_ANALYZER.stem(after)) == _key(_ANALYZER.stem(old_after)):
+            noun_after = after.isalpha() and not _FINITE.match(after) and after not in JOINERS
+            if noun_after and key(ANALYZER.stem(after)) == key(ANALYZER.stem(old_after)):
                 return Change("value", f"{old_name!r} {after} is now {name!r}")
             if before.endswith(".") and before == old_before:  # "Prof. Kowalski"
                 return Change("value", f"{before} {old_name!r} is now {name!r}")
@@ -544,6 +431,10 @@ def change_conflict(new: str, old: str) -> Change | None:
                 found = _holder(clause, old, old_terms) or _new_title(clause, sentence, old)
             if found is not None:
                 return found
-        if not (_HEDGE.search(sentence) or _ALSO.search(sentence)) and marked and (found := _value(sentence, old)):
+        if (
+            not (_HEDGE.search(sentence) or _ALSO.search(sentence))
+            and marked
+            and (found := _value(sentence, old))
+        ):
             return found
     return None
