@@ -79,6 +79,7 @@ ENGLISH = CueTable(
         cause_first("that is why", r"(?:that|this|which)(?:\s+is|\s+was|['’]s)\s+why", link=True),
         cause_first("is why", r"(?:is|was)\s+why"),
         cause_first("which meant", r"which\s+(?:meant|means)(?:\s+that)?"),
+        cause_first("thereby", r"(?<=,\s)(?:thereby|thus)(?=\s+\w+ing\b)"),
         cause_first(
             "so",
             r"(?:(?<=[,;]\s)|(?<=\band\s)|^)so"
@@ -117,14 +118,21 @@ ENGLISH = CueTable(
             lead=True,
         ),
         effect_first("on account of", lead=True),
+        effect_first("the reason being", r"the\s+reason\s+being(?:\s+that)?"),
         effect_first("given that", r"given\s+that", lead=True),
         effect_first(
             "since",
             r"since(?=\s+(?:[\w'’]+\s+){0,4}?(?:is|are|am|was|were|isn't|aren't|wasn't|weren't|"
+            r"has|have|had|"
             r"can|can't|cannot|could|couldn't|will|won't|would|must|should|do|does|did|"
             r"don't|doesn't|didn't)\b)",
             lead=True,
-            reject=r"\b(?:has|have|had)\s+(?:\w+\s+)?(?:been|\w+ed|known|grown|seen)\b|['’]ve\b"
+            # a perfect before "since" makes it temporal ("have lived here since"); one
+            # inside the since-clause does not ("…, since it has rained every day")
+            reject=r"\b(?:has|have|had)\s+(?:\w+\s+)?(?:been|\w+ed|known|grown|seen)\b"
+            r"(?=.*\bsince\b)|['’]ve\b(?=.*\bsince\b)"
+            r"|^\W*since\b[^,]*,.*(?:\b(?:has|have|had)\s+(?:\w+\s+)?(?:been|\w+ed|known|grown"
+            r"|seen)\b|['’]ve\b)"
             r"|\bever\b|\bsince\s+(?:then|childhood)\b",
         ),
         effect_first(

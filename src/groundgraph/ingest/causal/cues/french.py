@@ -24,12 +24,13 @@ FRENCH = CueTable(
             "provoque",
             r"(?:provoque|provoquent|provoqué|provoquée|provoqués|provoquées|provoquait|"
             r"provoquaient|provoquera|provoquer|provoquant|occasionne|occasionné|occasionnent|"
-            r"engendre|engendré|engendrent|engendrait)(?!\s+par\b)",
+            r"engendre|engendré|engendrent|engendrait|favorise|favorisent|favorisé|favorisait)"
+            r"(?!\s+par\b)",
         ),
         cause_first(
             "cause",
             r"(?:cause|causent|causé|causée|causés|causées|causait|causaient|causera|causer|"
-            r"causant)(?!\s+par\b)",
+            r"causant)(?!\s+par\b)(?<!en\scause)",
             not_before="la une les des principale vraie même seule première à l",
         ),
         cause_first(
@@ -50,7 +51,7 @@ FRENCH = CueTable(
         ),
         cause_first(
             "est la cause de",
-            r"(?:est|sont|était|étaient|fut|a\s+été)\s+(?:la|une|l['’])\s*(?:\w+\s+)?"
+            r"(?:est|sont|était|étaient|fut|a\s+été)\s+(?:à\s+)?(?:la|une|l['’])\s*(?:\w+\s+)?"
             rf"(?:cause|origine|raison)\s+{_DE}",
         ),
         cause_first(
@@ -116,7 +117,8 @@ FRENCH = CueTable(
             rf"(?:conséquence|résultat|fruit|effet)\s+{_DE}",
         ),
         effect_first(
-            "s'explique par", rf"s['’](?:explique|expliquent|expliquait|expliquaient)\s+{_W}par"
+            "s'explique par",
+            rf"s['’](?:explique|expliquent|expliquait|expliquaient)\s+(?:en\s+)?{_W}par",
         ),
         effect_first(
             "la cause de",

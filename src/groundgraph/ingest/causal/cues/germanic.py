@@ -12,6 +12,7 @@ import re
 from groundgraph.ingest.causal.cues.table import CueTable, cause_first, effect_first, words
 
 _W = r"(?:\w+\s+)?"  # one optional word: "führte schließlich zu", "hat auch zu"
+_W2 = r"(?:\w+\s+){0,2}"  # up to two: "ist vor allem auf … zurückzuführen"
 _SPAN = r"[^,;:.!?]{1,120}?"
 
 GERMAN = CueTable(
@@ -51,6 +52,15 @@ GERMAN = CueTable(
             "hat zur Folge", rf"(?:hat|hatte|haben|hatten)\s+{_W}zur\s+folge,?(?:\s+dass)?"
         ),
         cause_first(
+            "hat … zur Folge",
+            rf"(?:hat|hatte|haben|hatten)\s+(?P<effect>{_SPAN})\s+zur\s+folge",
+        ),
+        cause_first(
+            "zieht … nach sich",
+            rf"(?:zieht|zog|zogen|ziehen)\s+(?P<effect>{_SPAN})\s+nach\s+sich",
+        ),
+        cause_first("weshalb", r"(?<=,\s)(?:weshalb|weswegen|wodurch)", link=True),
+        cause_first(
             "ist der Grund für",
             rf"(?:ist|war|sind|waren)\s+{_W}(?:der|ein|die|eine)\s+{_W}"
             r"(?:grund|auslöser|ursache)\s+(?:für|von|dafür,?\s+dass)",
@@ -69,10 +79,12 @@ GERMAN = CueTable(
             "da",
             r"(?:(?<=,\s)|^)da(?=\s+(?:es|ich|du|er|sie|wir|ihr|man|der|die|das|den|dem|des|ein|"
             r"eine|einer|eines|kein|keine|mein|meine|sein|seine|unser|unsere|dies\w*|jede\w*|"
-            r"alle\w*|viele\w*|niemand|nichts)\b)",
+            r"alle\w*|viele\w*|niemand|nichts|über|unter|im|am|auf|bei|nach|seit|vor|mit|zum|"
+            r"zur|nur|noch|bereits|schon|gestern|heute|zu|so|sehr)\b)",
             lead=True,
         ),
         effect_first("denn", r"(?:(?<=,\s)|^)denn", link=True),
+        effect_first("schließlich", r"(?<=,\s)schließlich(?=\s+\w+\s)", link=True),
         effect_first("wegen", lead=True, phrase=True, not_before="von"),
         effect_first("aufgrund", r"auf\s*grund(?:\s+von)?", lead=True, phrase=True),
         effect_first("infolge", r"infolge(?:\s+von)?|als\s+folge\s+(?:von|des|der)", lead=True),
@@ -93,7 +105,7 @@ GERMAN = CueTable(
         ),
         effect_first(
             "zurückzuführen auf",
-            rf"(?:ist|sind|war|waren|wird|werden)\s+{_W}auf\s+(?P<cause>{_SPAN})\s+"
+            rf"(?:ist|sind|war|waren|wird|werden)\s+{_W2}auf\s+(?P<cause>{_SPAN})\s+"
             r"zurückzuführen",
         ),
         effect_first("zurückzuführen auf", r"zurückzuführen\s+auf"),
@@ -173,7 +185,12 @@ DUTCH = CueTable(
         ),
         cause_first("resulteert in", r"(?:resulteert|resulteerde|resulteerden|resulteren)\s+in"),
         cause_first(
-            "heeft tot gevolg", rf"(?:heeft|had|hebben|hadden)\s+{_W}tot\s+gevolg,?(?:\s+dat)?"
+            "zorgt ervoor dat",
+            rf"(?:zorgt|zorgde|zorgden|zorgen)\s+{_W}(?:er\s+)?(?:voor|ervoor),?\s+dat",
+        ),
+        cause_first(
+            "heeft tot gevolg",
+            rf"(?:heeft|had|hebben|hadden)\s+{_W}(?:tot|als)\s+gevolg,?(?:\s+dat)?",
         ),
         cause_first(
             "is de oorzaak van",

@@ -25,7 +25,8 @@ ITALIAN = CueTable(
             "provoca",
             r"(?:provoca|provocano|provocò|provocato|provocata|provocati|provocate|provocava|"
             r"provocherà|provocare|provocando|genera|generano|generò|generato|scatena|scatenano|"
-            r"scatenò|scatenato)(?!\s+da\b)",
+            r"scatenò|scatenato|determina|determinano|determinò|determinato|comporta|comportano|"
+            r"comportò|comportato|produce|producono|produsse|prodotto)(?!\s+da\b)",
         ),
         cause_first(
             "porta a",
@@ -34,6 +35,7 @@ ITALIAN = CueTable(
         ),
         cause_first("fa sì che", r"(?:fa|fanno|fece|fatto)\s+sì\s+che"),
         cause_first("per cui", r"per\s+cui", link=True),
+        cause_first("sicché", r"(?<=,\s)(?:sicché|cosicché|così)(?=\s+(?:il|lo|la|i|gli|le|l['’]|un|una|\w+[aeio]\s))", link=True),
         cause_first(
             "quindi",
             r"quindi|perciò|pertanto|di\s+conseguenza|per\s+questo(?:\s+motivo)?|ecco\s+perché",
@@ -41,7 +43,10 @@ ITALIAN = CueTable(
         ),
         effect_first("perché", lead=True),
         effect_first(
-            "poiché", r"poiché|siccome|dato\s+che|visto\s+che|giacché|per\s+via\s+di", lead=True
+            "poiché",
+            rf"poiché|siccome|dato\s+che|visto\s+che|giacché|per\s+via\s+{_DI}|"
+            rf"per\s+(?:mancanza|carenza|eccesso)\s+{_DI}",
+            lead=True,
         ),
         effect_first("a causa di", rf"a\s+causa\s+{_DI}", lead=True),
         effect_first("grazie a", rf"grazie\s+{_A_IT}", lead=True, not_before="mille tante"),
@@ -54,7 +59,8 @@ ITALIAN = CueTable(
         ),
         effect_first(
             "è la conseguenza di",
-            r"(?:è|sono|era|fu)\s+(?:la|una|il)\s+(?:\w+\s+)?(?:conseguenza|risultato|frutto)\s+"
+            r"(?:è|sono|era|fu)\s+(?:\w+\s+){0,2}?(?:la\s+|una\s+|il\s+)?(?:\w+\s+)?"
+            r"(?:conseguenza|risultato|frutto)\s+"
             rf"{_DI}",
         ),
     ),

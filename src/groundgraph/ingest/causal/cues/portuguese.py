@@ -35,7 +35,7 @@ PORTUGUESE = CueTable(
         ),
         cause_first(
             "resultou em",
-            r"(?:resulta|resultam|resultou|resultaram)\s+(?:em|no|na|nos|nas)|"
+            r"(?:resulta|resultam|resultou|resultaram)\s+(?:em|no|na|nos|nas|num|numa)|"
             rf"(?:dá|dão|deu|deram|dado|dava|dar)\s+origem\s+{_A_PT}",
         ),
         cause_first("fez com que", r"(?:faz|fazem|fez|fizeram|feito|fazia|fará|fazer)\s+com\s+que"),
@@ -51,6 +51,7 @@ PORTUGUESE = CueTable(
         effect_first("pois", link=True),
         effect_first("já que", r"já\s+que|uma\s+vez\s+que|visto\s+que|dado\s+que", lead=True),
         effect_first("devido a", rf"devido\s+{_A_PT}", lead=True),
+        effect_first("por falta de", rf"por\s+(?:falta|excesso|escassez)\s+{_DE_PT}", lead=True),
         effect_first("por causa de", rf"por\s+causa\s+{_DE_PT}", lead=True),
         effect_first("graças a", rf"graças\s+{_A_PT}", lead=True),
         effect_first(
@@ -72,7 +73,8 @@ PORTUGUESE = CueTable(
         ),
         effect_first(
             "deve-se a",
-            rf"deve(?:u)?[-\s]se\s+{_A_PT}|se\s+dev(?:e|eu)\s+{_A_PT}|"
+            rf"dev(?:e|eu|em|eram)[-\s]se,?\s+(?:[\w\s]{{1,25}},\s+)?{_A_PT}|"
+            rf"se\s+dev(?:e|eu)\s+{_A_PT}|"
             rf"(?:resulta|resultam|resultou|decorre|decorreu|decorrem)\s+{_W}{_DE_PT}",
         ),
     ),

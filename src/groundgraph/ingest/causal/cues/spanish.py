@@ -27,7 +27,9 @@ SPANISH = CueTable(
             r"provocaba|provocaban|provocará|provocar|provocando|genera|generan|generó|"
             r"generaron|generado|generaba|generará|generar|generando|ocasiona|ocasionan|"
             r"ocasionó|ocasionaron|ocasionado|ocasionar|desencadena|desencadenan|desencadenó|"
-            r"desencadenaron|desencadenado|desencadenar)(?!\s+por\b)",
+            r"desencadenaron|desencadenado|desencadenar|origina|originan|originó|originaron|"
+            r"originado|produce|producen|produjo|produjeron|trajo\s+consigo|trae\s+consigo|"
+            r"traen\s+consigo)(?!\s+por\b)",
         ),
         cause_first(
             "lleva a",
