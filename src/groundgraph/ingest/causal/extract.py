@@ -207,11 +207,22 @@ class _Sentence:
             right_to, _ = self._after(barrier.end, None)  # "As a result, Y"
         right = trim(text, (marker.right_start, right_to), table)
         if cue.split is not None:
-            obj = split_object(text, left, table, cue.split)
-            if obj is None:
-                return None
-            roles[cue.right] = obj
-            left = trim(text, (left[0], obj[0]), table, before_marker=True)
+            subject = self._subject_before(left_from, table)
+            if subject is not None:  # "Fabrikadaki yangın, … hasara neden oldu"
+                roles[cue.right] = left
+                left = subject
+            else:
+                obj = split_object(text, left, table, cue.split)
+                if obj is None:
+                    return None
+                words_before = tokens(text, left[0], obj[0])
+                for i in range(len(words_before) - 1, 0, -1):  # "bu kayıp da … erozyonuna"
+                    if text[slice(*words_before[i])].lower() in table.topic:
+                        obj = (words_before[i][1], obj[1])
+                        obj = trim(text, obj, table)
+                        break
+                roles[cue.right] = obj
+                left = trim(text, (left[0], obj[0]), table, before_marker=True)
         elif cue.right not in roles:
             if right[0] < right[1]:
                 cut = phrase_end(text, right, table) if cue.phrase else None
@@ -229,6 +240,21 @@ class _Sentence:
                 return None
             roles[cue.left] = found
         return self._build(roles, cue, table)
+
+    def _subject_before(self, left_from: int, table: CueTable) -> Span | None:
+        """For a verb-final marker: the sentence's subject when a comma sets it off from
+        the rest of the clause ("Fabrikadaki yangın, … neden oldu"), or a topic ended by
+        the particle "da"/"de" ("bu kayıp da … yol açtı"); None otherwise."""
+        _, barrier = self._before(left_from, None)
+        if barrier is None or barrier.marker is not None or self.text[barrier.start] != ",":
+            return None
+        clause_from, before = self._before(barrier.start, None)
+        if before is not None or clause_from != self.start:
+            return None  # the comma closes a clause of its own, not a subject
+        subject = trim(self.text, (clause_from, barrier.start), table)
+        if subject[0] >= subject[1] or len(tokens(self.text, *subject)) > 6:
+            return None
+        return subject
 
     def _left_role(
         self, marker: _Marker, roles: dict[Role, Span], left: Span, left_from: int

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import re
 
-from groundgraph.ingest.causal.cues.table import CueTable, cause_first, effect_first, words
+from groundgraph.ingest.causal.cues.table import (
+    CueTable,
+    cause_first,
+    effect_first,
+    in_turn,
+    words,
+)
 
 _ADV = r"(?:\w+ly\s+)?"  # one optional -ly adverb: "led directly to", "due largely to"
 _SPAN = r"[^,;:.!?]{1,120}?"  # a span inside a split marker, bounded so matching stays linear
@@ -156,6 +162,7 @@ ENGLISH = CueTable(
             rf"(?P<effect>{_SPAN})\s+(?:is|was|were|are|has\s+been)",
         ),
     ),
+    in_turn=in_turn(r"in\s+turn"),
     stopwords=words(
         "the of and to in is was that for it with as on be at by this are from have has had "
         "not but were which or an will would their there been they we you he she his her its "

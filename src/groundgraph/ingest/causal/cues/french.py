@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import re
 
-from groundgraph.ingest.causal.cues.table import CueTable, cause_first, effect_first, words
+from groundgraph.ingest.causal.cues.table import (
+    CueTable,
+    cause_first,
+    effect_first,
+    in_turn,
+    words,
+)
 
 _W = r"(?:\w+\s+)?"
 _SPAN = r"[^,;:.!?]{1,120}?"
@@ -126,6 +132,7 @@ FRENCH = CueTable(
             r"(?:est|était|fut|sont|reste|demeure)",
         ),
     ),
+    in_turn=in_turn(r"à\s+son\s+tour|à\s+leur\s+tour"),
     stopwords=words(
         "le la les de des du un une et est en que qui dans pour pas sur par ne il elle ils "
         "elles au aux ce cette été sont nous vous avec mais ou plus se son sa ses leur leurs "

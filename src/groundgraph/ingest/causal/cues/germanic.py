@@ -9,7 +9,13 @@ from __future__ import annotations
 
 import re
 
-from groundgraph.ingest.causal.cues.table import CueTable, cause_first, effect_first, words
+from groundgraph.ingest.causal.cues.table import (
+    CueTable,
+    cause_first,
+    effect_first,
+    in_turn,
+    words,
+)
 
 _W = r"(?:\w+\s+)?"  # one optional word: "führte schließlich zu", "hat auch zu"
 _W2 = r"(?:\w+\s+){0,2}"  # up to two: "ist vor allem auf … zurückzuführen"
@@ -124,6 +130,7 @@ GERMAN = CueTable(
             rf"(?P<effect>{_SPAN})\s+(?:ist|war|sind|waren|liegt|lag)",
         ),
     ),
+    in_turn=in_turn(r"wiederum|seinerseits|ihrerseits"),
     stopwords=words(
         "der die das und ist nicht ein eine einen dem den des zu mit sich auf für von im auch "
         "es an als nach wie bei oder wird wurde sind haben werden sein noch aus einer ich wir "
@@ -236,6 +243,7 @@ DUTCH = CueTable(
             r"(?:is|was|zijn|waren|ligt|lag)",
         ),
     ),
+    in_turn=in_turn(r"op\s+(?:zijn|haar|hun)\s+beurt"),
     stopwords=words(
         "de het een en van is dat op te in niet zijn met voor maar ook om als aan er bij nog "
         "naar uit wat worden wordt werd dan hij ze zij wij we ik je heeft hebben had was waren "

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import re
 
-from groundgraph.ingest.causal.cues.table import CueTable, cause_first, effect_first, words
+from groundgraph.ingest.causal.cues.table import (
+    CueTable,
+    cause_first,
+    effect_first,
+    in_turn,
+    words,
+)
 
 _W = r"(?:\w+\s+)?"
 _DI = r"(?:di|del|dello|della|dei|degli|delle|dell['’])"
@@ -35,7 +41,11 @@ ITALIAN = CueTable(
         ),
         cause_first("fa sì che", r"(?:fa|fanno|fece|fatto)\s+sì\s+che"),
         cause_first("per cui", r"per\s+cui", link=True),
-        cause_first("sicché", r"(?<=,\s)(?:sicché|cosicché|così)(?=\s+(?:il|lo|la|i|gli|le|l['’]|un|una|\w+[aeio]\s))", link=True),
+        cause_first(
+            "sicché",
+            r"(?<=,\s)(?:sicché|cosicché|così)(?=\s+(?:il|lo|la|i|gli|le|l['’]|un|una|\w+[aeio]\s))",
+            link=True,
+        ),
         cause_first(
             "quindi",
             r"quindi|perciò|pertanto|di\s+conseguenza|per\s+questo(?:\s+motivo)?|ecco\s+perché",
@@ -64,6 +74,7 @@ ITALIAN = CueTable(
             rf"{_DI}",
         ),
     ),
+    in_turn=in_turn(r"a\s+sua\s+volta|a\s+loro\s+volta"),
     stopwords=words(
         "il lo la i gli le di del della dei delle e è che non un una per con su da sono ha "
         "hanno era anche più ma come se questo questa molto al alla nel nella ci ne si mi"

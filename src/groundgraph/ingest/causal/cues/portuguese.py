@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import re
 
-from groundgraph.ingest.causal.cues.table import CueTable, cause_first, effect_first, words
+from groundgraph.ingest.causal.cues.table import (
+    CueTable,
+    cause_first,
+    effect_first,
+    in_turn,
+    words,
+)
 
 _W = r"(?:\w+\s+)?"
 _A_PT = r"(?:a|ao|à|aos|às)"
@@ -78,6 +84,7 @@ PORTUGUESE = CueTable(
             rf"(?:resulta|resultam|resultou|decorre|decorreu|decorrem)\s+{_W}{_DE_PT}",
         ),
     ),
+    in_turn=in_turn(r"por\s+sua\s+vez"),
     stopwords=words(
         "o a os as de do da dos das e é que em um uma por com para não no na nos nas se seu "
         "sua ao mais mas foi como ele ela eles também muito já está estava são ser tem há isso "

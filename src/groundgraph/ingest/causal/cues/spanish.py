@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import re
 
-from groundgraph.ingest.causal.cues.table import CueTable, cause_first, effect_first, words
+from groundgraph.ingest.causal.cues.table import (
+    CueTable,
+    cause_first,
+    effect_first,
+    in_turn,
+    words,
+)
 
 _W = r"(?:\w+\s+)?"
 _SPAN = r"[^,;:.!?]{1,120}?"
@@ -98,6 +104,7 @@ SPANISH = CueTable(
             r"(?:es|fue|son|era)",
         ),
     ),
+    in_turn=in_turn(r"a\s+su\s+vez"),
     stopwords=words(
         "el la los las de del que y en un una es por con para se no su sus al lo como más pero "
         "fue ha han era muy también sin sobre este esta entre cuando todo ya porque hay donde "

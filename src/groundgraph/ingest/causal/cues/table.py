@@ -74,7 +74,10 @@ class CueTable:
     language in a text. For split markers: ``modifiers`` (``büyük``), words that ``attach``
     to the next one (a genitive) and the word before a ``compound`` head (a light verb's
     noun, ``iptal edilmesi``; a compound noun, ``elektrik kesintisi``) belong to the noun
-    phrase right before the marker.
+    phrase right before the marker; a ``topic`` particle (Turkish ``da``) ends the subject
+    that stands before that noun phrase. ``in_turn`` (``in turn``, ``a su vez``) is an
+    adverbial trimmed from the end of a span before a marker, so that "which in turn
+    caused" points back like "which caused".
     """
 
     language: str
@@ -98,6 +101,13 @@ class CueTable:
     modifiers: frozenset[str] = frozenset()
     attach: re.Pattern[str] | None = None
     compound: re.Pattern[str] | None = None
+    topic: frozenset[str] = frozenset()
+    in_turn: re.Pattern[str] | None = None
+
+
+def in_turn(regex: str) -> re.Pattern[str]:
+    """An "in turn" adverbial, matched at the end of a span."""
+    return re.compile(rf"(?:^|[\s,])(?:{regex})[\s,]*$", re.IGNORECASE)
 
 
 def words(text: str) -> frozenset[str]:
