@@ -314,7 +314,10 @@ class _Sentence:
             relative = bool(first) and (
                 self.text[slice(*first[0])].lower() in table.relatives - table.articles
             )
-            if not relative and not is_pointer(self.text, clause, table):
+            aside = table.in_turn is not None and table.in_turn.fullmatch(
+                self.text[slice(*clause)].strip(" ,")
+            )  # ", por sua vez, ": an aside, not the clause
+            if not relative and not aside and not is_pointer(self.text, clause, table):
                 return clause
             cursor = clause_from
         return None

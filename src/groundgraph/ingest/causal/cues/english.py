@@ -9,6 +9,7 @@ from groundgraph.ingest.causal.cues.table import (
     cause_first,
     effect_first,
     in_turn,
+    participle_opener,
     words,
 )
 
@@ -42,6 +43,10 @@ ENGLISH = CueTable(
     language="en",
     stemmer="english",
     cues=(
+        participle_opener(
+            r"[a-z]{3,}ed|worn|broken|bitten|stung|frozen|driven|beaten|stuck|caught|shaken|torn|burnt|burned|soaked|overwhelmed|blinded",
+            r"born|located|situated|founded|built|named|called|known|based|dressed|seated|married|raised|armed|signed|dated|published|released|produced|written|directed|designed|painted|printed|made|used|indeed|ahead|instead|hundred|naked|wicked|sacred|kindred|red|bed|need|seed|speed|feed|weed|assumed|compared|combined|given|considered|regarded|added|related|connected|located|inspired|pictured|supported|backed|sponsored|powered|hosted|organized|organised|owned|led|united",
+        ),
         cause_first(
             "leads to",
             rf"(?:lead|leads|led|leading)\s+{_ADV}to",

@@ -9,6 +9,7 @@ from groundgraph.ingest.causal.cues.table import (
     cause_first,
     effect_first,
     in_turn,
+    participle_opener,
     words,
 )
 
@@ -21,6 +22,10 @@ FRENCH = CueTable(
     language="fr",
     stemmer="french",
     cues=(
+        participle_opener(
+            r"\w{3,}(?:é|ée|és|ées)|piqué\w*|mordu\w*|surpris\w*|pris\w*|battu\w*|vaincu\w*",
+            r"né|née|nés|nées|situé\w*|fondé\w*|construit\w*|installé\w*|publié\w*|basé\w*|connu\w*|créé\w*|marié\w*|composé\w*|entouré\w*|réalisé\w*|écrit\w*|équipé\w*|doté\w*|appelé\w*|nommé\w*|désolé\w*",
+        ),
         cause_first(
             "entraîne",
             r"(?:entraîne|entraînent|entraîné|entraînée|entraînés|entraînées|entraînait|"
@@ -93,6 +98,9 @@ FRENCH = CueTable(
             lead=True,
         ),
         effect_first("à cause de", rf"à\s+cause\s+{_DE}", lead=True),
+        effect_first(
+            "pour avoir", r"(?<=\s)pour(?=\s+(?:ne\s+pas\s+)?(?:avoir|être)\s+\w+[éiust]e?s?\b)"
+        ),
         effect_first("en raison de", rf"en\s+raison\s+{_DE}", lead=True),
         effect_first("grâce à", r"grâce\s+(?:à|au|aux)", lead=True),
         effect_first(

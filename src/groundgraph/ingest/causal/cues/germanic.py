@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from groundgraph.ingest.causal.cues.table import (
+    Cue,
     CueTable,
     cause_first,
     effect_first,
@@ -25,6 +26,16 @@ GERMAN = CueTable(
     language="de",
     stemmer="german",
     cues=(
+        Cue(  # "Vom langen Marsch erschöpft, schlief der Soldat ein": a phrase-final participle
+            name="participle",
+            pattern=re.compile(
+                r"^\W*(?P<cause>(?:von|vom|durch|nach|vor|mit|wegen)\s[^,;:.!?]{0,80}?\s"
+                r"(?!(?:gegründet|geboren|gelegen|gebaut|bekannt|genannt)\b)"
+                r"(?:ge\w+(?:t|en)|\w+iert|(?:er|ver|be|zer|über)\w+t))(?P<cue>,)",
+                re.IGNORECASE,
+            ),
+            left="cause",
+        ),
         cause_first(
             "führt zu",
             rf"(?:führt|führte|führten|führen|führend)\s+{_W}(?:zu|zum|zur)",
@@ -91,6 +102,13 @@ GERMAN = CueTable(
         ),
         effect_first("denn", r"(?:(?<=,\s)|^)denn", link=True),
         effect_first("schließlich", r"(?<=,\s)schließlich(?=\s+\w+\s)", link=True),
+        cause_first(  # ", also brach …": "so", with the verb right after it (not "also etwa 20")
+            "also",
+            r"(?<=,\s)also(?=\s+(?!(?:der|die|das|den|dem|des|ein|eine|einen|einem|etwa|rund"
+            r"|knapp|ungefähr|circa|im|am|in|an|auf|um|nach|vor|bei|mit|zu|zum|zur|von|vom|gegen"
+            r"|ab|bis|nicht|nur|noch|auch)\b)[a-zäöüß]+\s)",
+            link=True,
+        ),
         effect_first("wegen", lead=True, phrase=True, not_before="von"),
         effect_first("aufgrund", r"auf\s*grund(?:\s+von)?", lead=True, phrase=True),
         effect_first("infolge", r"infolge(?:\s+von)?|als\s+folge\s+(?:von|des|der)", lead=True),

@@ -9,6 +9,7 @@ from groundgraph.ingest.causal.cues.table import (
     cause_first,
     effect_first,
     in_turn,
+    participle_opener,
     words,
 )
 
@@ -21,6 +22,10 @@ ITALIAN = CueTable(
     language="it",
     stemmer="italian",
     cues=(
+        participle_opener(
+            r"\w{3,}(?:ato|ata|ati|ate|ito|ita|iti|ite|uto|uta|uti|ute)|pres[oaie]|mess[oaie]|rott[oaie]|chius[oaie]|spent[oaie]",
+            r"nat[oaie]|situat[oaie]|fondat[oaie]|costruit[oaie]|conosciut[oaie]|pubblicat[oaie]|chiamat[oaie]|sposat[oaie]|dedicat[oaie]|circondat[oaie]|compost[oaie]|scritt[oaie]|dotat[oaie]|nominat[oaie]|car[oaie]|gentile|stato|stata|tutto|tutta",
+        ),
         cause_first(
             "causa",
             r"(?:causa|causano|causò|causato|causata|causati|causate|causava|causavano|causerà|"
@@ -59,6 +64,7 @@ ITALIAN = CueTable(
             lead=True,
         ),
         effect_first("a causa di", rf"a\s+causa\s+{_DI}", lead=True),
+        effect_first("per aver", r"(?<=\s)per(?=\s+(?:non\s+)?(?:aver|avere|essere|esser)\s+\w+)"),
         effect_first("grazie a", rf"grazie\s+{_A_IT}", lead=True, not_before="mille tante"),
         effect_first("in seguito a", rf"in\s+seguito\s+{_A_IT}|a\s+seguito\s+{_DI}", lead=True),
         effect_first("dovuto a", rf"dovut[oaie]\s+{_W}{_A_IT}"),

@@ -9,6 +9,7 @@ from groundgraph.ingest.causal.cues.table import (
     cause_first,
     effect_first,
     in_turn,
+    participle_opener,
     words,
 )
 
@@ -20,6 +21,10 @@ PORTUGUESE = CueTable(
     language="pt",
     stemmer="portuguese",
     cues=(
+        participle_opener(
+            r"\w{3,}(?:ado|ada|ados|adas|ido|ida|idos|idas)|mordid\w*|rompid\w*|abert\w*|cobert\w*",
+            r"nascid\w*|situad\w*|localizad\w*|fundad\w*|construíd\w*|conhecid\w*|publicad\w*|casad\w*|chamad\w*|dedicad\w*|rodead\w*|compost\w*|escrit\w*|equipad\w*|dotad\w*|nomead\w*|querid\w*|prezad\w*|passad\w*|tudo|nada|cada",
+        ),
         cause_first(
             "causa",
             r"(?:causa|causam|causou|causaram|causado|causada|causados|causadas|causava|causará|"
@@ -57,6 +62,10 @@ PORTUGUESE = CueTable(
         effect_first("pois", link=True),
         effect_first("já que", r"já\s+que|uma\s+vez\s+que|visto\s+que|dado\s+que", lead=True),
         effect_first("devido a", rf"devido\s+{_A_PT}", lead=True),
+        effect_first(  # "multado por dirigir": "por" before an infinitive
+            "por",
+            r"(?<=\s)por(?=\s+(?:não\s+)?(?:ter\s+\w+|\w{2,}(?:ar|er|ir)(?:-\w+)?)\b)",
+        ),
         effect_first("por falta de", rf"por\s+(?:falta|excesso|escassez)\s+{_DE_PT}", lead=True),
         effect_first("por causa de", rf"por\s+causa\s+{_DE_PT}", lead=True),
         effect_first("graças a", rf"graças\s+{_A_PT}", lead=True),

@@ -9,6 +9,7 @@ from groundgraph.ingest.causal.cues.table import (
     cause_first,
     effect_first,
     in_turn,
+    participle_opener,
     words,
 )
 
@@ -21,6 +22,10 @@ SPANISH = CueTable(
     language="es",
     stemmer="spanish",
     cues=(
+        participle_opener(
+            r"\w{3,}(?:ado|ada|ados|adas|ido|ida|idos|idas)|mordid\w*|muert\w*|roto|rota|cubiert\w*",
+            r"nacid\w*|situad\w*|ubicad\w*|fundad\w*|construid\w*|conocid\w*|publicad\w*|casad\w*|llamad\w*|dedicad\w*|rodead\w*|compuest\w*|escrit\w*|equipad\w*|dotad\w*|nombrad\w*|querid\w*|estimad\w*|pasad\w*|todo|toda|nada|cada",
+        ),
         cause_first(
             "causa",
             r"(?:causa|causan|causó|causaron|causado|causada|causados|causadas|causaba|causaban|"
@@ -73,6 +78,10 @@ SPANISH = CueTable(
         effect_first("porque", lead=True),
         effect_first("ya que", r"ya\s+que|puesto\s+que|dado\s+que|debido\s+a\s+que", lead=True),
         effect_first("debido a", rf"debido\s+{_A}", lead=True),
+        effect_first(  # "fue multada por verter residuos": "por" before an infinitive
+            "por",
+            r"(?<=\s)por(?=\s+(?:no\s+)?(?:haber\s+\w+|\w{2,}(?:ar|er|ir)(?:lo|la|los|las|se)?)\b)",
+        ),
         effect_first("a causa de", r"a\s+causa\s+(?:de|del)|por\s+culpa\s+(?:de|del)", lead=True),
         effect_first("gracias a", rf"gracias\s+{_A}", lead=True, not_before="muchas dar dio doy"),
         effect_first(
@@ -84,7 +93,8 @@ SPANISH = CueTable(
         effect_first(
             "como",
             r"^como(?!\s+(?:siempre|de\s+costumbre|se\s+\w+|era\s+de\s+esperar|ya\s+\w+|sabes|"
-            r"saben|dije|dijo|decía|te\s+\w+|les?\s+\w+|en\s+\w+)\b)(?=[^,]*,)",
+            r"saben|dije|dijo|decía|te\s+\w+|les?\s+\w+|en\s+\w+|cada|todos|todas|suele"
+            r"|es\s+habitual|de\s+\w+)\b)(?=[^,]*,)",
             lead=True,
         ),
         effect_first(

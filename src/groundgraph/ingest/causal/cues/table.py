@@ -110,6 +110,22 @@ def in_turn(regex: str) -> re.Pattern[str]:
     return re.compile(rf"(?:^|[\s,])(?:{regex})[\s,]*$", re.IGNORECASE)
 
 
+def participle_opener(participle: str, stative: str) -> Cue:
+    """An absolute participle that opens a sentence and is set off by a comma: "Exhausted
+    after the shift, the nurse dozed off", "Dimenticato il latte sul fuoco, la cucina …":
+    the participle's phrase is the cause, the main clause the effect. ``participle`` is
+    the language's past-participle pattern, ``stative`` the participles that describe
+    instead (born, located, founded), which give no pair."""
+    return Cue(
+        name="participle",
+        pattern=re.compile(
+            rf"^\W*(?P<cause>(?!(?:{stative})\b)(?:{participle})\b[^,;:.!?]{{0,90}}?)(?P<cue>,)",
+            re.IGNORECASE,
+        ),
+        left="cause",
+    )
+
+
 def words(text: str) -> frozenset[str]:
     """A word set from a space-separated string (tables stay short to read)."""
     return frozenset(text.split())
