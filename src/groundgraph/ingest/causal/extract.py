@@ -151,6 +151,17 @@ class _Sentence:
                     if match.end() > match.start() and not _rejected(match, cue, table):
                         marker = _marker(match, cue, table, self.start)
                         found.append((marker.start, -(marker.end - marker.start), order, marker))
+        # An opening participle ("Exhausted after the shift, …") yields to any other marker
+        # inside its phrase: "Prolonged drought resulted in …" opens with an adjective.
+        found = [
+            item
+            for item in found
+            if item[3].cue.name != "participle"
+            or not any(
+                other[3].cue.name != "participle" and item[3].start <= other[3].start < item[3].end
+                for other in found
+            )
+        ]
         found.sort(key=lambda item: item[:3])
         kept: list[_Marker] = []
         for _, _, _, marker in found:
