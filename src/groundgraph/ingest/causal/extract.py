@@ -243,6 +243,8 @@ class _Sentence:
                 if halves is None:
                     return None
                 left, roles[cue.right] = halves
+            elif (inverted := self._inverted(left_from, marker)) is not None:
+                roles[cue.right] = inverted  # "Dışarıda kaldım, anahtarı unuttuğum için."
             else:
                 return None
         if cue.left not in roles:
@@ -251,6 +253,19 @@ class _Sentence:
                 return None
             roles[cue.left] = found
         return self._build(roles, cue, table)
+
+    def _inverted(self, left_from: int, marker: _Marker) -> Span | None:
+        """A marker that ends its sentence with nothing after it: the clause before the
+        comma is its right-hand role (an afterthought, "I stayed out, having forgotten
+        the key"); None when the marker does not end the sentence."""
+        if self.text[marker.right_start : self.end].strip(" .!?…\"'”’)"):
+            return None
+        _, barrier = self._before(left_from, None)
+        if barrier is None or barrier.marker is not None or self.text[barrier.start] != ",":
+            return None
+        clause_from, _ = self._before(barrier.start, None)
+        clause = trim(self.text, (clause_from, barrier.start), marker.table)
+        return clause if clause[0] < clause[1] else None
 
     def _subject_before(self, left_from: int, table: CueTable) -> Span | None:
         """For a verb-final marker: the sentence's subject when a comma sets it off from
@@ -379,6 +394,8 @@ def _rejected(match: re.Match[str], cue: Cue, table: CueTable) -> bool:
     # verb-second languages "nicht"/"niet" stands before any adverbial ("reed niet vanwege
     # een storing": did not run, because of a fault), so there only cause-first verbs count.
     denies = cue.left == "cause" or not table.verb_second
+    if before.rstrip().endswith(","):
+        denies = False  # "vertrug es nicht, weshalb …": the negator is the clause before's
     if denies and (word in table.negators or _NOT.search(before)):
         return True
     group_starts = [match.start(g) for g in ("cause", "effect") if g in cue.pattern.groupindex]
