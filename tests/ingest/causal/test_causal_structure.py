@@ -18,6 +18,7 @@ def pairs_of(text: str, language: str) -> list[tuple[str, str]]:
 
 # (language, text, cause, effect)
 READ = [
+    ("en", "The old oak died from a fungus.", "a fungus", "The old oak died"),
     (
         "en",
         "Soaked by the storm, the hikers turned back.",
@@ -126,6 +127,7 @@ READ = [
 ]
 
 QUIET = [
+    ("en", "The parcel came from Lisbon on Monday."),
     ("en", "Born in Leeds, the singer moved to London at twenty."),
     ("en", "I have worked here since the office has had a canteen."),
     ("fr", "Située au bord du lac, la maison a une grande terrasse."),

@@ -129,6 +129,11 @@ ENGLISH = CueTable(
             lead=True,
         ),
         effect_first("on account of", lead=True),
+        effect_first(  # verbs of undergoing: "died from", "suffering from", "wilted from"
+            "from",
+            r"(?:died|dies|dying|suffers|suffered|suffering|wilted|wilting|perished|withered"
+            r"|sickened)\s+(?P<cue>from)",
+        ),
         effect_first("the reason being", r"the\s+reason\s+being(?:\s+that)?"),
         effect_first("given that", r"given\s+that", lead=True),
         effect_first(
