@@ -58,6 +58,7 @@ ANNOUNCED = [
 
 # (old, new): both hold, or the new one does not say the old one ended
 KEPT = [
+    ("Corvo also has a kiosk in Delft.", "Corvo moved its headquarters to Breda."),
     (
         "Pim is enrolled in the pottery course.",
         "Pim is thinking about dropping the pottery course.",

@@ -265,6 +265,8 @@ def _moved(clause: str, sentence: str, old: str, old_terms: frozenset[str]) -> C
         if typed == "same":
             continue
         anchored = on_object and about(theme, old_terms)
+        if on_object and not anchored and terms(theme) - LIGHT:
+            continue  # "moved its headquarters to …" says nothing about "a shop in Delft"
         if not anchored:
             rest = terms(sentence) - dest_terms
             if not ((rest | dest_terms) & old_terms - LIGHT and _kind_matches(dest, old)):
