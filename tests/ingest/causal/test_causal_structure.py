@@ -8,6 +8,8 @@ Every sentence here was written for these tests (none is from a benchmark set).
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from groundgraph.ingest.causal import extract_causal
 
@@ -156,3 +158,24 @@ def test_an_opening_adjective_yields_to_the_marker_in_its_phrase() -> None:
     found = pairs_of("Prolonged rain caused floods, which closed the road.", "en")
     assert ("Prolonged rain", "floods") in found
     assert all(cause != "Prolonged rain caused floods" for cause, _ in found)
+
+
+# ---- promises over generated sentences -------------------------------------------------
+
+PLACES = st.sampled_from(["in Leeds", "near the river", "by the old mill", "in 1990"])
+CLAUSES = st.sampled_from(["the house has a garden", "the shop opens at nine"])
+
+
+@given(st.sampled_from(["Born", "Located", "Founded", "Built", "Situated"]), PLACES, CLAUSES)
+def test_a_descriptive_participle_never_reads_as_a_cause(
+    participle: str, where: str, clause: str
+) -> None:
+    assert pairs_of(f"{participle} {where}, {clause}.", "en") == []
+
+
+@given(st.sampled_from(["Soaked", "Exhausted", "Shaken", "Blinded"]), CLAUSES)
+def test_an_opening_participle_is_the_cause_of_its_main_clause(
+    participle: str, clause: str
+) -> None:
+    text = f"{participle} by the storm, {clause}."
+    assert pairs_of(text, "en") == [(f"{participle} by the storm", clause)]
