@@ -15,7 +15,7 @@ PAGE = ROOT / "docs" / "memory-conflicts.md"
 @pytest.fixture(scope="module")
 def namespace() -> dict[str, Any]:
     blocks = re.findall(r"```python\n(.*?)```", PAGE.read_text("utf-8"), flags=re.DOTALL)
-    assert len(blocks) == 5
+    assert len(blocks) == 6
     names: dict[str, Any] = {}
     for block in blocks:
         exec(compile(block, str(PAGE), "exec"), names)  # our own page, run as a doctest would
@@ -26,6 +26,12 @@ def test_rule_resolver_example(namespace: dict[str, Any]) -> None:
     assert namespace["moved"] == [("Acme is based in Utrecht.", "single-valued:location")]
     assert namespace["why"].rule == "negation"
     assert namespace["kept"] is None
+
+
+def test_change_rules_example(namespace: dict[str, Any]) -> None:
+    assert namespace["ended"].rule == "change:ended"
+    assert namespace["migrated"].rule == "change:moved"
+    assert namespace["hedged"] is None
 
 
 def test_claims_example(namespace: dict[str, Any]) -> None:

@@ -185,10 +185,20 @@ def test_additive_and_negated_clauses_make_no_plain_claims() -> None:
 def test_rules_can_be_switched_off() -> None:
     update = ("Ilse moved to Linz.", "Ilse lives in Graz.")
     negation = ("Ilse no longer lives in Graz.", "Ilse lives in Graz.")
-    assert RuleConflictResolver(single_valued=False).explain(*update) is None
-    assert RuleConflictResolver(single_valued=False).explain(*negation) is not None
-    assert RuleConflictResolver(negation=False).explain(*negation) is None
-    assert RuleConflictResolver(negation=False).explain(*update) is not None
+    only_negation = RuleConflictResolver(single_valued=False, changes=False)
+    assert only_negation.explain(*update) is None
+    assert only_negation.explain(*negation) is not None
+    moved = RuleConflictResolver(single_valued=False).explain(*update)
+    assert moved is not None and moved.rule == "change:moved"
+    no_negation = RuleConflictResolver(negation=False, changes=False)
+    assert no_negation.explain(*negation) is None
+    assert no_negation.explain(*update) is not None
+    assert (
+        RuleConflictResolver(changes=False).explain(
+            "Teo cancelled the pottery course.", "Teo takes a pottery course."
+        )
+        is None
+    )
 
 
 def test_it_is_a_conflict_resolver() -> None:

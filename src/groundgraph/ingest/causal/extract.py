@@ -151,6 +151,17 @@ class _Sentence:
                     if match.end() > match.start() and not _rejected(match, cue, table):
                         marker = _marker(match, cue, table, self.start)
                         found.append((marker.start, -(marker.end - marker.start), order, marker))
+        # An opening participle ("Exhausted after the shift, …") yields to any other marker
+        # inside its phrase: "Prolonged drought resulted in …" opens with an adjective.
+        found = [
+            item
+            for item in found
+            if item[3].cue.name != "participle"
+            or not any(
+                other[3].cue.name != "participle" and item[3].start <= other[3].start < item[3].end
+                for other in found
+            )
+        ]
         found.sort(key=lambda item: item[:3])
         kept: list[_Marker] = []
         for _, _, _, marker in found:
@@ -207,11 +218,22 @@ class _Sentence:
             right_to, _ = self._after(barrier.end, None)  # "As a result, Y"
         right = trim(text, (marker.right_start, right_to), table)
         if cue.split is not None:
-            obj = split_object(text, left, table, cue.split)
-            if obj is None:
-                return None
-            roles[cue.right] = obj
-            left = trim(text, (left[0], obj[0]), table, before_marker=True)
+            subject = self._subject_before(left_from, table)
+            if subject is not None:  # "Fabrikadaki yangın, … hasara neden oldu"
+                roles[cue.right] = left
+                left = subject
+            else:
+                obj = split_object(text, left, table, cue.split)
+                if obj is None:
+                    return None
+                words_before = tokens(text, left[0], obj[0])
+                for i in range(len(words_before) - 1, 0, -1):  # "bu kayıp da … erozyonuna"
+                    if text[slice(*words_before[i])].lower() in table.topic:
+                        obj = (words_before[i][1], obj[1])
+                        obj = trim(text, obj, table)
+                        break
+                roles[cue.right] = obj
+                left = trim(text, (left[0], obj[0]), table, before_marker=True)
         elif cue.right not in roles:
             if right[0] < right[1]:
                 cut = phrase_end(text, right, table) if cue.phrase else None
@@ -221,6 +243,8 @@ class _Sentence:
                 if halves is None:
                     return None
                 left, roles[cue.right] = halves
+            elif (inverted := self._inverted(left_from, marker)) is not None:
+                roles[cue.right] = inverted  # "Dışarıda kaldım, anahtarı unuttuğum için."
             else:
                 return None
         if cue.left not in roles:
@@ -229,6 +253,34 @@ class _Sentence:
                 return None
             roles[cue.left] = found
         return self._build(roles, cue, table)
+
+    def _inverted(self, left_from: int, marker: _Marker) -> Span | None:
+        """A marker that ends its sentence with nothing after it: the clause before the
+        comma is its right-hand role (an afterthought, "I stayed out, having forgotten
+        the key"); None when the marker does not end the sentence."""
+        if self.text[marker.right_start : self.end].strip(" .!?…\"'”’)"):
+            return None
+        _, barrier = self._before(left_from, None)
+        if barrier is None or barrier.marker is not None or self.text[barrier.start] != ",":
+            return None
+        clause_from, _ = self._before(barrier.start, None)
+        clause = trim(self.text, (clause_from, barrier.start), marker.table)
+        return clause if clause[0] < clause[1] else None
+
+    def _subject_before(self, left_from: int, table: CueTable) -> Span | None:
+        """For a verb-final marker: the sentence's subject when a comma sets it off from
+        the rest of the clause ("Fabrikadaki yangın, … neden oldu"), or a topic ended by
+        the particle "da"/"de" ("bu kayıp da … yol açtı"); None otherwise."""
+        _, barrier = self._before(left_from, None)
+        if barrier is None or barrier.marker is not None or self.text[barrier.start] != ",":
+            return None
+        clause_from, before = self._before(barrier.start, None)
+        if before is not None or clause_from != self.start:
+            return None  # the comma closes a clause of its own, not a subject
+        subject = trim(self.text, (clause_from, barrier.start), table)
+        if subject[0] >= subject[1] or len(tokens(self.text, *subject)) > 6:
+            return None
+        return subject
 
     def _left_role(
         self, marker: _Marker, roles: dict[Role, Span], left: Span, left_from: int
@@ -288,7 +340,10 @@ class _Sentence:
             relative = bool(first) and (
                 self.text[slice(*first[0])].lower() in table.relatives - table.articles
             )
-            if not relative and not is_pointer(self.text, clause, table):
+            aside = table.in_turn is not None and table.in_turn.fullmatch(
+                self.text[slice(*clause)].strip(" ,")
+            )  # ", por sua vez, ": an aside, not the clause
+            if not relative and not aside and not is_pointer(self.text, clause, table):
                 return clause
             cursor = clause_from
         return None
@@ -339,6 +394,8 @@ def _rejected(match: re.Match[str], cue: Cue, table: CueTable) -> bool:
     # verb-second languages "nicht"/"niet" stands before any adverbial ("reed niet vanwege
     # een storing": did not run, because of a fault), so there only cause-first verbs count.
     denies = cue.left == "cause" or not table.verb_second
+    if before.rstrip().endswith(","):
+        denies = False  # "vertrug es nicht, weshalb …": the negator is the clause before's
     if denies and (word in table.negators or _NOT.search(before)):
         return True
     group_starts = [match.start(g) for g in ("cause", "effect") if g in cue.pattern.groupindex]

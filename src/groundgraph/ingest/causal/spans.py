@@ -53,6 +53,10 @@ def trim(text: str, span: Span, table: CueTable, before_marker: bool = False) ->
         if words_in and text[slice(*words_in[-1])].lower() in tail:
             end = words_in[-1][0]
             continue
+        turn = table.in_turn.search(text[start:end]) if before_marker and table.in_turn else None
+        if turn is not None and turn.start() < end - start:
+            end = start + turn.start()
+            continue
         return start, end
 
 
@@ -94,17 +98,19 @@ def phrase_end(text: str, span: Span, table: CueTable) -> int | None:
 def split_object(text: str, span: Span, table: CueTable, case: re.Pattern[str]) -> Span | None:
     """The case-marked noun phrase that ends ``span`` (the object of a verb-final marker).
 
-    Its head is the last of the final three words whose ending ``case`` matches (else the
-    last word); modifiers, a genitive and the first part of a compound extend it leftwards.
+    Its head is the last of the final three words whose ending ``case`` matches (None when
+    none does); modifiers, a genitive and the first part of a compound extend it leftwards.
     """
     words_in = tokens(text, *span)
     if not words_in:
         return None
-    head = len(words_in) - 1
+    head = -1
     for i in range(len(words_in) - 1, max(-1, len(words_in) - 4), -1):
         if case.search(text[slice(*words_in[i])]):
             head = i
             break
+    if head < 0:
+        return None  # no case-marked object: "berabere sonuçlandı" is a score, not a result
     first, modified = head, False
     while first > 0:
         before = text[slice(*words_in[first - 1])]

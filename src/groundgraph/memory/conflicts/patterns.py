@@ -166,6 +166,7 @@ def claim_rules() -> tuple[tuple[str, re.Pattern[str]], ...]:
             _p(
                 rf"{_S}\s+(?P<aux>is|are|was|were|has been|have been|will be|got|remains?|stays?"
                 rf"|has|have)?\s*{_NOW}(?P<status>{_STATUS_WORDS})"
+                r"(?:\s+(?:for|in|across)\s+[^,;]{1,60}?)?"
             ),
         ),
         (

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from groundgraph.errors import FormatError, InputError, InputTooLargeError
+from groundgraph.memory.conflicts.changes import change_conflict
 from groundgraph.memory.conflicts.negation import negates, proposition
 from groundgraph.memory.conflicts.rules import MAX_CLAIM_TEXT, Claim, parse_claims
 from groundgraph.memory.conflicts.values import value_key, values_differ
@@ -99,8 +100,22 @@ def _same_value(a: Claim, b: Claim) -> bool:
     return ka == kb or set(ka.split()) <= set(kb.split()) or set(kb.split()) <= set(ka.split())
 
 
+def _same_subject(a: str, b: str, attribute: str) -> bool:
+    """One subject, perhaps named more fully once: "rent" and "monthly rent" (the same
+    head word), and for a status "dark mode" and "dark mode feature flag"; never "kitchen
+    renovation" and "bathroom renovation", nor "data team" and "data team hiring effort"."""
+    if a == b:
+        return True
+    short, long = sorted((a.split(), b.split()), key=len)
+    if not short or not set(short) <= set(long):
+        return False
+    return short[-1] == long[-1] or (len(short) >= 2 and attribute.startswith("status:"))
+
+
 def _claim_conflict(new: Claim, old: Claim) -> Contradiction | None:
-    if (new.subject, new.attribute, new.kind) != (old.subject, old.attribute, old.kind):
+    if (new.attribute, new.kind) != (old.attribute, old.kind):
+        return None
+    if not _same_subject(new.subject, old.subject, new.attribute):
         return None
     if new.additive or old.additive:
         return None
@@ -125,9 +140,12 @@ class RuleConflictResolver:
     one pair, or None.
     """
 
-    def __init__(self, *, single_valued: bool = True, negation: bool = True) -> None:
+    def __init__(
+        self, *, single_valued: bool = True, negation: bool = True, changes: bool = True
+    ) -> None:
         self.single_valued = single_valued
         self.negation = negation
+        self.changes = changes
 
     def explain(self, new: str, old: str) -> Contradiction | None:
         """Why ``new`` contradicts ``old`` (the first rule that fires), or None."""
@@ -151,6 +169,8 @@ class RuleConflictResolver:
                         side = "the new fact" if a.negated else "the earlier fact"
                         detail = f"{side} negates {' '.join((b if a.negated else a).words)!r}"
                         return Contradiction(old, "negation", detail)
+        if self.changes and (change := change_conflict(new_text, old_text)) is not None:
+            return Contradiction(old, f"change:{change.kind}", change.detail)
         return None
 
     def contradictions(self, new: str, candidates: Sequence[str]) -> list[Contradiction]:

@@ -260,6 +260,35 @@ def _leading_name(clause: str) -> str | None:
     return " ".join(words)
 
 
+_FIRST_PERSON = (
+    (re.compile(r"\b(?:I['’]m|I am)\b"), "The user is"),
+    (re.compile(r"\bI['’]ve\b"), "The user has"),
+    (re.compile(r"\bI\b"), "The user"),
+    (re.compile(r"\b(?:my|My|the user['’]s|The user['’]s)\b"), "The user's"),
+)
+# "PAY-812 status changed In Progress -> Done": the new value, stated plainly
+_ARROW = re.compile(
+    r"^(?:[\w ]{1,30}:\s+)?(?P<subj>[^:]+?)\s+(?:status\s+)?(?:changed|moved|went|set)\s+"
+    r"(?:from\s+)?[^:]{1,60}?\s*(?:->|→|=>)\s*(?P<to>[^:]+?)\.?$"
+)
+# "After the reorg my manager is …", "Since April the rent has been …": a lead phrase
+_LEAD_PHRASE = re.compile(
+    r"^(?:after|following|since|from|starting|as of|during|before|with)\s+(?:the\s+|this\s+"
+    r"|last\s+|next\s+|a\s+)?[\w-]+\s+(?=(?-i:[A-Z])|the\b)",
+    re.IGNORECASE,
+)
+
+
+def _plain(sentence: str) -> str:
+    """The sentence with the speaker as "The user", an arrow restated as "X is Y"."""
+    for pattern, replacement in _FIRST_PERSON:
+        sentence = pattern.sub(replacement, sentence)
+    arrow = _ARROW.match(sentence)
+    if arrow is not None:
+        sentence = f"{arrow['subj']} is {arrow['to']}."
+    return sentence
+
+
 def parse_claims(text: str) -> tuple[Claim, ...]:
     """The single-valued claims ``text`` makes (its first ``MAX_CLAIM_TEXT`` characters)."""
     return _parse(text[:MAX_CLAIM_TEXT])
@@ -270,7 +299,13 @@ def _parse(text: str) -> tuple[Claim, ...]:
     claims: list[Claim] = []
     subject: str | None = None
     for sentence in sentences(text):
-        for clause in _CLAUSES.split(_LEAD.sub("", sentence.strip())):
+        for clause in _CLAUSES.split(_LEAD.sub("", _plain(sentence.strip()))):
             found, subject = _clause_claims(clause.strip(), subject)
+            if not found and (lead := _LEAD_PHRASE.match(clause.strip())) is not None:
+                found, subject = _clause_claims(clause.strip()[lead.end() :], subject)
+            if not found and "," in clause:  # "Redis cluster degraded, one node down"
+                for part in clause.split(","):
+                    more, subject = _clause_claims(part.strip(), subject)
+                    found.extend(more)
             claims.extend(found)
     return tuple(claims)

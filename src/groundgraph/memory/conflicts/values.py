@@ -108,6 +108,11 @@ _STATUS_GROUPS = {
     "broken|degraded|failing|went down|went offline",
     "schedule/late": "delayed|late|behind schedule|overdue|postponed",
     "schedule/on-time": "on track|on schedule|on time|ahead of schedule",
+    "switch/on": "enabled|switched on|turned on",
+    "switch/off": "off|disabled|switched off|turned off",
+    "presence/away": "on leave|on parental leave|on maternity leave|on paternity leave|"
+    "on sick leave|on sabbatical|away",
+    "presence/back": "back at work|back in the office|back from leave",
     "stock/in": "in stock",
     "stock/out": "out of stock|sold out",
 }
@@ -196,6 +201,8 @@ def date_parts(text: str) -> dict[str, int | str]:
         if day and 1 <= int(day[1]) <= 31:
             parts.setdefault("day", int(day[1]))
     weekday = next((_WEEKDAYS[w] for w in words if w in _WEEKDAYS), None)
+    if weekday is None:  # "on Thursdays"
+        weekday = next((_WEEKDAYS[w[:-1]] for w in words if w[:-1] in _WEEKDAYS), None)
     if weekday is not None:
         parts["weekday"] = weekday
     if (year := _YEAR.search(low)) is not None:

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import re
 
-from groundgraph.ingest.causal.cues.table import CueTable, cause_first, effect_first, words
+from groundgraph.ingest.causal.cues.table import (
+    CueTable,
+    cause_first,
+    effect_first,
+    in_turn,
+    participle_opener,
+    words,
+)
 
 _ADV = r"(?:\w+ly\s+)?"  # one optional -ly adverb: "led directly to", "due largely to"
 _SPAN = r"[^,;:.!?]{1,120}?"  # a span inside a split marker, bounded so matching stays linear
@@ -36,6 +43,10 @@ ENGLISH = CueTable(
     language="en",
     stemmer="english",
     cues=(
+        participle_opener(
+            r"[a-z]{3,}ed|worn|broken|bitten|stung|frozen|driven|beaten|stuck|caught|shaken|torn|burnt|burned|soaked|overwhelmed|blinded",
+            r"born|located|situated|founded|built|named|called|known|based|dressed|seated|married|raised|armed|signed|dated|published|released|produced|written|directed|designed|painted|printed|made|used|indeed|ahead|instead|hundred|naked|wicked|sacred|kindred|red|bed|need|seed|speed|feed|weed|assumed|compared|combined|given|considered|regarded|added|related|connected|located|inspired|pictured|supported|backed|sponsored|powered|hosted|organized|organised|owned|led|united",
+        ),
         cause_first(
             "leads to",
             rf"(?:lead|leads|led|leading)\s+{_ADV}to",
@@ -79,6 +90,7 @@ ENGLISH = CueTable(
         cause_first("that is why", r"(?:that|this|which)(?:\s+is|\s+was|['’]s)\s+why", link=True),
         cause_first("is why", r"(?:is|was)\s+why"),
         cause_first("which meant", r"which\s+(?:meant|means)(?:\s+that)?"),
+        cause_first("thereby", r"(?<=,\s)(?:thereby|thus)(?=\s+\w+ing\b)"),
         cause_first(
             "so",
             r"(?:(?<=[,;]\s)|(?<=\band\s)|^)so"
@@ -117,14 +129,26 @@ ENGLISH = CueTable(
             lead=True,
         ),
         effect_first("on account of", lead=True),
+        effect_first(  # verbs of undergoing: "died from", "suffering from", "wilted from"
+            "from",
+            r"(?:died|dies|dying|suffers|suffered|suffering|wilted|wilting|perished|withered"
+            r"|sickened)\s+(?P<cue>from)",
+        ),
+        effect_first("the reason being", r"the\s+reason\s+being(?:\s+that)?"),
         effect_first("given that", r"given\s+that", lead=True),
         effect_first(
             "since",
             r"since(?=\s+(?:[\w'’]+\s+){0,4}?(?:is|are|am|was|were|isn't|aren't|wasn't|weren't|"
+            r"has|have|had|"
             r"can|can't|cannot|could|couldn't|will|won't|would|must|should|do|does|did|"
             r"don't|doesn't|didn't)\b)",
             lead=True,
-            reject=r"\b(?:has|have|had)\s+(?:\w+\s+)?(?:been|\w+ed|known|grown|seen)\b|['’]ve\b"
+            # a perfect before "since" makes it temporal ("have lived here since"); one
+            # inside the since-clause does not ("…, since it has rained every day")
+            reject=r"\b(?:has|have|had)\s+(?:\w+\s+)?(?:been|\w+ed|known|grown|seen)\b"
+            r"(?=.*\bsince\b)|['’]ve\b(?=.*\bsince\b)"
+            r"|^\W*since\b[^,]*,.*(?:\b(?:has|have|had)\s+(?:\w+\s+)?(?:been|\w+ed|known|grown"
+            r"|seen)\b|['’]ve\b)"
             r"|\bever\b|\bsince\s+(?:then|childhood)\b",
         ),
         effect_first(
@@ -148,6 +172,7 @@ ENGLISH = CueTable(
             rf"(?P<effect>{_SPAN})\s+(?:is|was|were|are|has\s+been)",
         ),
     ),
+    in_turn=in_turn(r"in\s+turn"),
     stopwords=words(
         "the of and to in is was that for it with as on be at by this are from have has had "
         "not but were which or an will would their there been they we you he she his her its "

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import re
 
-from groundgraph.ingest.causal.cues.table import CueTable, cause_first, effect_first, words
+from groundgraph.ingest.causal.cues.table import (
+    CueTable,
+    cause_first,
+    effect_first,
+    in_turn,
+    participle_opener,
+    words,
+)
 
 _W = r"(?:\w+\s+)?"
 _SPAN = r"[^,;:.!?]{1,120}?"
@@ -15,6 +22,10 @@ FRENCH = CueTable(
     language="fr",
     stemmer="french",
     cues=(
+        participle_opener(
+            r"\w{3,}(?:é|ée|és|ées)|piqué\w*|mordu\w*|surpris\w*|pris\w*|battu\w*|vaincu\w*",
+            r"né|née|nés|nées|situé\w*|fondé\w*|construit\w*|installé\w*|publié\w*|basé\w*|connu\w*|créé\w*|marié\w*|composé\w*|entouré\w*|réalisé\w*|écrit\w*|équipé\w*|doté\w*|appelé\w*|nommé\w*|désolé\w*",
+        ),
         cause_first(
             "entraîne",
             r"(?:entraîne|entraînent|entraîné|entraînée|entraînés|entraînées|entraînait|"
@@ -24,12 +35,13 @@ FRENCH = CueTable(
             "provoque",
             r"(?:provoque|provoquent|provoqué|provoquée|provoqués|provoquées|provoquait|"
             r"provoquaient|provoquera|provoquer|provoquant|occasionne|occasionné|occasionnent|"
-            r"engendre|engendré|engendrent|engendrait)(?!\s+par\b)",
+            r"engendre|engendré|engendrent|engendrait|favorise|favorisent|favorisé|favorisait)"
+            r"(?!\s+par\b)",
         ),
         cause_first(
             "cause",
             r"(?:cause|causent|causé|causée|causés|causées|causait|causaient|causera|causer|"
-            r"causant)(?!\s+par\b)",
+            r"causant)(?!\s+par\b)(?<!en\scause)",
             not_before="la une les des principale vraie même seule première à l",
         ),
         cause_first(
@@ -50,7 +62,7 @@ FRENCH = CueTable(
         ),
         cause_first(
             "est la cause de",
-            r"(?:est|sont|était|étaient|fut|a\s+été)\s+(?:la|une|l['’])\s*(?:\w+\s+)?"
+            r"(?:est|sont|était|étaient|fut|a\s+été)\s+(?:à\s+)?(?:la|une|l['’])\s*(?:\w+\s+)?"
             rf"(?:cause|origine|raison)\s+{_DE}",
         ),
         cause_first(
@@ -86,6 +98,9 @@ FRENCH = CueTable(
             lead=True,
         ),
         effect_first("à cause de", rf"à\s+cause\s+{_DE}", lead=True),
+        effect_first(
+            "pour avoir", r"(?<=\s)pour(?=\s+(?:ne\s+pas\s+)?(?:avoir|être)\s+\w+[éiust]e?s?\b)"
+        ),
         effect_first("en raison de", rf"en\s+raison\s+{_DE}", lead=True),
         effect_first("grâce à", r"grâce\s+(?:à|au|aux)", lead=True),
         effect_first(
@@ -116,7 +131,8 @@ FRENCH = CueTable(
             rf"(?:conséquence|résultat|fruit|effet)\s+{_DE}",
         ),
         effect_first(
-            "s'explique par", rf"s['’](?:explique|expliquent|expliquait|expliquaient)\s+{_W}par"
+            "s'explique par",
+            rf"s['’](?:explique|expliquent|expliquait|expliquaient)\s+(?:en\s+)?{_W}par",
         ),
         effect_first(
             "la cause de",
@@ -124,6 +140,7 @@ FRENCH = CueTable(
             r"(?:est|était|fut|sont|reste|demeure)",
         ),
     ),
+    in_turn=in_turn(r"à\s+son\s+tour|à\s+leur\s+tour"),
     stopwords=words(
         "le la les de des du un une et est en que qui dans pour pas sur par ne il elle ils "
         "elles au aux ce cette été sont nous vous avec mais ou plus se son sa ses leur leurs "

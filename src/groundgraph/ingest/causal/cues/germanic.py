@@ -9,15 +9,33 @@ from __future__ import annotations
 
 import re
 
-from groundgraph.ingest.causal.cues.table import CueTable, cause_first, effect_first, words
+from groundgraph.ingest.causal.cues.table import (
+    Cue,
+    CueTable,
+    cause_first,
+    effect_first,
+    in_turn,
+    words,
+)
 
 _W = r"(?:\w+\s+)?"  # one optional word: "führte schließlich zu", "hat auch zu"
+_W2 = r"(?:\w+\s+){0,2}"  # up to two: "ist vor allem auf … zurückzuführen"
 _SPAN = r"[^,;:.!?]{1,120}?"
 
 GERMAN = CueTable(
     language="de",
     stemmer="german",
     cues=(
+        Cue(  # "Vom langen Marsch erschöpft, schlief der Soldat ein": a phrase-final participle
+            name="participle",
+            pattern=re.compile(
+                r"^\W*(?P<cause>(?:von|vom|durch|nach|vor|mit|wegen)\s[^,;:.!?]{0,80}?\s"
+                r"(?!(?:gegründet|geboren|gelegen|gebaut|bekannt|genannt)\b)"
+                r"(?:ge\w+(?:t|en)|\w+iert|(?:er|ver|be|zer|über)\w+t))(?P<cue>,)",
+                re.IGNORECASE,
+            ),
+            left="cause",
+        ),
         cause_first(
             "führt zu",
             rf"(?:führt|führte|führten|führen|führend)\s+{_W}(?:zu|zum|zur)",
@@ -51,6 +69,15 @@ GERMAN = CueTable(
             "hat zur Folge", rf"(?:hat|hatte|haben|hatten)\s+{_W}zur\s+folge,?(?:\s+dass)?"
         ),
         cause_first(
+            "hat … zur Folge",
+            rf"(?:hat|hatte|haben|hatten)\s+(?P<effect>{_SPAN})\s+zur\s+folge",
+        ),
+        cause_first(
+            "zieht … nach sich",
+            rf"(?:zieht|zog|zogen|ziehen)\s+(?P<effect>{_SPAN})\s+nach\s+sich",
+        ),
+        cause_first("weshalb", r"(?<=,\s)(?:weshalb|weswegen|wodurch)", link=True),
+        cause_first(
             "ist der Grund für",
             rf"(?:ist|war|sind|waren)\s+{_W}(?:der|ein|die|eine)\s+{_W}"
             r"(?:grund|auslöser|ursache)\s+(?:für|von|dafür,?\s+dass)",
@@ -69,10 +96,19 @@ GERMAN = CueTable(
             "da",
             r"(?:(?<=,\s)|^)da(?=\s+(?:es|ich|du|er|sie|wir|ihr|man|der|die|das|den|dem|des|ein|"
             r"eine|einer|eines|kein|keine|mein|meine|sein|seine|unser|unsere|dies\w*|jede\w*|"
-            r"alle\w*|viele\w*|niemand|nichts)\b)",
+            r"alle\w*|viele\w*|niemand|nichts|über|unter|im|am|auf|bei|nach|seit|vor|mit|zum|"
+            r"zur|nur|noch|bereits|schon|gestern|heute|zu|so|sehr)\b)",
             lead=True,
         ),
         effect_first("denn", r"(?:(?<=,\s)|^)denn", link=True),
+        effect_first("schließlich", r"(?<=,\s)schließlich(?=\s+\w+\s)", link=True),
+        cause_first(  # ", also brach …": "so", with the verb right after it (not "also etwa 20")
+            "also",
+            r"(?<=,\s)also(?=\s+(?!(?:der|die|das|den|dem|des|ein|eine|einen|einem|etwa|rund"
+            r"|knapp|ungefähr|circa|im|am|in|an|auf|um|nach|vor|bei|mit|zu|zum|zur|von|vom|gegen"
+            r"|ab|bis|nicht|nur|noch|auch)\b)[a-zäöüß]+\s)",
+            link=True,
+        ),
         effect_first("wegen", lead=True, phrase=True, not_before="von"),
         effect_first("aufgrund", r"auf\s*grund(?:\s+von)?", lead=True, phrase=True),
         effect_first("infolge", r"infolge(?:\s+von)?|als\s+folge\s+(?:von|des|der)", lead=True),
@@ -93,7 +129,7 @@ GERMAN = CueTable(
         ),
         effect_first(
             "zurückzuführen auf",
-            rf"(?:ist|sind|war|waren|wird|werden)\s+{_W}auf\s+(?P<cause>{_SPAN})\s+"
+            rf"(?:ist|sind|war|waren|wird|werden)\s+{_W2}auf\s+(?P<cause>{_SPAN})\s+"
             r"zurückzuführen",
         ),
         effect_first("zurückzuführen auf", r"zurückzuführen\s+auf"),
@@ -112,6 +148,7 @@ GERMAN = CueTable(
             rf"(?P<effect>{_SPAN})\s+(?:ist|war|sind|waren|liegt|lag)",
         ),
     ),
+    in_turn=in_turn(r"wiederum|seinerseits|ihrerseits"),
     stopwords=words(
         "der die das und ist nicht ein eine einen dem den des zu mit sich auf für von im auch "
         "es an als nach wie bei oder wird wurde sind haben werden sein noch aus einer ich wir "
@@ -173,7 +210,12 @@ DUTCH = CueTable(
         ),
         cause_first("resulteert in", r"(?:resulteert|resulteerde|resulteerden|resulteren)\s+in"),
         cause_first(
-            "heeft tot gevolg", rf"(?:heeft|had|hebben|hadden)\s+{_W}tot\s+gevolg,?(?:\s+dat)?"
+            "zorgt ervoor dat",
+            rf"(?:zorgt|zorgde|zorgden|zorgen)\s+{_W}(?:er\s+)?(?:voor|ervoor),?\s+dat",
+        ),
+        cause_first(
+            "heeft tot gevolg",
+            rf"(?:heeft|had|hebben|hadden)\s+{_W}(?:tot|als)\s+gevolg,?(?:\s+dat)?",
         ),
         cause_first(
             "is de oorzaak van",
@@ -219,6 +261,7 @@ DUTCH = CueTable(
             r"(?:is|was|zijn|waren|ligt|lag)",
         ),
     ),
+    in_turn=in_turn(r"op\s+(?:zijn|haar|hun)\s+beurt"),
     stopwords=words(
         "de het een en van is dat op te in niet zijn met voor maar ook om als aan er bij nog "
         "naar uit wat worden wordt werd dan hij ze zij wij we ik je heeft hebben had was waren "

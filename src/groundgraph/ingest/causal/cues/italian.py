@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import re
 
-from groundgraph.ingest.causal.cues.table import CueTable, cause_first, effect_first, words
+from groundgraph.ingest.causal.cues.table import (
+    CueTable,
+    cause_first,
+    effect_first,
+    in_turn,
+    participle_opener,
+    words,
+)
 
 _W = r"(?:\w+\s+)?"
 _DI = r"(?:di|del|dello|della|dei|degli|delle|dell['’])"
@@ -15,6 +22,10 @@ ITALIAN = CueTable(
     language="it",
     stemmer="italian",
     cues=(
+        participle_opener(
+            r"\w{3,}(?:ato|ata|ati|ate|ito|ita|iti|ite|uto|uta|uti|ute)|pres[oaie]|mess[oaie]|rott[oaie]|chius[oaie]|spent[oaie]",
+            r"nat[oaie]|situat[oaie]|fondat[oaie]|costruit[oaie]|conosciut[oaie]|pubblicat[oaie]|chiamat[oaie]|sposat[oaie]|dedicat[oaie]|circondat[oaie]|compost[oaie]|scritt[oaie]|dotat[oaie]|nominat[oaie]|car[oaie]|gentile|stato|stata|tutto|tutta",
+        ),
         cause_first(
             "causa",
             r"(?:causa|causano|causò|causato|causata|causati|causate|causava|causavano|causerà|"
@@ -25,7 +36,8 @@ ITALIAN = CueTable(
             "provoca",
             r"(?:provoca|provocano|provocò|provocato|provocata|provocati|provocate|provocava|"
             r"provocherà|provocare|provocando|genera|generano|generò|generato|scatena|scatenano|"
-            r"scatenò|scatenato)(?!\s+da\b)",
+            r"scatenò|scatenato|determina|determinano|determinò|determinato|comporta|comportano|"
+            r"comportò|comportato|produce|producono|produsse|prodotto)(?!\s+da\b)",
         ),
         cause_first(
             "porta a",
@@ -35,15 +47,24 @@ ITALIAN = CueTable(
         cause_first("fa sì che", r"(?:fa|fanno|fece|fatto)\s+sì\s+che"),
         cause_first("per cui", r"per\s+cui", link=True),
         cause_first(
+            "sicché",
+            r"(?<=,\s)(?:sicché|cosicché|così)(?=\s+(?:il|lo|la|i|gli|le|l['’]|un|una|\w+[aeio]\s))",
+            link=True,
+        ),
+        cause_first(
             "quindi",
             r"quindi|perciò|pertanto|di\s+conseguenza|per\s+questo(?:\s+motivo)?|ecco\s+perché",
             adverb=True,
         ),
         effect_first("perché", lead=True),
         effect_first(
-            "poiché", r"poiché|siccome|dato\s+che|visto\s+che|giacché|per\s+via\s+di", lead=True
+            "poiché",
+            rf"poiché|siccome|dato\s+che|visto\s+che|giacché|per\s+via\s+{_DI}|"
+            rf"per\s+(?:mancanza|carenza|eccesso)\s+{_DI}",
+            lead=True,
         ),
         effect_first("a causa di", rf"a\s+causa\s+{_DI}", lead=True),
+        effect_first("per aver", r"(?<=\s)per(?=\s+(?:non\s+)?(?:aver|avere|essere|esser)\s+\w+)"),
         effect_first("grazie a", rf"grazie\s+{_A_IT}", lead=True, not_before="mille tante"),
         effect_first("in seguito a", rf"in\s+seguito\s+{_A_IT}|a\s+seguito\s+{_DI}", lead=True),
         effect_first("dovuto a", rf"dovut[oaie]\s+{_W}{_A_IT}"),
@@ -54,10 +75,12 @@ ITALIAN = CueTable(
         ),
         effect_first(
             "è la conseguenza di",
-            r"(?:è|sono|era|fu)\s+(?:la|una|il)\s+(?:\w+\s+)?(?:conseguenza|risultato|frutto)\s+"
+            r"(?:è|sono|era|fu)\s+(?:\w+\s+){0,2}?(?:la\s+|una\s+|il\s+)?(?:\w+\s+)?"
+            r"(?:conseguenza|risultato|frutto)\s+"
             rf"{_DI}",
         ),
     ),
+    in_turn=in_turn(r"a\s+sua\s+volta|a\s+loro\s+volta"),
     stopwords=words(
         "il lo la i gli le di del della dei delle e è che non un una per con su da sono ha "
         "hanno era anche più ma come se questo questa molto al alla nel nella ci ne si mi"

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import re
 
-from groundgraph.ingest.causal.cues.table import CueTable, cause_first, effect_first, words
+from groundgraph.ingest.causal.cues.table import (
+    CueTable,
+    cause_first,
+    effect_first,
+    in_turn,
+    participle_opener,
+    words,
+)
 
 _W = r"(?:\w+\s+)?"
 _A_PT = r"(?:a|ao|à|aos|às)"
@@ -14,6 +21,10 @@ PORTUGUESE = CueTable(
     language="pt",
     stemmer="portuguese",
     cues=(
+        participle_opener(
+            r"\w{3,}(?:ado|ada|ados|adas|ido|ida|idos|idas)|mordid\w*|rompid\w*|abert\w*|cobert\w*",
+            r"nascid\w*|situad\w*|localizad\w*|fundad\w*|construíd\w*|conhecid\w*|publicad\w*|casad\w*|chamad\w*|dedicad\w*|rodead\w*|compost\w*|escrit\w*|equipad\w*|dotad\w*|nomead\w*|querid\w*|prezad\w*|passad\w*|tudo|nada|cada",
+        ),
         cause_first(
             "causa",
             r"(?:causa|causam|causou|causaram|causado|causada|causados|causadas|causava|causará|"
@@ -35,7 +46,7 @@ PORTUGUESE = CueTable(
         ),
         cause_first(
             "resultou em",
-            r"(?:resulta|resultam|resultou|resultaram)\s+(?:em|no|na|nos|nas)|"
+            r"(?:resulta|resultam|resultou|resultaram)\s+(?:em|no|na|nos|nas|num|numa)|"
             rf"(?:dá|dão|deu|deram|dado|dava|dar)\s+origem\s+{_A_PT}",
         ),
         cause_first("fez com que", r"(?:faz|fazem|fez|fizeram|feito|fazia|fará|fazer)\s+com\s+que"),
@@ -51,6 +62,11 @@ PORTUGUESE = CueTable(
         effect_first("pois", link=True),
         effect_first("já que", r"já\s+que|uma\s+vez\s+que|visto\s+que|dado\s+que", lead=True),
         effect_first("devido a", rf"devido\s+{_A_PT}", lead=True),
+        effect_first(  # "multado por dirigir": "por" before an infinitive
+            "por",
+            r"(?<=\s)por(?=\s+(?:não\s+)?(?:ter\s+\w+|\w{2,}(?:ar|er|ir)(?:-\w+)?)\b)",
+        ),
+        effect_first("por falta de", rf"por\s+(?:falta|excesso|escassez)\s+{_DE_PT}", lead=True),
         effect_first("por causa de", rf"por\s+causa\s+{_DE_PT}", lead=True),
         effect_first("graças a", rf"graças\s+{_A_PT}", lead=True),
         effect_first(
@@ -72,10 +88,12 @@ PORTUGUESE = CueTable(
         ),
         effect_first(
             "deve-se a",
-            rf"deve(?:u)?[-\s]se\s+{_A_PT}|se\s+dev(?:e|eu)\s+{_A_PT}|"
+            rf"dev(?:e|eu|em|eram)[-\s]se,?\s+(?:[\w\s]{{1,25}},\s+)?{_A_PT}|"
+            rf"se\s+dev(?:e|eu)\s+{_A_PT}|"
             rf"(?:resulta|resultam|resultou|decorre|decorreu|decorrem)\s+{_W}{_DE_PT}",
         ),
     ),
+    in_turn=in_turn(r"por\s+sua\s+vez"),
     stopwords=words(
         "o a os as de do da dos das e é que em um uma por com para não no na nos nas se seu "
         "sua ao mais mas foi como ele ela eles também muito já está estava são ser tem há isso "

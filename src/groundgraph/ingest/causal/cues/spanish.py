@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import re
 
-from groundgraph.ingest.causal.cues.table import CueTable, cause_first, effect_first, words
+from groundgraph.ingest.causal.cues.table import (
+    CueTable,
+    cause_first,
+    effect_first,
+    in_turn,
+    participle_opener,
+    words,
+)
 
 _W = r"(?:\w+\s+)?"
 _SPAN = r"[^,;:.!?]{1,120}?"
@@ -15,6 +22,10 @@ SPANISH = CueTable(
     language="es",
     stemmer="spanish",
     cues=(
+        participle_opener(
+            r"\w{3,}(?:ado|ada|ados|adas|ido|ida|idos|idas)|mordid\w*|muert\w*|roto|rota|cubiert\w*",
+            r"nacid\w*|situad\w*|ubicad\w*|fundad\w*|construid\w*|conocid\w*|publicad\w*|casad\w*|llamad\w*|dedicad\w*|rodead\w*|compuest\w*|escrit\w*|equipad\w*|dotad\w*|nombrad\w*|querid\w*|estimad\w*|pasad\w*|todo|toda|nada|cada",
+        ),
         cause_first(
             "causa",
             r"(?:causa|causan|causó|causaron|causado|causada|causados|causadas|causaba|causaban|"
@@ -27,7 +38,9 @@ SPANISH = CueTable(
             r"provocaba|provocaban|provocará|provocar|provocando|genera|generan|generó|"
             r"generaron|generado|generaba|generará|generar|generando|ocasiona|ocasionan|"
             r"ocasionó|ocasionaron|ocasionado|ocasionar|desencadena|desencadenan|desencadenó|"
-            r"desencadenaron|desencadenado|desencadenar)(?!\s+por\b)",
+            r"desencadenaron|desencadenado|desencadenar|origina|originan|originó|originaron|"
+            r"originado|produce|producen|produjo|produjeron|trajo\s+consigo|trae\s+consigo|"
+            r"traen\s+consigo)(?!\s+por\b)",
         ),
         cause_first(
             "lleva a",
@@ -65,6 +78,10 @@ SPANISH = CueTable(
         effect_first("porque", lead=True),
         effect_first("ya que", r"ya\s+que|puesto\s+que|dado\s+que|debido\s+a\s+que", lead=True),
         effect_first("debido a", rf"debido\s+{_A}", lead=True),
+        effect_first(  # "fue multada por verter residuos": "por" before an infinitive
+            "por",
+            r"(?<=\s)por(?=\s+(?:no\s+)?(?:haber\s+\w+|\w{2,}(?:ar|er|ir)(?:lo|la|los|las|se)?)\b)",
+        ),
         effect_first("a causa de", r"a\s+causa\s+(?:de|del)|por\s+culpa\s+(?:de|del)", lead=True),
         effect_first("gracias a", rf"gracias\s+{_A}", lead=True, not_before="muchas dar dio doy"),
         effect_first(
@@ -76,7 +93,8 @@ SPANISH = CueTable(
         effect_first(
             "como",
             r"^como(?!\s+(?:siempre|de\s+costumbre|se\s+\w+|era\s+de\s+esperar|ya\s+\w+|sabes|"
-            r"saben|dije|dijo|decía|te\s+\w+|les?\s+\w+|en\s+\w+)\b)(?=[^,]*,)",
+            r"saben|dije|dijo|decía|te\s+\w+|les?\s+\w+|en\s+\w+|cada|todos|todas|suele"
+            r"|es\s+habitual|de\s+\w+)\b)(?=[^,]*,)",
             lead=True,
         ),
         effect_first(
@@ -96,6 +114,7 @@ SPANISH = CueTable(
             r"(?:es|fue|son|era)",
         ),
     ),
+    in_turn=in_turn(r"a\s+su\s+vez"),
     stopwords=words(
         "el la los las de del que y en un una es por con para se no su sus al lo como más pero "
         "fue ha han era muy también sin sobre este esta entre cuando todo ya porque hay donde "

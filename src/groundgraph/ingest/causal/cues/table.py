@@ -74,7 +74,10 @@ class CueTable:
     language in a text. For split markers: ``modifiers`` (``büyük``), words that ``attach``
     to the next one (a genitive) and the word before a ``compound`` head (a light verb's
     noun, ``iptal edilmesi``; a compound noun, ``elektrik kesintisi``) belong to the noun
-    phrase right before the marker.
+    phrase right before the marker; a ``topic`` particle (Turkish ``da``) ends the subject
+    that stands before that noun phrase. ``in_turn`` (``in turn``, ``a su vez``) is an
+    adverbial trimmed from the end of a span before a marker, so that "which in turn
+    caused" points back like "which caused".
     """
 
     language: str
@@ -98,6 +101,29 @@ class CueTable:
     modifiers: frozenset[str] = frozenset()
     attach: re.Pattern[str] | None = None
     compound: re.Pattern[str] | None = None
+    topic: frozenset[str] = frozenset()
+    in_turn: re.Pattern[str] | None = None
+
+
+def in_turn(regex: str) -> re.Pattern[str]:
+    """An "in turn" adverbial, matched at the end of a span."""
+    return re.compile(rf"(?:^|[\s,])(?:{regex})[\s,]*$", re.IGNORECASE)
+
+
+def participle_opener(participle: str, stative: str) -> Cue:
+    """An absolute participle that opens a sentence and is set off by a comma: "Exhausted
+    after the shift, the nurse dozed off", "Dimenticato il latte sul fuoco, la cucina …":
+    the participle's phrase is the cause, the main clause the effect. ``participle`` is
+    the language's past-participle pattern, ``stative`` the participles that describe
+    instead (born, located, founded), which give no pair."""
+    return Cue(
+        name="participle",
+        pattern=re.compile(
+            rf"^\W*(?P<cause>(?!(?:{stative})\b)(?:{participle})\b[^,;:.!?]{{0,90}}?)(?P<cue>,)",
+            re.IGNORECASE,
+        ),
+        left="cause",
+    )
 
 
 def words(text: str) -> frozenset[str]:

@@ -90,6 +90,7 @@ TURKISH = CueTable(
     demonstratives=words("bu o şu bunlar bunun onun bundan"),
     breakers=words("ama fakat ancak oysa"),
     letters="ışğİ",
+    topic=words("da de"),
     modifiers=words(
         "bir birçok çok bazı birkaç yüzlerce binlerce onlarca milyonlarca tüm bütün her büyük "
         "küçük ciddi ağır şiddetli yoğun yüksek düşük yeni eski ani sert geniş uzun kısa önemli "
