@@ -210,23 +210,47 @@ def cases_markdown(table: dict[str, Any], counter: CallCounter) -> str:
 # ---- contradictions --------------------------------------------------------------------
 
 
-def retired_end_to_end(new: str, old: str) -> bool:
+def retired_end_to_end(new: str, old: str, changes: bool = False) -> bool:
     """Add ``old`` then ``new`` to a fresh graph: did the memory retire ``old``?"""
-    graph = DocumentGraph()
+    graph = DocumentGraph(conflict_resolver=RuleConflictResolver(changes=changes))
     graph.add_text(old)
     graph.add_text(new)
     return any(line["old"]["content"].strip() == old.strip() for line in graph.conflicts())
 
 
-def run_contradictions(end_to_end: bool, path: Path = CONTRADICTIONS) -> dict[str, Any]:
-    resolver = RuleConflictResolver()
+def run_mixed(path: Path, changes: bool) -> dict[str, Any]:
+    """Every fact of a set in one memory, the old ones first, then the new ones, in file
+    order: the labelled updates retired, and the other retirements (facts no labelled
+    update touches, or a pair's fact retired by another pair's)."""
+    pairs = read_jsonl(path)
+    graph = DocumentGraph(conflict_resolver=RuleConflictResolver(changes=changes))
+    for key in ("old", "new"):
+        graph.add_texts([pair[key] for pair in pairs])
+    labelled = {(p["old"].strip(), p["new"].strip()) for p in pairs if p["label"]}
+    retired = [
+        (c["old"]["content"].strip(), c["new"]["content"].strip()) for c in graph.conflicts()
+    ]
+    others = [pair for pair in retired if pair not in labelled]
+    return {
+        "facts": 2 * len(pairs),
+        "updates": len(labelled),
+        "labelled_retired": len(retired) - len(others),
+        "other_retired": len(others),
+        "others": others,
+    }
+
+
+def run_contradictions(
+    end_to_end: bool, path: Path = CONTRADICTIONS, changes: bool = False
+) -> dict[str, Any]:
+    resolver = RuleConflictResolver(changes=changes)
     rows = []
     for pair in read_jsonl(path):
         verdict = resolver.explain(pair["new"], pair["old"])
         row = {**pair, "predicted": verdict is not None}
         row["rule"] = verdict.rule if verdict else ""
         if end_to_end:
-            row["retired"] = retired_end_to_end(pair["new"], pair["old"])
+            row["retired"] = retired_end_to_end(pair["new"], pair["old"], changes)
         rows.append(row)
     out: dict[str, Any] = {"pairs": len(rows), "rows": rows}
     keys = ["predicted", "retired"] if end_to_end else ["predicted"]
@@ -274,6 +298,14 @@ def main(argv: list[str] | None = None) -> int:
         help="the contradiction pairs (default data/contradictions.jsonl; the blind sets are "
         "data/contradictions_blind_dev.jsonl and data/contradictions_blind_test.jsonl)",
     )
+    parser.add_argument(
+        "--changes", action="store_true", help="with the opt-in change rules (changes=True)"
+    )
+    parser.add_argument(
+        "--mixed",
+        action="store_true",
+        help="also every fact of --pairs in one memory: labelled and other retirements",
+    )
     parser.add_argument("--json", type=Path, help="write every figure and row here")
     parser.add_argument("--markdown", type=Path, help="write the tables here")
     parser.add_argument("-v", "--verbose", action="store_true", help="list misses")
@@ -297,9 +329,21 @@ def main(argv: list[str] | None = None) -> int:
         failed |= counter.llm_calls > 0 or counter.connections > 0 or table["all"]["leaks"] > 0
         failed |= table["all"]["completeness"] < TARGET_COMPLETENESS
     if args.part in ("all", "contradictions"):
-        result = run_contradictions(args.end_to_end, args.pairs)
+        result = run_contradictions(args.end_to_end, args.pairs, args.changes)
         report["contradictions"] = result
         markdown += ["### Contradiction resolver", "", contradictions_markdown(result), ""]
+        if args.mixed:
+            mixed = run_mixed(args.pairs, args.changes)
+            report["mixed"] = mixed
+            markdown += [
+                f"One memory of all {mixed['facts']} facts: {mixed['labelled_retired']} of"
+                f" {mixed['updates']} labelled updates retired, {mixed['other_retired']}"
+                " other retirements",
+                "",
+            ]
+            if args.verbose:
+                for old, new in mixed["others"]:
+                    print(f"other retirement: {new!r} retired {old!r}")
         if args.verbose:
             for row in result["rows"]:
                 if row["predicted"] != row["label"]:

@@ -188,7 +188,7 @@ def test_rules_can_be_switched_off() -> None:
     only_negation = RuleConflictResolver(single_valued=False, changes=False)
     assert only_negation.explain(*update) is None
     assert only_negation.explain(*negation) is not None
-    moved = RuleConflictResolver(single_valued=False).explain(*update)
+    moved = RuleConflictResolver(single_valued=False, changes=True).explain(*update)
     assert moved is not None and moved.rule == "change:moved"
     no_negation = RuleConflictResolver(negation=False, changes=False)
     assert no_negation.explain(*negation) is None

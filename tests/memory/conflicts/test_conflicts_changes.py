@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from groundgraph.memory import RuleConflictResolver, parse_claims
 from groundgraph.memory.conflicts.changes import change_conflict, terms
 
-RESOLVER = RuleConflictResolver()
-CHANGES_ONLY = RuleConflictResolver(single_valued=False, negation=False)
+RESOLVER = RuleConflictResolver(changes=True)
+CHANGES_ONLY = RuleConflictResolver(single_valued=False, negation=False, changes=True)
 
 # (old, new, the rule family that must fire)
 ANNOUNCED = [
@@ -133,7 +133,7 @@ def test_an_arrow_states_the_new_status() -> None:
 def test_the_change_rules_can_be_switched_off() -> None:
     old, new = "Anouk runs the book club.", "Jelle took over the book club."
     assert RuleConflictResolver(changes=False).explain(new, old) is None
-    assert RuleConflictResolver().explain(new, old) is not None
+    assert RuleConflictResolver(changes=True).explain(new, old) is not None
 
 
 # ---- promises over generated facts ------------------------------------------------------

@@ -141,7 +141,7 @@ class RuleConflictResolver:
     """
 
     def __init__(
-        self, *, single_valued: bool = True, negation: bool = True, changes: bool = True
+        self, *, single_valued: bool = True, negation: bool = True, changes: bool = False
     ) -> None:
         self.single_valued = single_valued
         self.negation = negation
