@@ -214,6 +214,7 @@ class DocumentGraph:
 
     # ----------------------------------------------------------------- reading documents
     search = PartVerb("reader", GraphReader.search)
+    why_not = PartVerb("reader", GraphReader.why_not)
 
     def retrieve(self, query: str, **search_kwargs: Any) -> str:
         """Hits as ``### {title} [{nodeId}]`` blocks, ready to hand to a language model."""
