@@ -114,6 +114,18 @@ def why_not(
         changed: dict[str, Any] = {name: value}
         return found.rank_in(run(dataclasses.replace(params, **changed)).hits)
 
+    deep: list[int | None] = []
+
+    def deep_rank() -> int | None:
+        # The rank in a search of MAX_K results is the rank a search of that many gives:
+        # a longer list only adds lexical matches weaker than all it already holds.
+        if not deep:
+            deep.append(found.rank_in(run(dataclasses.replace(params, max_results=MAX_K)).hits))
+        return deep[0]
+
+    def ladders(stage: str, limit: str | None = None) -> list[Ladder]:
+        return _ladders(stage, params, modes, deep_rank(), limit)
+
     ranked = base.ranked
     rank = found.rank_in(base.hits)
     if rank is not None:
@@ -127,10 +139,11 @@ def why_not(
         place, best = min(scored, key=lambda pair: pair[0])
         above = tuple(h.node_id for h in base.hits)
         graph = best.reached.score if best.reached is not None else 0.0
-        trace = RankTrace(best.score, place, best.lexical or 0.0, graph, above)
-        cf = counterfactual(rerun, _ladders(OUTRANKED, params, modes, found, run))
+        stated = deep_rank() or place
+        trace = RankTrace(best.score, stated, best.lexical or 0.0, graph, above)
+        cf = counterfactual(rerun, ladders(OUTRANKED))
         reason = (
-            f"{best.node_id} was scored {best.score:.3f} and ranked {place}, "
+            f"{best.node_id} was scored {best.score:.3f} and ranked {stated}, "
             f"below the top {k} (the last scored {base.hits[-1].score:.3f})"
             if base.hits
             else f"{best.node_id} was scored {best.score:.3f} but no result was kept"
@@ -145,11 +158,16 @@ def why_not(
     if lexical:
         node = max(lexical, key=lambda n: (lexical[n], n))
         seed = seed_trace(stage, seeds, node, params.max_seeds)
-        cf = counterfactual(rerun, _ladders(BELOW_SEED_CUTOFF, params, modes, found, run))
+        cf = counterfactual(rerun, ladders(BELOW_SEED_CUTOFF))
+        last = (
+            f"the last scored {seed.last_seed_score:.3f}"
+            if seed.last_seed_score is not None
+            else "none were taken"
+        )
         reason = (
             f"{node} matched with lexical score {lexical[node]:.3f} (rank {seed.rank}), "
-            f"under the {params.max_seeds} seeds (the last scored {seed.last_seed_score:.3f}) "
-            "and not reached by the walk"
+            f"under the {params.max_seeds} seeds ({last}), too low to stand among the top "
+            f"{k} on its own, and the walk did not reach it"
         )
         return result(BELOW_SEED_CUTOFF, reason, node, terms=terms, seed=seed, counterfactual=cf)
 
@@ -160,11 +178,11 @@ def why_not(
         walk = probe_walk(seeds, base.neighbours, params.walk(), set(found.nodes), probe_hops, hubs)
     if walk is not None and walk.limit != "unreachable":
         node = walk.path[-1] if walk.path else found.nodes[0]
-        cf = counterfactual(rerun, _ladders(WALK_STOPPED, params, modes, found, run, walk.limit))
+        cf = counterfactual(rerun, ladders(WALK_STOPPED, walk.limit))
         reason = _walk_reason(walk, node)
         return result(WALK_STOPPED, reason, node, terms=terms, walk=walk, counterfactual=cf)
     node = found.nodes[0]
-    cf = counterfactual(rerun, _ladders(NO_COMMON_TERM, params, modes, found, run))
+    cf = counterfactual(rerun, ladders(NO_COMMON_TERM))
     if terms.shared:
         # The embedding modes: words in common, but not near enough by cosine.
         reason = f"{node} was not among the seed stage's matches ({params.search_mode})"
@@ -257,12 +275,11 @@ def _ladders(
     stage: str,
     p: SearchParams,
     modes: tuple[str, ...],
-    target: Target,
-    run: Runner,
+    deep: int | None,
     limit: str | None = None,
 ) -> list[Ladder]:
-    """The options to try, the one the stage points at first."""
-    deep = target.rank_in(run(dataclasses.replace(p, max_results=MAX_K)).hits)
+    """The options to try, the one the stage points at first; ``deep`` is the target's
+    rank among the first MAX_K results."""
     k: Ladder = ("max_results", p.max_results, [deep] if deep is not None else [MAX_K])
     seeds: Ladder = ("max_seeds", p.max_seeds, more(p.max_seeds, MAX_SEEDS))
     hops: Ladder = ("max_hops", p.max_hops, more(p.max_hops, MAX_HOPS, (1, 2, 3)))
