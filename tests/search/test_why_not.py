@@ -124,7 +124,7 @@ def test_below_the_seed_cut_off_gives_scores_and_terms() -> None:
     # Seeding does not raise a node's own score, and nothing links the notes: more seeds
     # do not help, a longer list does.
     cf = result.counterfactual
-    assert cf is not None and [t.parameter for t in cf.tried][0] == "max_seeds"
+    assert cf is not None and cf.tried[0].parameter == "max_seeds"
     assert cf.parameter == "max_results" and cf.rank == rank_of(hits, target)
 
 

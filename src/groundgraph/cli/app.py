@@ -120,6 +120,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("ask", "bridge", "graph"), ("groundgraph.cli.evidence",)),
     **dict.fromkeys(("verify", "eval"), ("groundgraph.cli.checking",)),
     "ground": ("groundgraph.cli.grounding",),
+    "why-not": ("groundgraph.cli.why_not",),
     "reason": ("groundgraph.cli.reasoning",),
     "memory": ("groundgraph.cli.memory", "groundgraph.cli.memory_causal"),
     "serve": ("groundgraph.cli.serve",),

@@ -119,11 +119,11 @@ def _reason(reasoner: GroundedGraphOfThought, question: str) -> dict[str, Any]:
 _HANDLERS: dict[str, Callable[[DocumentGraph], Callable[..., Any]]] = {
     "got_search": lambda graph: partial(_search, graph),
     "got_read_node": lambda graph: partial(_read_node, graph),
-    "got_why_not": lambda graph: partial(_why_not, graph),
     "got_outline": lambda graph: graph.outline,
     "got_list_documents": lambda graph: partial(_list_documents, graph),
     "ground_answer": lambda graph: partial(_ground_answer, graph),
     "verify_relation": lambda graph: partial(_verify_relation, graph),
+    "got_why_not": lambda graph: partial(_why_not, graph),
     "got_add_document": lambda graph: (
         lambda content, title: graph.add_document(content, title).doc_id
     ),

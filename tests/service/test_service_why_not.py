@@ -1,0 +1,50 @@
+"""got_why_not through the MCP SDK's own client, in process."""
+
+from __future__ import annotations
+
+import asyncio
+
+from mcp import Client
+
+from groundgraph.graph import DocumentGraph
+from groundgraph.service import MemoryService
+from groundgraph.service.mcp_server import create_mcp
+
+GUIDE = """# Kiln Manual
+## Loading
+Stack the greenware on the lower shelf.
+## Firing
+Raise the heat slowly; a cracked pot means the firing was rushed.
+## Cooling
+Leave the lid shut until the kiln cools."""
+
+
+def test_the_mcp_tool_gives_the_verbs_diagnosis() -> None:
+    service = MemoryService(DocumentGraph())
+    service.graph.add_document(GUIDE, "Kiln Manual")
+    arguments = {"query": "cracked pot", "target": "kiln-manual#3", "max_results": 1}
+
+    async def run() -> dict:
+        async with Client(create_mcp(service), raise_exceptions=True) as client:
+            listed = {tool.name: tool for tool in (await client.list_tools()).tools}
+            schema = listed["got_why_not"].input_schema
+            assert set(schema["required"]) == {"query", "target"}
+            result = await client.call_tool("got_why_not", arguments)
+            assert not result.is_error, result.content
+            return result.structured_content
+
+    got = asyncio.run(run())
+    want = service.graph.why_not("cracked pot", "kiln-manual#3", max_results=1).to_dict()
+    assert got["result"] == want and "untrusted" in got
+    assert want["stage"] != "found"
+
+
+def test_a_bad_target_is_a_tool_error_that_names_it() -> None:
+    service = MemoryService(DocumentGraph())
+
+    async def run():
+        async with Client(create_mcp(service)) as client:
+            return await client.call_tool("got_why_not", {"query": "pot", "target": "x" * 5000})
+
+    result = asyncio.run(run())
+    assert result.is_error and "target" in str(result.content)
