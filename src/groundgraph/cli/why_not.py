@@ -70,7 +70,7 @@ def print_why_not(result: WhyNot) -> None:
     "why-not",
     verb="why_not",
     example=(
-        "groundgraph why-not \"config fails\" getting-started -k 2",
+        'groundgraph why-not "config fails" getting-started -k 2',
         "groundgraph why-not deploy 'troubleshooting#1' --max-hops 0 --json",
     ),
 )

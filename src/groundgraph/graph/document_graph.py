@@ -261,6 +261,7 @@ class DocumentGraph:
     # ----------------------------------------------------------------- memory: recall, causes
     query = PartVerb("memory_reads", MemoryReads.query)
     query_detailed = PartVerb("memory_reads", MemoryReads.query_detailed)
+    why_not_fact = PartVerb("memory_reads", MemoryReads.why_not_fact)
     discover = PartVerb("memory_reads", MemoryReads.discover)
     answer = PartVerb("memory_reads", MemoryReads.answer)
     trace_effects = PartVerb("memory_reads", MemoryReads.trace_effects)
