@@ -250,6 +250,7 @@ class DocumentGraph:
     candidate_nodes = PartVerb("grounder", Grounder.candidate_nodes)
     support = PartVerb("grounder", Grounder.support)
     ground = PartVerb("grounder", Grounder.ground)
+    why_unsupported = PartVerb("grounder", Grounder.why_unsupported)
 
     # ----------------------------------------------------------------- memory: writing
     add_text = PartVerb("memory.writes", MemoryWriter.add_text)

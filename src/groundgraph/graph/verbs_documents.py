@@ -325,6 +325,25 @@ DOCUMENT_VERBS: tuple[VerbDoc, ...] = (
         ),
     ),
     VerbDoc(
+        "why_unsupported",
+        "Why a section does not support a sentence: the rare-word weight it lacks or the "
+        "rule that refused it, and the change that lets it pass.",
+        writes=False,
+        params={
+            "sentence": Param("The sentence (one claim) to check."),
+            "node_id": Param("The section expected to support it."),
+            "min_support": Param(
+                "Share of the claim's rare-word weight the section must cover.",
+                minimum=0,
+                maximum=1,
+            ),
+            "check_numbers": Param("Reject a claim whose numbers are not in the section."),
+            "check_names": Param("Reject a claim whose names are not in the section."),
+            "check_links": Param("Reject a section that adds only a name."),
+            "check_code": Param("Reject a claim whose code is not written in the section."),
+        },
+    ),
+    VerbDoc(
         "candidate_nodes",
         "Ids of the top search hits for a text (entities left out).",
         writes=False,

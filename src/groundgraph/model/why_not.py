@@ -153,3 +153,47 @@ class WhyNot(Record):
     ranking: RankTrace | None = None
     nearest: tuple[str, ...] = ()
     counterfactual: Counterfactual | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TermWeight(Record):
+    """An analysed term of a claim and its rare-word weight (idf)."""
+
+    term: str
+    weight: float
+
+
+@dataclass(frozen=True, slots=True)
+class GroundingChange(Record):
+    """A rerun of the grounding check with one option changed, and its verdict."""
+
+    parameter: str
+    value: OptionValue
+    was: OptionValue
+    supported: bool
+
+
+@dataclass(frozen=True, slots=True)
+class UnsupportedWhy(Record):
+    """Why ``sentence`` is not supported by section ``node_id``: ``stage`` is
+    ``"supported"`` (it is), ``"missing"`` (no such section), ``"nothing-to-check"``
+    (no word of weight), ``"lacks-weight"`` (the section covers ``share`` of the claim's
+    rare-word weight, under ``min_support``: ``uncovered`` lists the terms it lacks,
+    heaviest first, and ``lacking`` the weight short) or ``"refused-by-rule"``
+    (``rules`` name the checks that refused it, with what each found missing). Each
+    ``change`` was run: the smallest change that makes the section support the claim."""
+
+    sentence: str
+    node_id: str
+    stage: str
+    reason: str
+    share: float
+    min_support: float
+    mass: float
+    lacking: float = 0.0
+    uncovered: tuple[TermWeight, ...] = ()
+    rules: tuple[str, ...] = ()
+    missing_numbers: tuple[str, ...] = ()
+    missing_names: tuple[str, ...] = ()
+    missing_code: tuple[str, ...] = ()
+    changes: tuple[GroundingChange, ...] = ()
