@@ -1,6 +1,6 @@
 """why_not on the multi-hop samples: every gold passage missing from the top 5, diagnosed.
 
-    .venv/bin/python benchmarks/why_not.py                       # musique-100, hotpotqa, 2wiki
+    .venv/bin/python benchmarks/why_not.py    # musique-100, musique-train, hotpotqa, 2wiki
     .venv/bin/python benchmarks/why_not.py --sets musique-100 --questions 50
 
 Each set is indexed into a fresh in-memory graph, one plain-text document per passage (as
@@ -32,6 +32,9 @@ def loaders(data: Path) -> dict[str, Callable[[], Dataset]]:
     mq, hp, tw = data / "musique-kag", data / "hotpotqa-kag", data / "2wiki-hipporag"
     return {
         "musique-100": lambda: load_musique(mq / "musique_qa_100.json", name="musique-100"),
+        "musique-train": lambda: load_multihop(
+            mq / "qa_train.json", mq / "train_corpus.json", name="musique-train"
+        ),
         "hotpotqa": lambda: load_multihop(
             hp / "qa_train.json", hp / "train_corpus.json", joiner="", name="hotpotqa"
         ),
@@ -123,7 +126,7 @@ def report(rows: list[dict], k: int) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
-    parser.add_argument("--sets", default="musique-100,hotpotqa,2wiki")
+    parser.add_argument("--sets", default="musique-100,musique-train,hotpotqa,2wiki")
     parser.add_argument("--questions", type=int, default=None, help="At most this many per set.")
     parser.add_argument("-k", type=int, default=5)
     args = parser.parse_args(argv)

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import asyncio
 
+import httpx
 from mcp import Client
 
 from groundgraph.graph import DocumentGraph
 from groundgraph.service import MemoryService
+from groundgraph.service.http_app import create_app
 from groundgraph.service.mcp_server import create_mcp
+from service_server import running
 
 GUIDE = """# Kiln Manual
 ## Loading
@@ -48,3 +51,15 @@ def test_a_bad_target_is_a_tool_error_that_names_it() -> None:
 
     result = asyncio.run(run())
     assert result.is_error and "target" in str(result.content)
+
+
+def test_over_http_a_real_server_answers_the_verbs_json() -> None:
+    with MemoryService(DocumentGraph()) as service, running(create_app(service)) as base:
+        service.graph.add_document(GUIDE, "Kiln Manual")
+        body = {"query": "cracked pot", "target": "kiln-manual#3", "max_results": 1}
+        answer = httpx.post(f"{base}/graph/why_not", json=body, timeout=30)
+        assert answer.status_code == 200, answer.text
+        want = service.graph.why_not("cracked pot", "kiln-manual#3", max_results=1).to_dict()
+        assert answer.json() == want
+        bad = httpx.post(f"{base}/graph/why_not", json={"query": "pot"}, timeout=30)
+        assert bad.status_code == 422 and "target" in bad.text
