@@ -72,3 +72,20 @@ def test_an_unknown_target_is_diagnosed_not_a_traceback(db: Path) -> None:
 def test_help_has_an_example(db: Path) -> None:
     shown = run("why-not", "--help", db=db)
     assert shown.returncode == 0 and "groundgraph why-not" in shown.stdout
+
+
+def test_memory_why_not_names_the_stage_and_a_change_that_reruns(tmp_path: Path) -> None:
+    db = tmp_path / "m.db"
+    facts = ["Alice leads Atlas.", "Bob leads Atlas support.", "Atlas ships on Friday."]
+    assert run("memory", "add", *facts, db=db).returncode == 0
+    done = run("memory", "why-not", "who leads Atlas", facts[2], "-k", "1", "--json", db=db)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["stage"] == "outranked"
+    cf = result["counterfactual"]
+    assert cf["parameter"] == "top_k"
+    again = run("memory", "query", "who leads Atlas", "-k", str(cf["value"]), "--json", db=db)
+    texts = [row["content"] for row in json.loads(again.stdout)]
+    assert texts.index(facts[2]) + 1 == cf["rank"]
+    table = run("memory", "why-not", "who leads Atlas", facts[2], "-k", "1", db=db)
+    assert "outranked" in table.stdout and "top_k 1 → " in table.stdout

@@ -1,4 +1,5 @@
-"""got_why_not through the MCP SDK's own client, in process."""
+"""why_not over the service: got_why_not through the MCP SDK's own client (in process), and
+POST /graph/why_not on a real uvicorn."""
 
 from __future__ import annotations
 
