@@ -14,8 +14,14 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable, Collection, Mapping, Sequence
 
-from groundgraph.model.why_not import Counterfactual, OptionValue, SeedTrace, TermTrace, Trial
-from groundgraph.model.why_not import WalkTrace as WalkTrace
+from groundgraph.model.why_not import (
+    Counterfactual,
+    OptionValue,
+    SeedTrace,
+    TermTrace,
+    Trial,
+    WalkTrace,
+)
 from groundgraph.search.seeds import SeedStage
 from groundgraph.text import Analyzer, words
 from groundgraph.walk.dijkstra import NeighbourFn, Reached, WalkParams, step_score, walk_from_seeds
