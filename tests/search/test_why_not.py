@@ -216,6 +216,14 @@ def _check(g: DocumentGraph, query: str, target: str, options: dict[str, Any]) -
     if result.stage == NO_COMMON_TERM:
         node = g.node(target)
         assert not set(g.terms(query)) & set(g.terms(f"{node.title} {node.content}"))
+    if result.stage == WALK_STOPPED and result.walk is not None and result.walk.path:
+        walk = result.walk
+        assert walk.path[-1] == result.node_id and len(walk.scores) == len(walk.path)
+        assert all(a >= b for a, b in zip(walk.scores, walk.scores[1:], strict=False))
+        if walk.limit == "min_score":
+            assert walk.stopped_at is not None and walk.scores[walk.stopped_at] < walk.min_score
+        if walk.limit == "max_hops":
+            assert len(walk.path) - 1 > options["max_hops"]
     if result.stage == BELOW_SEED_CUTOFF and result.seed and result.seed.rank is not None:
         assert result.seed.rank > options["max_seeds"]
     cf = result.counterfactual
