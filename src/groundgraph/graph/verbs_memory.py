@@ -149,6 +149,7 @@ MEMORY_VERBS: tuple[VerbDoc, ...] = (
             "max_visited": _VISITED,
             **_SEEDS,
         },
+        cli=("memory why-not",),
     ),
     VerbDoc(
         "discover",
