@@ -116,6 +116,14 @@ def report(rows: list[dict], k: int) -> str:
             + " | ".join(cells)
             + f" | {r['with_change']} | {conf} | {r['why_not_ms']:.0f} |"
         )
+    pairs = sum(r["pairs"] for r in rows)
+    diagnosed = sum(r["diagnosed"] for r in rows)
+    changes = sum(r["with_change"] for r in rows)
+    confirmed = sum(r["confirmed"] for r in rows)
+    lines.append(
+        f"\nall sets: {diagnosed}/{pairs} pairs diagnosed, {confirmed}/{changes} counterfactuals "
+        "confirmed by rerunning search (target: 100 % of both)"
+    )
     for r in rows:
         walk = ", ".join(f"{n} {c}" for n, c in r["limits"].most_common()) or "none"
         change = ", ".join(f"{n} {c}" for n, c in r["changes"].most_common()) or "none"
