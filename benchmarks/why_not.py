@@ -107,12 +107,12 @@ def report(rows: list[dict], k: int) -> str:
         "|---" * (8 + len(STAGES) - 1) + "|",
     ]
     for r in rows:
-        pct = 100 * r["diagnosed"] / max(r["pairs"], 1)
+        pct = f"{100 * r['diagnosed'] / r['pairs']:.0f} %" if r["pairs"] else "none missing"
         cells = [str(r["stages"].get(s, 0)) for s in STAGES if s != "found"]
         conf = f"{r['confirmed']}/{r['with_change']}"
         lines.append(
             f"| {r['set']} | {r['passages']:,} | {r['questions']} | {r['pairs']} | "
-            f"{r['diagnosed']} ({pct:.0f} %) | "
+            f"{r['diagnosed']} ({pct}) | "
             + " | ".join(cells)
             + f" | {r['with_change']} | {conf} | {r['why_not_ms']:.0f} |"
         )
