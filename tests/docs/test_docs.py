@@ -19,6 +19,7 @@ from repo_paths import ROOT
 PAGES = [
     "README.md",
     "docs/search.md",
+    "docs/why-not.md",
     "docs/graph.md",
     "docs/store.md",
     "docs/saved-graphs.md",

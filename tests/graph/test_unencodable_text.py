@@ -51,6 +51,8 @@ VALUES: dict[str, Any] = {
     "from_content": RAIN,
     "to_content": "flooding",
     "limit": 3,
+    "target": "guide#1",
+    "sentence": "Install it.",
 }
 #: Verbs whose parameters are records or files, not text a caller types.
 NOT_TEXT = {"add_documents", "add_parsed", "add_prepared", "index_files", "load_json"}

@@ -45,6 +45,7 @@ GRAPH_TOOLS = {
     "ground_answer",
     "got_add_document",
     "got_remove_document",
+    "got_why_not",
 }
 S = "acme/alice"
 GUIDE = "# Guide\n## Setup\nInstall the tool.\n## Config\nEdit config.json to set the port."
@@ -64,6 +65,7 @@ CALLS: dict[str, dict] = {
     "forget_stale": {},
     "list_sessions": {},
     "got_search": {"query": "flood"},
+    "got_why_not": {"query": "install the tool", "target": "guide#2", "max_results": 1},
     "got_read_node": {"node_id": "guide#1"},
     "got_outline": {"doc_id": "guide"},
     "got_list_documents": {},

@@ -29,6 +29,7 @@ READ_TOOLS = [
     "got_list_documents",
     "ground_answer",
     "verify_relation",
+    "got_why_not",
 ]
 
 
@@ -105,6 +106,15 @@ def test_search_tool(graph):
     assert any(h["reachedVia"].startswith("reference from") for h in hits)
     assert all(round(h["score"], 3) == h["score"] for h in hits)
     assert len(call(got_tools(graph), "got_search", query="config", max_results=1)) == 1
+
+
+def test_why_not_tool_is_the_verbs_json(graph):
+    found = call(got_tools(graph), "got_why_not", query="config fails", target="user-guide#1",
+                 max_results=2)  # fmt: skip
+    assert found == graph.why_not("config fails", "user-guide#1", max_results=2).to_dict()
+    assert found["stage"] == "outranked" and found["counterfactual"]["rank"] > 2
+    refused = call(got_tools(graph), "got_why_not", query="x", target="y", max_results=999)
+    assert "error" in refused
 
 
 def test_read_node_tool(graph):

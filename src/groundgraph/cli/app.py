@@ -120,8 +120,13 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("ask", "bridge", "graph"), ("groundgraph.cli.evidence",)),
     **dict.fromkeys(("verify", "eval"), ("groundgraph.cli.checking",)),
     "ground": ("groundgraph.cli.grounding",),
+    "why-not": ("groundgraph.cli.why_not",),
     "reason": ("groundgraph.cli.reasoning",),
-    "memory": ("groundgraph.cli.memory", "groundgraph.cli.memory_causal"),
+    "memory": (
+        "groundgraph.cli.memory",
+        "groundgraph.cli.memory_causal",
+        "groundgraph.cli.memory_why_not",
+    ),
     "serve": ("groundgraph.cli.serve",),
     "mcp": ("groundgraph.cli.mcp",),
 }

@@ -214,6 +214,7 @@ class DocumentGraph:
 
     # ----------------------------------------------------------------- reading documents
     search = PartVerb("reader", GraphReader.search)
+    why_not = PartVerb("reader", GraphReader.why_not)
 
     def retrieve(self, query: str, **search_kwargs: Any) -> str:
         """Hits as ``### {title} [{nodeId}]`` blocks, ready to hand to a language model."""
@@ -249,6 +250,7 @@ class DocumentGraph:
     candidate_nodes = PartVerb("grounder", Grounder.candidate_nodes)
     support = PartVerb("grounder", Grounder.support)
     ground = PartVerb("grounder", Grounder.ground)
+    why_unsupported = PartVerb("grounder", Grounder.why_unsupported)
 
     # ----------------------------------------------------------------- memory: writing
     add_text = PartVerb("memory.writes", MemoryWriter.add_text)
@@ -260,6 +262,7 @@ class DocumentGraph:
     # ----------------------------------------------------------------- memory: recall, causes
     query = PartVerb("memory_reads", MemoryReads.query)
     query_detailed = PartVerb("memory_reads", MemoryReads.query_detailed)
+    why_not_fact = PartVerb("memory_reads", MemoryReads.why_not_fact)
     discover = PartVerb("memory_reads", MemoryReads.discover)
     answer = PartVerb("memory_reads", MemoryReads.answer)
     trace_effects = PartVerb("memory_reads", MemoryReads.trace_effects)

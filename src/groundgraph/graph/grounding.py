@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from groundgraph.errors import NotFoundError
+from groundgraph.errors import InputError, NotFoundError
 from groundgraph.graph.indexes import DerivedIndexes
 from groundgraph.graph.reader import GraphReader
 from groundgraph.model import Node
 from groundgraph.model.ids import held_ids, is_entity_id
+from groundgraph.model.why_not import UnsupportedWhy
 from groundgraph.reason.ground import (
     DEFAULT_MIN_SUPPORT,
     Grounding,
@@ -25,8 +26,12 @@ from groundgraph.reason.ground import (
     support,
 )
 from groundgraph.reason.support import check_node_ids
+from groundgraph.reason.why_not import why_unsupported
 from groundgraph.search import MAX_QUERY_CHARS
 from groundgraph.store import Store
+
+#: The longest node id ``why_unsupported`` takes.
+MAX_NODE_ID_CHARS = 1000
 
 
 def _section(node: Node) -> SectionText:
@@ -143,4 +148,30 @@ class Grounder:
             check_links=check_links,
             check_code=check_code,
             max_candidates=max_candidates,
+        )
+
+    def why_unsupported(
+        self,
+        sentence: str,
+        node_id: str,
+        min_support: float = DEFAULT_MIN_SUPPORT,
+        *,
+        check_numbers: bool = True,
+        check_names: bool = True,
+        check_links: bool = True,
+        check_code: bool = True,
+    ) -> UnsupportedWhy:
+        """Why section ``node_id`` does not support ``sentence``: the rare-word weight it
+        lacks or the rule that refused it, and the one change, rerun, that lets it pass."""
+        if not isinstance(node_id, str) or not node_id or len(node_id) > MAX_NODE_ID_CHARS:
+            raise InputError(f"node_id must be a node id of 1 to {MAX_NODE_ID_CHARS} characters")
+        return why_unsupported(
+            self._corpus(),
+            sentence,
+            node_id,
+            min_support,
+            check_numbers=check_numbers,
+            check_names=check_names,
+            check_links=check_links,
+            check_code=check_code,
         )

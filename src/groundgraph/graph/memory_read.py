@@ -10,6 +10,7 @@ counterfactuals.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import fields
 from typing import Any
 
@@ -20,8 +21,10 @@ from groundgraph.memory.causal_graph import (
     CausalReader,
 )
 from groundgraph.memory.fact_graph import FactGraph
-from groundgraph.memory.recall import Recalled, RecallParams, recall
+from groundgraph.memory.recall import Recalled, RecallParams, RecallRun, recall, run_recall
 from groundgraph.memory.synthesis import FactContext, Synthesizer
+from groundgraph.memory.why_not import why_not_fact
+from groundgraph.model.ids import FACT_PREFIX, fact_id
 from groundgraph.model.memory import (
     AnswerSentence,
     CausePair,
@@ -31,7 +34,11 @@ from groundgraph.model.memory import (
     MemoryHit,
     RecallExplanation,
 )
+from groundgraph.model.why_not import OptionValue, WhyNot
+from groundgraph.search import check_query
 
+#: The longest fact (id or text) ``why_not_fact`` takes.
+MAX_FACT_CHARS = 10_000
 #: Nodes a query's walk settles at most: enough for 4-hop chains, cheap on a dense memory.
 QUERY_VISITED = 300
 
@@ -120,6 +127,62 @@ class MemoryRecall:
                 )
             )
         return out
+
+    def why_not_fact(
+        self,
+        query: str,
+        fact: str,
+        top_k: int = 5,
+        hops: int = 4,
+        read: ReadOptions = ReadOptions(),  # noqa: B008 (immutable)
+        recency_weight: float = 0.0,
+        max_visited: int = QUERY_VISITED,
+        search_mode: str = "keyword",
+        rrf_k: int = 60,
+    ) -> WhyNot:
+        """Why ``fact`` (its id or its text) is not among the facts :meth:`query` recalls:
+        the stage it fell out at and one option change, rerun, that brings it in."""
+        check_query(query)
+        if not isinstance(fact, str) or not fact or len(fact) > MAX_FACT_CHARS:
+            raise InputError(
+                f"fact must be a fact id or a fact's text of 1 to {MAX_FACT_CHARS} characters"
+            )
+        params = RecallParams(top_k, top_k, hops, recency_weight, max_visited, search_mode, rrf_k)
+        target = fact if fact.startswith(FACT_PREFIX) else fact_id(fact)
+        index, embeddings = self.context.indexes.index, self.context.indexes.embeddings
+
+        def replay(p: RecallParams, options: ReadOptions) -> tuple[RecallRun, Any, Any]:
+            view = self.context.view(options)
+            graph = self.context.fact_graph(view)
+            memory = self.context.memory()
+            return run_recall(query, index, memory, graph, view, p, embeddings), view, graph
+
+        def rerun(name: str, value: OptionValue) -> int | None:
+            p, options = params, read
+            if name == "include_superseded":
+                options = dataclasses.replace(read, include_superseded=bool(value))
+            elif name == "top_k":
+                p = dataclasses.replace(params, seeds=int(value), limit=int(value))
+            else:
+                p = dataclasses.replace(params, hops=int(value))
+            ids = [r.fact_id for r in replay(p, options)[0].recalled]
+            return ids.index(target) + 1 if target in ids else None
+
+        run, view, graph = replay(params, read)
+        language = index.analyzer.language
+        return why_not_fact(
+            query,
+            target,
+            run,
+            index,
+            self.context.memory(),
+            graph,
+            view,
+            params,
+            rerun,
+            language,
+            given=fact,
+        )
 
     # ----------------------------------------------------------------- answers
     def answer(

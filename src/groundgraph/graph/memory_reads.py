@@ -20,6 +20,7 @@ from groundgraph.model.memory import (
     MemoryHit,
     WhatIf,
 )
+from groundgraph.model.why_not import WhyNot
 
 __all__ = ["MemoryReads"]
 
@@ -71,6 +72,28 @@ class MemoryReads:
         recall = self.recall
         return recall.query_detailed(
             query, top_k, hops, read, recency_weight, max_visited, search_mode, rrf_k
+        )
+
+    def why_not_fact(
+        self,
+        query: str,
+        fact: str,
+        top_k: int = 5,
+        hops: int = 4,
+        scopes: Scopes = None,
+        isolate: bool | None = None,
+        include_superseded: bool = False,
+        as_of: object = None,
+        recency_weight: float = 0.0,
+        max_visited: int = QUERY_VISITED,
+        search_mode: str = "keyword",
+        rrf_k: int = 60,
+    ) -> WhyNot:
+        """Why ``fact`` (its id or its text) is not among the ``top_k`` facts :meth:`query`
+        recalls: the stage it fell out at and one option change, rerun, that brings it in."""
+        read = ReadOptions(scopes, isolate, include_superseded, as_of)
+        return self.recall.why_not_fact(
+            query, fact, top_k, hops, read, recency_weight, max_visited, search_mode, rrf_k
         )
 
     def discover(

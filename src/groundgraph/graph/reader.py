@@ -7,7 +7,7 @@ another wrote.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from groundgraph.errors import InputError, NotFoundError
@@ -19,9 +19,13 @@ from groundgraph.memory.scopes import readable_documents
 from groundgraph.model import PARENT_CHILD, Answer, Bridge, Hit, Node
 from groundgraph.model.valid_text import has_surrogates
 from groundgraph.model.views import DocumentInfo, GraphStats, NodeLink, NodeRef, NodeView
+from groundgraph.model.why_not import WhyNot
 from groundgraph.reason.answer import DEFAULT_THRESHOLD, extractive_answer
-from groundgraph.search import SearchParams, search
+from groundgraph.search import SearchParams, check_query
+from groundgraph.search.documents import SearchRun, run_search
 from groundgraph.search.rerank import Reranker
+from groundgraph.search.seeds import SEARCH_MODES
+from groundgraph.search.why_not import why_not
 from groundgraph.store import Store
 from groundgraph.walk.matrix import GraphMatrix
 
@@ -30,6 +34,8 @@ if TYPE_CHECKING:
 
 #: Hits a search returns unless told (``max_results``, or ``top_k``).
 DEFAULT_MAX_RESULTS = 8
+#: The longest target id ``why_not`` takes.
+MAX_TARGET_CHARS = 1000
 
 
 class GraphReader:
@@ -82,6 +88,74 @@ class GraphReader:
         from both rankings fused by reciprocal rank (``rrf_k``); both need an embedder.
         ``top_k`` is another name for ``max_results`` (GraphRack's).
         """
+        params, walkable = self._search_params(
+            max_results, top_k, max_seeds, max_hops, damping, min_score, max_activated,
+            doc_ids, walker, fusion, graph_weight, scopes, search_mode, rrf_k,
+        )  # fmt: skip
+        return self._run(query, params, walkable).hits
+
+    def why_not(
+        self,
+        query: str,
+        target: str,
+        max_results: int = DEFAULT_MAX_RESULTS,
+        max_seeds: int = 5,
+        max_hops: int = 2,
+        damping: float = 0.85,
+        min_score: float = 0.1,
+        max_activated: int = 200,
+        doc_ids: Iterable[str] | None = None,
+        walker: str = "bounded",
+        fusion: str = "noisy-or",
+        graph_weight: float = 0.3,
+        scopes: str | Iterable[str] | None = None,
+        search_mode: str = "keyword",
+        rrf_k: int = 60,
+        top_k: int | None = None,
+    ) -> WhyNot:
+        """Why ``target`` (a node id, or a document id: any of its nodes) is not among the
+        hits ``search`` gives ``query`` with these options: the stage where it fell out,
+        what that stage recorded, and a change of one option, rerun, that brings it in."""
+        check_query(query)
+        if not isinstance(target, str) or not target or len(target) > MAX_TARGET_CHARS:
+            raise InputError(
+                f"target must be a node id or document id of 1 to {MAX_TARGET_CHARS} characters"
+            )
+        params, walkable = self._search_params(
+            max_results, top_k, max_seeds, max_hops, damping, min_score, max_activated,
+            doc_ids, walker, fusion, graph_weight, scopes, search_mode, rrf_k,
+        )  # fmt: skip
+        modes = SEARCH_MODES if self.indexes.embeddings.active else ("keyword",)
+        return why_not(
+            query,
+            target,
+            self.indexes.index,
+            self.store,
+            params,
+            lambda p: self._run(query, p, walkable),
+            self.settings.language,
+            scoped=scopes is not None,
+            modes=modes,
+        )
+
+    def _search_params(
+        self,
+        max_results: int,
+        top_k: int | None,
+        max_seeds: int,
+        max_hops: int,
+        damping: float,
+        min_score: float,
+        max_activated: int,
+        doc_ids: Iterable[str] | None,
+        walker: str,
+        fusion: str,
+        graph_weight: float,
+        scopes: str | Iterable[str] | None,
+        search_mode: str,
+        rrf_k: int,
+    ) -> tuple[SearchParams, Callable[[str], bool] | None]:
+        """The search's options checked, and what a scoped search may walk through."""
         if top_k is not None:
             if max_results not in (top_k, DEFAULT_MAX_RESULTS):
                 raise InputError(
@@ -107,7 +181,12 @@ class GraphReader:
             rrf_k=rrf_k,
             rerank_top_k=self.rerank_top_k,
         )
-        return search(
+        return params, walkable
+
+    def _run(
+        self, query: str, params: SearchParams, walkable: Callable[[str], bool] | None
+    ) -> SearchRun:
+        return run_search(
             query,
             self.indexes.index,
             self.store,

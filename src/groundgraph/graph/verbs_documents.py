@@ -22,6 +22,31 @@ _WORKERS = Param(
 _NODE_ID = "A node id from search or outline."
 _DOC_ID = "A document id (see documents, or groundgraph stats --docs)."
 
+#: The options of a search (every verb that runs one takes them).
+_SEARCH_OPTIONS: dict[str, Param] = {
+    "max_results": Param("Hits to return.", minimum=1),
+    "max_seeds": Param("BM25 seeds.", minimum=0),
+    "max_hops": Param("Walk length.", minimum=0),
+    "damping": Param("Score kept per step of the walk.", exclusive_minimum=0, maximum=1),
+    "min_score": Param("Paths scoring less stop.", minimum=0, maximum=1),
+    "max_activated": Param("Most nodes one walk may reach.", minimum=1),
+    "doc_ids": Param("Only these documents."),
+    "walker": Param("'bounded' (best-first walk) or 'ppr' (personalized PageRank).", enum=WALKERS),
+    "fusion": Param("'noisy-or', or 'linear' (weighted by graph_weight).", enum=FUSIONS),
+    "graph_weight": Param("The graph's weight in linear fusion.", minimum=0, maximum=1),
+    "scopes": Param(
+        "Only what these scopes may read (facts of the scope and its ancestors); "
+        "nothing else is walked through."
+    ),
+    "search_mode": Param(
+        "Seeds: 'keyword' (BM25), 'embedding' (nearest by cosine) or 'hybrid' (both, "
+        "fused by reciprocal rank); the last two need an embedder.",
+        enum=SEARCH_MODES,
+    ),
+    "rrf_k": Param("The k of reciprocal-rank fusion: 1/(k + rank).", minimum=1),
+    "top_k": Param("Another name for max_results (GraphRack's).", minimum=1),
+}
+
 SEARCH_TOOL = ToolView(
     "got_search",
     "Search the documents. Returns the best matching sections with their node ids, "
@@ -116,32 +141,37 @@ DOCUMENT_VERBS: tuple[VerbDoc, ...] = (
         writes=False,
         params={
             "query": Param("What to look for, in a few words."),
-            "max_results": Param("Hits to return.", minimum=1),
-            "max_seeds": Param("BM25 seeds.", minimum=0),
-            "max_hops": Param("Walk length.", minimum=0),
-            "damping": Param("Score kept per step of the walk.", exclusive_minimum=0, maximum=1),
-            "min_score": Param("Paths scoring less stop.", minimum=0, maximum=1),
-            "max_activated": Param("Most nodes one walk may reach.", minimum=1),
-            "doc_ids": Param("Only these documents."),
-            "walker": Param(
-                "'bounded' (best-first walk) or 'ppr' (personalized PageRank).", enum=WALKERS
-            ),
-            "fusion": Param("'noisy-or', or 'linear' (weighted by graph_weight).", enum=FUSIONS),
-            "graph_weight": Param("The graph's weight in linear fusion.", minimum=0, maximum=1),
-            "scopes": Param(
-                "Only what these scopes may read (facts of the scope and its ancestors); "
-                "nothing else is walked through."
-            ),
-            "search_mode": Param(
-                "Seeds: 'keyword' (BM25), 'embedding' (nearest by cosine) or 'hybrid' (both, "
-                "fused by reciprocal rank); the last two need an embedder.",
-                enum=SEARCH_MODES,
-            ),
-            "rrf_k": Param("The k of reciprocal-rank fusion: 1/(k + rank).", minimum=1),
-            "top_k": Param("Another name for max_results (GraphRack's).", minimum=1),
+            **_SEARCH_OPTIONS,
         },
         cli=("search",),
         tools=(SEARCH_TOOL,),
+    ),
+    VerbDoc(
+        "why_not",
+        "Why a node or document is not among a search's hits: the stage it fell out at, "
+        "and one option change, rerun, that brings it in.",
+        writes=False,
+        params={
+            "query": Param("The query the target did not come for."),
+            "target": Param("A node id, or a document id (any of its nodes counts)."),
+            **_SEARCH_OPTIONS,
+        },
+        cli=("why-not",),
+        tools=(
+            ToolView(
+                "got_why_not",
+                "Explain why a section did not come up for a query: where it fell out "
+                "(no word in common, below the seeds, the walk stopped, outranked, outside "
+                "the scopes, retired, or no such id), with the figures of that stage and the "
+                "smallest change of one search option that brings it into the results, "
+                "checked by running the search again.",
+                ("query", "target", "max_results"),
+                docs={
+                    "target": "A node id (from got_search or got_outline) or a document id.",
+                    "max_results": "The number of results it was expected among (default 8).",
+                },
+            ),
+        ),
     ),
     VerbDoc(
         "retrieve",
@@ -293,6 +323,25 @@ DOCUMENT_VERBS: tuple[VerbDoc, ...] = (
                 },
             ),
         ),
+    ),
+    VerbDoc(
+        "why_unsupported",
+        "Why a section does not support a sentence: the rare-word weight it lacks or the "
+        "rule that refused it, and the change that lets it pass.",
+        writes=False,
+        params={
+            "sentence": Param("The sentence (one claim) to check."),
+            "node_id": Param("The section expected to support it."),
+            "min_support": Param(
+                "Share of the claim's rare-word weight the section must cover.",
+                minimum=0,
+                maximum=1,
+            ),
+            "check_numbers": Param("Reject a claim whose numbers are not in the section."),
+            "check_names": Param("Reject a claim whose names are not in the section."),
+            "check_links": Param("Reject a section that adds only a name."),
+            "check_code": Param("Reject a claim whose code is not written in the section."),
+        },
     ),
     VerbDoc(
         "candidate_nodes",

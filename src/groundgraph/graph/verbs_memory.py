@@ -135,6 +135,23 @@ MEMORY_VERBS: tuple[VerbDoc, ...] = (
         cli=("memory query",),
     ),
     VerbDoc(
+        "why_not_fact",
+        "Why a fact is not among the facts a query recalls, and one option change that "
+        "brings it in.",
+        writes=False,
+        params={
+            "query": Param("The query the fact did not come for."),
+            "fact": Param("The fact: its id (fact:...) or its text."),
+            "top_k": Param("Facts it was expected among.", minimum=1, maximum=MAX_TOP_K),
+            "hops": _HOPS,
+            **_READS,
+            "recency_weight": Param("Weight of recency in [0, 1].", minimum=0, maximum=1),
+            "max_visited": _VISITED,
+            **_SEEDS,
+        },
+        cli=("memory why-not",),
+    ),
+    VerbDoc(
         "discover",
         "Facts and the paths that connect them, with their cause -> effect pairs.",
         writes=False,

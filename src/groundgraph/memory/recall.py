@@ -29,7 +29,7 @@ from groundgraph.memory.fact_graph import FactGraph
 from groundgraph.memory.index import MemoryIndex
 from groundgraph.memory.view import MemoryView
 from groundgraph.model import Seeding, TermScore
-from groundgraph.search.pipeline import check_query, fuse_noisy_or, rank
+from groundgraph.search.pipeline import Ranked, check_query, fuse_noisy_or, rank
 from groundgraph.search.seeds import (
     MIN_COSINE,
     DenseMatches,
@@ -129,6 +129,19 @@ class FactMatches:
         return Seeding(node_id, "keyword", lexical_rank=rank)
 
 
+@dataclass(frozen=True)
+class RecallRun:
+    """One recall as the pipeline ran it (``memory.why_not`` replays from it): the seed
+    stage and what it ranked (None when nothing matched), the walk's options, and the
+    facts in their final order, before the cut."""
+
+    stage: SeedStage | None
+    ranked: Ranked | None
+    walk: WalkParams
+    order: list[tuple[str, float]]
+    recalled: list[Recalled]
+
+
 def recall(
     query: str,
     index: LexicalIndex,
@@ -140,11 +153,24 @@ def recall(
 ) -> list[Recalled]:
     """The best facts for ``query`` that ``view`` may show, best first; ``vectors`` gives
     the dense seeds of ``search_mode="embedding"`` and ``"hybrid"``."""
+    return run_recall(query, index, memory, graph, view, params, vectors).recalled
+
+
+def run_recall(
+    query: str,
+    index: LexicalIndex,
+    memory: MemoryIndex,
+    graph: FactGraph,
+    view: MemoryView,
+    params: RecallParams,
+    vectors: VectorSource | None = None,
+) -> RecallRun:
+    """A recall of ``query`` and what its stages recorded."""
     check_query(query)
     stage = _seed_stage(query, index, memory, view, params, vectors)
-    if stage is None:
-        return []
     walk = WalkParams(2 * params.hops, DAMPING, MIN_SCORE, params.max_visited)
+    if stage is None:
+        return RecallRun(None, None, walk, [], [])
 
     def walker(seeds: dict[str, float]) -> dict[str, Reached]:
         return walk_from_seeds(seeds, graph.neighbours, walk, prefetch=False)
@@ -179,7 +205,7 @@ def recall(
                 seeding=stage.seeding(fact if direct or via is None else via.path[0]),
             )
         )
-    return out
+    return RecallRun(stage, ranked, walk, order, out)
 
 
 def _seed_stage(

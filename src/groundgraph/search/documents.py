@@ -17,7 +17,7 @@ import numpy as np
 from groundgraph.errors import InputError
 from groundgraph.index.bm25 import LexicalIndex, LexicalMatches, top_positions
 from groundgraph.model import Hit, Node, Seeding, TermScore
-from groundgraph.search.pipeline import check_query, fuse_noisy_or, rank
+from groundgraph.search.pipeline import Ranked, check_query, fuse_noisy_or, rank
 from groundgraph.search.rerank import Reranker, rerank_candidates
 from groundgraph.search.seeds import (
     MIN_COSINE,
@@ -33,6 +33,7 @@ from groundgraph.walk.dijkstra import (
     MAX_FAN_IN,
     MAX_FANOUT,
     Arc,
+    NeighbourFn,
     Reached,
     WalkParams,
     arcs_from_edges,
@@ -90,6 +91,20 @@ class SearchParams:
         return WalkParams(self.max_hops, self.damping, self.min_score, self.max_activated)
 
 
+@dataclass(frozen=True)
+class SearchRun:
+    """One search as the pipeline ran it: the seed stage, everything it ranked, the hits
+    it returned, and the walk's neighbours and keep rule (``search.why_not`` replays a
+    search from these). ``stage`` and ``ranked`` are None when nothing matched."""
+
+    params: SearchParams
+    stage: SeedStage | None
+    ranked: Ranked | None
+    hits: list[Hit]
+    neighbours: NeighbourFn
+    keep: Callable[[str], bool]
+
+
 def search(
     query: str,
     index: LexicalIndex,
@@ -100,7 +115,22 @@ def search(
     vectors: VectorSource | None = None,
     rerank: Reranker | None = None,
 ) -> list[Hit]:
-    """Hits for ``query``, best first, each with the explanation of how it was reached.
+    """Hits for ``query``, best first, each with the explanation of how it was reached
+    (see :func:`run_search`)."""
+    return run_search(query, index, store, params, matrix, walkable, vectors, rerank).hits
+
+
+def run_search(
+    query: str,
+    index: LexicalIndex,
+    store: Store,
+    params: SearchParams | None = None,
+    matrix: Callable[[], GraphMatrix] | None = None,
+    walkable: Callable[[str], bool] | None = None,
+    vectors: VectorSource | None = None,
+    rerank: Reranker | None = None,
+) -> SearchRun:
+    """A search of ``query`` and what its stages recorded.
 
     ``matrix`` supplies the whole-graph adjacency that ``walker="ppr"`` needs.
     ``walkable`` (with ``doc_ids``) confines the walk: a step into a node it refuses is
@@ -124,8 +154,6 @@ def search(
         return allowed_docs is None or index.doc_of[pos] in allowed_docs
 
     stage = _seed_stage(query, index, allowed, p, vectors, keep)
-    if stage is None:
-        return []
 
     def neighbours(node_ids: Sequence[str], weakest: float) -> dict[str, list[Arc]]:
         if walkable is None:
@@ -143,6 +171,9 @@ def search(
                 )
             return _ppr_reached(seeds, matrix(), p)
         return walk_from_seeds(seeds, neighbours, p.walk())
+
+    if stage is None:
+        return SearchRun(p, None, None, [], neighbours, keep)
 
     def fusion(reached: Reached | None, lexical: float | None) -> float:
         if p.fusion == "noisy-or":
@@ -176,7 +207,7 @@ def search(
             seed = seeds[origin] = stage.seeding(origin)
         rescored = reranked.get(node.node_id)
         hits.append(_hit(node, candidate.score, way, candidate.lexical, terms, seed, rescored))
-    return hits
+    return SearchRun(p, stage, ranked, hits, neighbours, keep)
 
 
 def _seed_stage(

@@ -21,6 +21,7 @@ from groundgraph.service.http_calls import Calls, LimitedRoute, caller, calls
 #: The verbs served over HTTP, in the order of the docs.
 HTTP_VERBS = (
     "search",
+    "why_not",
     "retrieve",
     "outline",
     "show",

@@ -43,6 +43,17 @@ def _search(
     ]
 
 
+def _why_not(
+    graph: DocumentGraph,
+    query: str,
+    target: str,
+    max_results: int = VERBS["why_not"].param("max_results").default,
+) -> dict[str, Any]:
+    if not 1 <= max_results <= MAX_SEARCH_RESULTS:
+        raise InputError(f"max_results must be from 1 to {MAX_SEARCH_RESULTS}, not {max_results}")
+    return graph.why_not(query, target, max_results=max_results).to_dict()
+
+
 def _read_node(graph: DocumentGraph, node_id: str) -> dict[str, Any]:
     try:
         view = graph.show(node_id)
@@ -112,6 +123,7 @@ _HANDLERS: dict[str, Callable[[DocumentGraph], Callable[..., Any]]] = {
     "got_list_documents": lambda graph: partial(_list_documents, graph),
     "ground_answer": lambda graph: partial(_ground_answer, graph),
     "verify_relation": lambda graph: partial(_verify_relation, graph),
+    "got_why_not": lambda graph: partial(_why_not, graph),
     "got_add_document": lambda graph: (
         lambda content, title: graph.add_document(content, title).doc_id
     ),

@@ -136,6 +136,11 @@ def arcs_from_steps(
     return out
 
 
+def step_score(score: float, arc: Arc, p: WalkParams) -> float:
+    """The score of a path of ``score`` after one more step, along ``arc``."""
+    return score * arc.weight * p.damping * (p.up_factor if arc.upward else 1.0)
+
+
 def walk_from_seeds(
     seeds: Mapping[str, float],
     neighbours: NeighbourFn,
@@ -200,7 +205,7 @@ def walk_from_seeds(
             _load(node, score, heap if prefetch else [], loaded, neighbours, p, floor)
         floor = bound.floor
         for arc in loaded[node]:
-            nxt = score * arc.weight * p.damping * (p.up_factor if arc.upward else 1.0)
+            nxt = step_score(score, arc, p)
             if nxt < floor:
                 break  # arcs come strongest first: the rest are weaker still
             if arc.target in path:
