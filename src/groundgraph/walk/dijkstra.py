@@ -205,7 +205,8 @@ def walk_from_seeds(
             _load(node, score, heap if prefetch else [], loaded, neighbours, p, floor)
         floor = bound.floor
         for arc in loaded[node]:
-            nxt = step_score(score, arc, p)
+            # step_score, written out: a call per arc costs the walk a fifth of its time
+            nxt = score * arc.weight * p.damping * (p.up_factor if arc.upward else 1.0)
             if nxt < floor:
                 break  # arcs come strongest first: the rest are weaker still
             if arc.target in path:
