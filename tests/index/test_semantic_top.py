@@ -17,7 +17,7 @@ entries = st.lists(
 )
 
 
-@given(entries, st.integers(1, 6))
+@given(entries, st.integers(0, 6))
 def test_the_cut_changes_no_row_s_best(found, k):
     found.sort(key=lambda e: e[0])  # rows ascending, columns in any order
     rows = np.array([e[0] for e in found], dtype=np.int64)
@@ -32,6 +32,6 @@ def test_the_cut_changes_no_row_s_best(found, k):
         assert a.tolist() == b.tolist()
     for row in set(rows.tolist()):  # and it does cut: at most k plus the ties at the k-th
         mine = sims[rows == row]
-        if len(mine) > k:
+        if k and len(mine) > k:
             kth = np.sort(mine)[::-1][k - 1]
             assert int(top[rows == row].sum()) == int((mine >= kth).sum())

@@ -152,8 +152,8 @@ def within_top(rows: IntArray, sims: FloatArray, k: int) -> npt.NDArray[np.bool_
     """The entries (``rows`` ascending) whose similarity is at least the ``k``-th largest of
     their row: every entry ``best_per_row`` can keep, and few more (ties), found by a
     partition of each longer row rather than a sort of them all."""
-    if len(rows) == 0:
-        return np.zeros(0, dtype=bool)
+    if len(rows) == 0 or k <= 0:
+        return np.zeros(len(rows), dtype=bool)
     starts = np.flatnonzero(np.r_[True, rows[1:] != rows[:-1]])
     sizes = np.diff(np.r_[starts, len(rows)])
     floors = np.full(len(starts), -np.inf)
