@@ -31,7 +31,7 @@ def _unavailable(reason: str) -> None:
 @cache
 def _server() -> Any:
     try:
-        import psycopg  # noqa: F401
+        import psycopg
         import psycopg_pool  # noqa: F401
 
         import groundgraph.store.postgres  # noqa: F401

@@ -137,7 +137,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     envvar="GROUNDGRAPH_DB",
     default=DEFAULT_DB,
     show_default=True,
-    help="The store: a SQLite file (also from GROUNDGRAPH_DB).",
+    help="The store: a SQLite file or a postgresql:// URL (also from GROUNDGRAPH_DB).",
 )
 @click.option("--language", default=None, help="Stemming language of a new store (english).")
 @click.option(

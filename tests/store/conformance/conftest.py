@@ -58,7 +58,12 @@ def _check(store: object, request: pytest.FixtureRequest) -> None:
         pytest.skip(f"backend does not implement {', '.join(missing)} yet")
 
 
-@pytest.fixture(params=sorted(BACKENDS))
+@pytest.fixture(
+    params=[
+        pytest.param(name, marks=pytest.mark.postgres) if name == "postgresql" else name
+        for name in sorted(BACKENDS)
+    ]
+)
 def backend(request: pytest.FixtureRequest) -> str:
     return str(request.param)
 
