@@ -117,9 +117,9 @@ class Database:
                         return work(conn)
                     finally:
                         self._local.conn = None
-            except (pg.SerializationFailure, pg.DeadlockDetected):
+            except (pg.SerializationFailure, pg.DeadlockDetected) as exc:
                 if attempt == _ATTEMPTS - 1:
-                    raise
+                    raise server_error(exc, self.where) from exc
                 time.sleep(wait * (1 + random.random()))
                 wait *= 2
         raise AssertionError("unreachable")  # pragma: no cover

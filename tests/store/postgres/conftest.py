@@ -1,0 +1,15 @@
+"""The PostgreSQL store's own tests: collected only when the [postgres] extra is installed,
+unless GROUNDGRAPH_REQUIRE_POSTGRES=1 (then a missing extra fails their collection)."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+
+_MISSING = [
+    m for m in ("psycopg", "psycopg_pool", "pgvector") if importlib.util.find_spec(m) is None
+]
+
+collect_ignore_glob = (
+    ["test_*.py"] if _MISSING and os.environ.get("GROUNDGRAPH_REQUIRE_POSTGRES") != "1" else []
+)
