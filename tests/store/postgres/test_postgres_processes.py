@@ -92,3 +92,22 @@ def test_a_write_that_meets_a_serialization_failure_is_retried():
             store._db.transact(always)
     finally:
         store.close()
+
+
+def test_a_writer_killed_mid_document_leaves_no_half_document():
+    import random
+    import signal
+    import time
+
+    url = fresh_schema_url("killed")
+    PostgresStore(url).close()
+    rng = random.Random(5)
+    for run in range(8):
+        proc = _start("write", url, str(run), "40")
+        time.sleep(2.0 + rng.random() * 2.0)  # past the imports, in the middle of writing
+        proc.send_signal(signal.SIGKILL)
+        proc.communicate(timeout=60)
+    with DocumentGraph(url) as graph:
+        ids = [d.doc_id for d in graph.store.reads.documents()]
+        assert ids  # the writers got somewhere before they were killed
+        assert all(whole(graph, doc_id) for doc_id in ids)

@@ -42,8 +42,13 @@ class PostgresLocation:
         """Read ``url``; InputError (with an example) for one libpq cannot read."""
         if not is_postgres_url(url):
             raise InputError(f"{url!r} is not a PostgreSQL URL: write it as {_EXAMPLE}")
-        parts = urlsplit(url)
-        query = parse_qsl(parts.query, keep_blank_values=True)
+        try:
+            parts = urlsplit(url)
+            query = parse_qsl(parts.query, keep_blank_values=True)
+        except ValueError as exc:
+            raise InputError(
+                f"cannot read the PostgreSQL URL ({exc}): write it as {_EXAMPLE}"
+            ) from exc
         named = [v for k, v in query if k == "schema"]
         rest = [(k, v) for k, v in query if k != "schema"]
         chosen = schema or (named[-1] if named else "public")
