@@ -123,6 +123,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "reason": ("groundgraph.cli.reasoning",),
     "memory": ("groundgraph.cli.memory", "groundgraph.cli.memory_causal"),
     "serve": ("groundgraph.cli.serve",),
+    "copy": ("groundgraph.cli.copying",),
     "mcp": ("groundgraph.cli.mcp",),
 }
 

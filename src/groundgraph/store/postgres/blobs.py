@@ -20,6 +20,11 @@ class PostgresSettings:
         rows = self._db.query("SELECT value FROM settings WHERE key = %s", (key,))
         return str(rows[0][0]) if rows else None
 
+    def setting_items(self) -> list[tuple[str, str]]:
+        """Every setting, by key (what ``groundgraph copy`` reads)."""
+        rows = self._db.query("SELECT key, value FROM settings ORDER BY key")
+        return [(str(k), str(v)) for k, v in rows]
+
     def set_setting(self, key: str, value: str) -> None:
         self._db.transact(
             lambda conn: conn.execute(

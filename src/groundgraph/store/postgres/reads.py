@@ -188,6 +188,30 @@ class PostgresGraphReads:
         by_type = {str(t): int(c) for t, c in types}
         return StoreCounts(int(docs), int(nodes), sum(by_type.values()), by_type)
 
+    def iter_owned_edges(self) -> Iterator[tuple[str, Edge]]:
+        """Every edge with the id of the document that owns it, in the order added, of one
+        state of the store (what ``groundgraph copy`` reads)."""
+        last = 0
+        with self._db.snapshot() as query:
+            while True:
+                rows = query(
+                    f"SELECT {EDGE_SELECT}, e.id FROM {EDGE_FROM} WHERE e.id > %s"
+                    " ORDER BY e.id LIMIT 5000",
+                    (last,),
+                )
+                if not rows:
+                    return
+                yield from ((str(r[9]), _edge(r)) for r in rows)
+                last = int(rows[-1][-1])
+
+    def pending_links(self) -> list[PendingLink]:
+        """Every pending link, in the order written."""
+        rows = self._db.query(
+            "SELECT n.node_id, d.doc_id, l.target FROM doc_links l"
+            " JOIN nodes n ON n.key = l.node JOIN documents d ON d.seq = l.doc ORDER BY l.id"
+        )
+        return [PendingLink(str(n), str(d), str(t)) for n, d, t in rows]
+
 
 def _document(row: tuple[Any, ...]) -> Document:
     return Document(
