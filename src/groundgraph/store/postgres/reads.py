@@ -21,6 +21,8 @@ __all__ = ["PostgresGraphReads"]
 # The walk's steps (GraphReads.walk_arcs), as the SQLite store's _STEPS: the asked nodes
 # that are not hubs step along their edges, and those few enough edges point to (or all,
 # when fan_in is NULL) step back along them; a hub gives all its steps, to be counted.
+# LATERAL keeps each node's edges an index lookup even before the tables were analysed
+# (right after bulk indexing, when the planner still thinks the edges table is empty).
 _STEPS = """
 WITH asked AS (
     SELECT key, node_id AS node, left(node_id, %(plen)s) = %(prefix)s AS hub FROM nodes
@@ -36,12 +38,16 @@ WITH asked AS (
 )
 SELECT node, other, type, weight, against FROM (
     SELECT o.node, t.node_id AS other, e.type, e.weight, 0 AS against, o.key, e.id
-    FROM open o JOIN edges e ON e.src = o.key JOIN nodes t ON t.key = e.dst
-    WHERE e.invalid_at IS NULL AND e.src != e.dst AND (e.weight >= %(weakest)s OR o.hub)
+    FROM open o CROSS JOIN LATERAL (
+        SELECT id, dst, type, weight FROM edges WHERE src = o.key
+        AND invalid_at IS NULL AND src != dst AND (weight >= %(weakest)s OR o.hub)
+    ) e JOIN nodes t ON t.key = e.dst
     UNION ALL
     SELECT b.node, s.node_id, e.type, e.weight, 1, b.key, e.id
-    FROM back b JOIN edges e ON e.dst = b.key JOIN nodes s ON s.key = e.src
-    WHERE e.invalid_at IS NULL AND e.src != e.dst AND (e.weight >= %(weakest)s OR b.hub)
+    FROM back b CROSS JOIN LATERAL (
+        SELECT id, src, type, weight FROM edges WHERE dst = b.key
+        AND invalid_at IS NULL AND src != dst AND (weight >= %(weakest)s OR b.hub)
+    ) e JOIN nodes s ON s.key = e.src
 ) steps ORDER BY against, key, id
 """
 
