@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from page_examples import DOCS, run_examples
 from postgres_server import fresh_schema_url
 
