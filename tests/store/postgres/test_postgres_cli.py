@@ -39,3 +39,23 @@ def test_db_and_the_environment_name_a_postgres_store(tmp_path, kitchen, garden)
     assert hits and hits[0]["docId"] == "kitchen"
     with DocumentGraph(url) as graph:  # the same store, through the Python API
         assert [h.doc_id for h in graph.search("bread oven")][:1] == ["kitchen"]
+
+
+def test_a_searcher_opens_a_postgres_store_only_to_read():
+    from groundgraph.errors import NoStoreError, StoreError
+    from groundgraph.store.postgres import PostgresStore
+
+    url = fresh_schema_url("searcher")
+    with pytest.raises(NoStoreError):
+        DocumentGraph.open_searcher(url)
+    with DocumentGraph(url) as graph:
+        graph.add_document("# Notes\n\nThe boiler is serviced in October.", "Notes", "notes")
+    with DocumentGraph.open_searcher(url) as searcher:
+        assert searcher.verb("search")("boiler")[0].node_id == "notes"
+        assert not hasattr(searcher, "add_document")
+    store = PostgresStore(url, read_only=True)
+    try:
+        with pytest.raises(StoreError, match="read-only"):
+            store.settings.set_setting("k", "v")
+    finally:
+        store.close()
