@@ -37,15 +37,17 @@ class PostgresChangeLog:
     def bump(self, conn: Connection, doc_id: str) -> int:
         """The next generation, logged as a change of ``doc_id``, inside ``conn``'s
         transaction (which holds the write lock)."""
+        # One round trip: the new generation and its line in the log.
         row = conn.execute(
-            "INSERT INTO settings(key, value) VALUES ('generation', '1') ON CONFLICT(key)"
-            " DO UPDATE SET value = (settings.value::bigint + 1)::text RETURNING value"
+            "WITH bumped AS (INSERT INTO settings(key, value) VALUES ('generation', '1')"
+            " ON CONFLICT(key) DO UPDATE SET value = (settings.value::bigint + 1)::text"
+            " RETURNING value::bigint AS generation)"
+            " INSERT INTO changes(generation, doc_id) SELECT generation, %s FROM bumped"
+            " RETURNING generation",
+            (doc_id,),
         ).fetchone()
         assert row is not None
         generation = int_of(row[0])
-        conn.execute(
-            "INSERT INTO changes(generation, doc_id) VALUES (%s, %s)", (generation, doc_id)
-        )
         if generation % self._trim_every == 0:
             conn.execute("DELETE FROM changes WHERE generation <= %s", (generation - self._kept,))
         return generation

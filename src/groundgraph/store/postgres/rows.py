@@ -58,17 +58,31 @@ def node_keys(conn: Connection, node_ids: Iterable[str]) -> dict[str, int]:
     return {str(n): int(k) for n, k in rows}
 
 
-def insert_edges(conn: Connection, doc_id: str, edges: Sequence[Edge], stamp: str) -> None:
+def insert_edges(
+    conn: Connection,
+    doc_id: str,
+    edges: Sequence[Edge],
+    stamp: str,
+    owner: tuple[int, str, dict[str, int]] | None = None,
+) -> None:
     """Store edges owned by document ``doc_id`` (which must be stored) between stored nodes
-    (InputError otherwise, and the caller's transaction rolls back), compact as SQLite's."""
+    (InputError otherwise, and the caller's transaction rolls back), compact as SQLite's.
+    ``owner``, when the caller just wrote the document: its seq, added_at and node keys,
+    which then need no lookup."""
     if not edges:
         return
-    found = conn.execute(
-        "SELECT seq, added_at FROM documents WHERE doc_id = %s", (doc_id,)
-    ).fetchone()
-    assert found is not None
-    doc, added = found
-    keys = node_keys(conn, chain.from_iterable((e.source, e.target) for e in edges))
+    if owner is None:
+        found = conn.execute(
+            "SELECT seq, added_at FROM documents WHERE doc_id = %s", (doc_id,)
+        ).fetchone()
+        assert found is not None
+        known: dict[str, int] = {}
+        doc, added = int(found[0]), str(found[1])
+    else:
+        doc, added, known = owner
+    ends = chain.from_iterable((e.source, e.target) for e in edges)
+    keys = dict(known)
+    keys |= node_keys(conn, (n for n in ends if n not in known))
     missing = [n for e in edges for n in (e.source, e.target) if n not in keys]
     if missing:
         raise InputError(

@@ -65,13 +65,13 @@ class PostgresDocumentWrites:
         stamp = now_iso()
         doc_id = document.doc_id
         removed = self._delete_document(conn, doc_id)
-        row = conn.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM documents").fetchone()
-        assert row is not None
-        seq = int(row[0])
         added = document.added_at or stamp
-        conn.execute(
+        # One round trip: the document after every other, and where node keys go on.
+        row = conn.execute(
             "INSERT INTO documents(doc_id, title, description, source, content_hash, scopes,"
-            " added_at, seq, metadata, ingest) VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s)",
+            " added_at, seq, metadata, ingest) VALUES (%s,%s,%s,%s,%s,%s,%s,"
+            " (SELECT COALESCE(MAX(seq), 0) + 1 FROM documents), %s,%s)"
+            " RETURNING seq, (SELECT COALESCE(MAX(key), 0) FROM nodes)",
             (
                 doc_id,
                 document.title,
@@ -80,15 +80,16 @@ class PostgresDocumentWrites:
                 document.content_hash,
                 json_list(document.scopes),
                 added,
-                seq,
                 json.dumps([list(pair) for pair in document.metadata], ensure_ascii=False),
                 document.ingest,
             ),
-        )
-        keys = self._insert_nodes(conn, doc_id, seq, added, nodes, stamp)
+        ).fetchone()
+        assert row is not None
+        seq, base = int(row[0]), int(row[1])
+        keys = self._insert_nodes(conn, doc_id, seq, added, nodes, stamp, base)
         if entities:
             self._insert_entities(conn, entities, stamp)
-        insert_edges(conn, doc_id, edges, stamp)
+        insert_edges(conn, doc_id, edges, stamp, (seq, added, keys))
         if pending:
             keys |= node_keys(conn, (p.node_id for p in pending if p.node_id not in keys))
             missing = [p.node_id for p in pending if p.node_id not in keys]
@@ -109,14 +110,12 @@ class PostgresDocumentWrites:
         added: str,
         nodes: Sequence[Node],
         stamp: str,
+        base: int,
     ) -> dict[str, int]:
-        """Insert a document's nodes under keys of their own; the keys by node id."""
+        """Insert a document's nodes under the keys after ``base``; the keys by node id."""
         strays = [n.node_id for n in nodes if n.doc_id != doc_id]
         if strays:
             raise InputError(f"node {strays[0]!r} of document {doc_id!r} names another document")
-        row = conn.execute("SELECT COALESCE(MAX(key), 0) FROM nodes").fetchone()
-        assert row is not None
-        base = int(row[0])
         keys = {n.node_id: base + 1 + i for i, n in enumerate(nodes)}
         outside = [
             n.parent_id for n in nodes if n.parent_id is not None and n.parent_id not in keys
