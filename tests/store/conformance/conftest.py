@@ -34,10 +34,12 @@ def _sqlite_memory(folder: Path) -> object:
 
 
 def _postgresql(folder: Path) -> object:
+    # A schema of its own per store, on the session's server (tests/postgres_server.py),
+    # which skips (or fails, when required) first if the [postgres] extra is missing.
+    url = fresh_schema_url()
     from groundgraph.store.postgres import PostgresStore
 
-    # A schema of its own per store, on the session's server (tests/postgres_server.py).
-    return PostgresStore(fresh_schema_url(), pool_size=2)
+    return PostgresStore(url, pool_size=2)
 
 
 BACKENDS: dict[str, Factory] = {
