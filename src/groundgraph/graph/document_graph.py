@@ -48,7 +48,7 @@ from groundgraph.model import Answer, Document
 from groundgraph.model.views import IndexPlan
 from groundgraph.reason.answer import DEFAULT_THRESHOLD
 from groundgraph.search.rerank import Reranker
-from groundgraph.store import SQLiteStore, Store
+from groundgraph.store import SQLiteStore, Store, open_postgres
 from groundgraph.text import Analyzer
 
 if TYPE_CHECKING:
@@ -60,8 +60,9 @@ __all__ = ["DocumentGraph", "GraphSettings"]
 class DocumentGraph:
     """Documents as a graph of sections, searched by BM25 seeds and a walk along edges.
 
-    ``path`` names a SQLite file (``":memory:"``, the default, keeps it in memory);
-    ``store`` takes any :class:`~groundgraph.store.Store` instead.
+    ``path`` names a SQLite file (``":memory:"``, the default, keeps it in memory) or a
+    PostgreSQL store (``"postgresql://..."``, docs/postgres.md); ``store`` takes any
+    :class:`~groundgraph.store.Store` instead.
     """
 
     def __init__(
@@ -88,7 +89,7 @@ class DocumentGraph:
         rerank: Reranker | None = None,
         rerank_top_k: int = 20,
     ) -> None:
-        self.store: Store = store if store is not None else SQLiteStore(path)
+        self.store: Store = store if store is not None else _store_at(path)
         embedding = check_embed(embed, embedder)
         self.settings = graph_settings(
             self.store, language, max_chunk_chars, semantic_neighbors, min_similarity
@@ -145,7 +146,7 @@ class DocumentGraph:
     def open_searcher(cls, path: str | Path, **options: Any) -> GraphSearcher:
         """An existing SQLite store opened read-only, as its read half (no write verb; the
         file is never written; a missing file or another schema version is a StoreError)."""
-        return cls(store=SQLiteStore(path, read_only=True), **options).searcher()
+        return cls(store=_store_at(path, read_only=True), **options).searcher()
 
     # ----------------------------------------------------------------- life
     def save_index(self) -> None:
@@ -277,3 +278,10 @@ class DocumentGraph:
     delete = PartVerb("memory.lifecycle", MemoryLifecycle.delete)
     delete_stale = PartVerb("memory.lifecycle", MemoryLifecycle.delete_stale)
     maybe_forget = PartVerb("memory.lifecycle", MemoryLifecycle.maybe_forget)
+
+
+def _store_at(path: str | Path, *, read_only: bool = False) -> Store:
+    """A SQLite file or ``:memory:``, or a PostgreSQL store for a ``postgresql://`` URL."""
+    if isinstance(path, str) and path.startswith(("postgresql://", "postgres://")):
+        return open_postgres(path, read_only=read_only)
+    return SQLiteStore(path, read_only=read_only)

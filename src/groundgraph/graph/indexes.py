@@ -21,7 +21,7 @@ import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable
 
-from groundgraph.errors import StoreError
+from groundgraph.errors import InputError, StoreError
 from groundgraph.graph.embeddings import NodeEmbeddings
 from groundgraph.graph.linking import KeyIndex, TitleIndex
 from groundgraph.graph.title_mentions import TitleLog
@@ -37,6 +37,9 @@ from groundgraph.model.ids import FACT_PREFIX, INDEXED_KINDS
 from groundgraph.store import Store
 from groundgraph.text import Analyzer
 from groundgraph.walk.matrix import GraphMatrix
+
+#: Tries at writing the semantic edges while other processes keep removing nodes.
+_RELINK_ATTEMPTS = 5
 
 INDEX_BLOB = "bm25"
 #: The setting that says the stored semantic edges are older than the documents ("due").
@@ -191,6 +194,10 @@ class DerivedIndexes:
         self.dirty = True
         self.generation = self.store.changes.generation()
 
+    def _behind(self) -> bool:
+        """Whether another process wrote since this process's indexes were read."""
+        return self.store.changes.generation() != self.generation
+
     def caught_up(self, generation: int) -> None:
         """After this process's own write at ``generation``: skip the replay when nothing
         else was written in between, else replay what was."""
@@ -232,11 +239,20 @@ class DerivedIndexes:
             return
         if self.on_relink is not None:
             self.on_relink(self._foreign)
-        edges = [
-            Edge(link.source, link.target, SEMANTIC, round(semantic_weight(link.similarity), 6))
-            for link in semantic_links(self.index, self.link_params, self.similarity)
-        ]
-        generation = self.store.writes.replace_derived_edges(SEMANTIC, edges)
+        for attempt in range(_RELINK_ATTEMPTS):
+            edges = [
+                Edge(link.source, link.target, SEMANTIC, round(semantic_weight(link.similarity), 6))
+                for link in semantic_links(self.index, self.link_params, self.similarity)
+            ]
+            try:
+                generation = self.store.writes.replace_derived_edges(SEMANTIC, edges)
+                break
+            except InputError:
+                # Another process removed a node since this index was read (the store
+                # refuses an edge to it): read what changed and link again.
+                if attempt == _RELINK_ATTEMPTS - 1 or not self._behind():
+                    raise
+                self.catch_up()
         self.store.settings.set_setting(LINKS_SETTING, "")
         self._links_due = False
         self._marked = self._foreign = False

@@ -3,7 +3,9 @@
 A backend is a name and a factory ``(folder) -> store``. Each test module names the
 protocols it exercises in ``REQUIRES``; a backend that does not implement them all yet
 is skipped there, so a new backend can be added here first and made to pass one
-protocol at a time (docs/store.md).
+protocol at a time (docs/store.md). ``postgresql`` runs on the real server of
+``tests/postgres_server.py`` (skipped without the [postgres] extra, unless
+``GROUNDGRAPH_REQUIRE_POSTGRES=1``).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import pytest
 from store_parts import implements
 
 from groundgraph.store import SQLiteStore
+from postgres_server import fresh_schema_url
 
 Factory = Callable[[Path], object]
 
@@ -30,9 +33,19 @@ def _sqlite_memory(folder: Path) -> object:
     return SQLiteStore(":memory:")
 
 
+def _postgresql(folder: Path) -> object:
+    # A schema of its own per store, on the session's server (tests/postgres_server.py),
+    # which skips (or fails, when required) first if the [postgres] extra is missing.
+    url = fresh_schema_url()
+    from groundgraph.store.postgres import PostgresStore
+
+    return PostgresStore(url, pool_size=2)
+
+
 BACKENDS: dict[str, Factory] = {
     "sqlite-file": _sqlite_file,
     "sqlite-memory": _sqlite_memory,
+    "postgresql": _postgresql,
 }
 
 
@@ -47,7 +60,12 @@ def _check(store: object, request: pytest.FixtureRequest) -> None:
         pytest.skip(f"backend does not implement {', '.join(missing)} yet")
 
 
-@pytest.fixture(params=sorted(BACKENDS))
+@pytest.fixture(
+    params=[
+        pytest.param(name, marks=pytest.mark.postgres) if name == "postgresql" else name
+        for name in sorted(BACKENDS)
+    ]
+)
 def backend(request: pytest.FixtureRequest) -> str:
     return str(request.param)
 

@@ -23,6 +23,11 @@ class SQLiteSettings:
         rows = self._db.query("SELECT value FROM settings WHERE key = ?", (key,))
         return str(rows[0][0]) if rows else None
 
+    def setting_items(self) -> list[tuple[str, str]]:
+        """Every setting, by key (what ``groundgraph copy`` reads)."""
+        rows = self._db.query("SELECT key, value FROM settings ORDER BY key")
+        return [(str(k), str(v)) for k, v in rows]
+
     def set_setting(self, key: str, value: str) -> None:
         with self._db.write() as conn:
             conn.execute(

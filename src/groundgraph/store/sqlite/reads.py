@@ -207,3 +207,27 @@ class SQLiteGraphReads:
         types = self._db.query("SELECT type, COUNT(*) FROM edges GROUP BY type ORDER BY type")
         by_type = {str(t): _int(c) for t, c in types}
         return StoreCounts(_int(docs), _int(nodes), sum(by_type.values()), by_type)
+
+    def iter_owned_edges(self) -> Iterator[tuple[str, Edge]]:
+        """Every edge with the id of the document that owns it, in the order added, of one
+        state of the store (what ``groundgraph copy`` reads)."""
+        last = 0
+        with self._db.snapshot() as query:
+            while True:
+                rows = query(
+                    f"SELECT {_EDGE_SELECT}, e.id FROM {_EDGE_FROM} WHERE e.id > ?"
+                    " ORDER BY e.id LIMIT 5000",
+                    (last,),
+                )
+                if not rows:
+                    return
+                yield from ((str(r[9]), _edge(r)) for r in rows)
+                last = _int(rows[-1][-1])
+
+    def pending_links(self) -> list[PendingLink]:
+        """Every pending link, in the order written."""
+        rows = self._db.query(
+            "SELECT n.node_id, d.doc_id, l.target FROM doc_links l"
+            " JOIN nodes n ON n.key = l.node JOIN documents d ON d.seq = l.doc ORDER BY l.rowid"
+        )
+        return [PendingLink(str(n), str(d), str(t)) for n, d, t in rows]
