@@ -32,6 +32,7 @@ HTTP_VERBS = (
     "stats",
     "add_document",
     "remove_document",
+    "conflicts",
 )
 
 
