@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import httpx
+
 from groundgraph.graph import DocumentGraph
 from groundgraph.service import MemoryService
+from service_server import bearer
 
 GUIDE = """# Setup guide
 
@@ -50,3 +55,10 @@ def explorer_service() -> MemoryService:
     for text in BOB_FACTS:
         service.push("acme/bob", text)
     return service
+
+
+def api(base: str, key: str, path: str, body: dict[str, Any] | None = None) -> Any:
+    """What the API answers ``key`` (service_server.MATRIX_KEYS) for a POST to ``path``."""
+    answer = httpx.post(base + path, json=body or {}, headers=bearer(key))
+    answer.raise_for_status()
+    return answer.json()
