@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from explorer_store import explorer_service
+
 from groundgraph.service.http_app import create_app
 from repo_paths import ROOT
 from service_server import MATRIX_KEYS, matrix_ring, running
@@ -93,7 +93,9 @@ class Watched:
 
     def idle(self) -> None:
         """Wait until the page's last action finished; fail on the error it shows."""
-        self.page.wait_for_function("() => !document.getElementById('status').classList.contains('busy')")
+        self.page.wait_for_function(
+            "() => !document.getElementById('status').classList.contains('busy')"
+        )
         kind = self.page.get_attribute("#status", "class") or ""
         assert "error" not in kind, self.page.inner_text("#status")
 

@@ -30,7 +30,7 @@ HOSTILE = (
     "## Image handler\n"
     'An image <img src=x onerror="window.__pwned = 2"> follows the zebra.\n\n'
     "## Link\n"
-    "A [zebra link](javascript:window.__pwned=3) and <a href=\"javascript:window.__pwned=4\">"
+    'A [zebra link](javascript:window.__pwned=3) and <a href="javascript:window.__pwned=4">'
     "click</a>.\n\n"
     "## Huge line\n"
     "zebra " + "w" * 60000 + "\n"

@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from explorer_store import api
+
 from service_server import MATRIX_KEYS
 from thought_fakes import Scripted, answer, make_graph, thoughts
 
@@ -35,14 +35,18 @@ def drawn(watched, name: str) -> list[str]:
         f"() => window.groundgraphExplorer.graphs[{name!r}] && "
         f"window.groundgraphExplorer.graphs[{name!r}].nodes().length > 0"
     )
-    watched.page.wait_for_function(INKED.replace("(name) =>", "() => (name =>") + f")({name!r}) > 50")
+    watched.page.wait_for_function(
+        INKED.replace("(name) =>", "() => (name =>") + f")({name!r}) > 50"
+    )
     return watched.page.evaluate(NODES.format(name=name))
 
 
 def test_the_key_is_asked_once_kept_in_the_tab_and_never_put_in_a_url(watched):
     watched.sign_in("alice")
     page = watched.page
-    assert page.evaluate("() => sessionStorage.getItem('groundgraph.key')") == MATRIX_KEYS["alice"][0]
+    assert (
+        page.evaluate("() => sessionStorage.getItem('groundgraph.key')") == MATRIX_KEYS["alice"][0]
+    )
     before = len(watched.urls)
     page.reload()
     page.wait_for_selector("#forget-key:not([hidden])")
@@ -81,7 +85,9 @@ def test_search_explains_each_hit_and_draws_the_path_of_the_one_selected(watched
     nodes = drawn(watched, "search")
     assert set(walked["path"]) <= set(nodes)
     view = api(watched.base, "admin", "/graph/show", {"node_id": walked["nodeId"]})
-    neighbours = {link["nodeId"] for link in view["links"]} | {c["nodeId"] for c in view["children"]}
+    neighbours = {link["nodeId"] for link in view["links"]} | {
+        c["nodeId"] for c in view["children"]
+    }
     assert neighbours <= set(nodes)
     classes = page.evaluate(
         "() => Object.fromEntries(window.groundgraphExplorer.graphs.search.nodes()"
@@ -120,9 +126,10 @@ def test_a_node_shows_its_text_parent_children_links_and_entities(watched):
     entities = [link for link in view["links"] if link["nodeId"].startswith("entity:")]
     assert entities
     watched.shot("node")
-    page.click(f"#node-panel .entities button[title='{entities[0]['nodeId']}']")
+    entity = entities[0]["nodeId"]
+    page.click(f"#node-panel .entities button[title='{entity}']")
     page.wait_for_function(
-        f"() => document.querySelector('#node-panel .meta')?.textContent.includes({entities[0]['nodeId']!r})"
+        f"() => document.querySelector('#node-panel .meta')?.textContent.includes({entity!r})"
     )
     watched.idle()
     assert page.inner_text("#node-panel .node-title") == entities[0]["title"]
@@ -174,8 +181,12 @@ def test_memory_lists_the_keys_facts_as_of_a_time_and_traces_causes(watched):
     page.fill("#memory-asof", "0")
     page.dispatch_event("#memory-asof", "change")
     watched.idle()
-    page.wait_for_function("() => document.getElementById('memory-asof-label').textContent !== 'now'")
-    early = api(watched.base, "alice", "/facts/page", {"as_of": page.inner_text("#memory-asof-label")})
+    page.wait_for_function(
+        "() => document.getElementById('memory-asof-label').textContent !== 'now'"
+    )
+    early = api(
+        watched.base, "alice", "/facts/page", {"as_of": page.inner_text("#memory-asof-label")}
+    )
     page.wait_for_function(
         f"() => document.querySelectorAll('#memory-facts li.fact').length === {len(early['facts'])}"
     )
@@ -216,7 +227,9 @@ def test_grounding_colours_each_sentence_by_its_support(watched):
     page.wait_for_selector("#ground-claims li.claim")
     watched.idle()
     found = api(watched.base, "admin", "/graph/ground", {"answer": text})
-    verdicts = page.eval_on_selector_all("#ground-claims li.claim", "els => els.map(e => e.dataset.verdict)")
+    verdicts = page.eval_on_selector_all(
+        "#ground-claims li.claim", "els => els.map(e => e.dataset.verdict)"
+    )
     assert [v == "supported" for v in verdicts] == [c["supported"] for c in found["claims"]]
     assert page.locator("#ground-text .sentence").count() == len(found["claims"])
     assert page.inner_text("#ground-text") == text

@@ -5,7 +5,6 @@ Content-Security-Policy stops an inline script even if one were ever inserted.""
 from __future__ import annotations
 
 import pytest
-
 from explorer_store import HOSTILE, api
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]

@@ -63,6 +63,8 @@ def test_the_fact_page_is_the_callers_own_paged_and_as_of(keyed_server):
     assert early["total"] == 1 and early["facts"][0]["addedAt"] == page["first"]
     bob = httpx.post(keyed_server + "/facts/page", json={}, headers=bearer("bob")).json()
     assert not set(texts) & {f["text"] for f in bob["facts"]}
-    too_many = httpx.post(keyed_server + "/facts/page", json={"limit": 10_000}, headers=bearer("alice"))
+    too_many = httpx.post(
+        keyed_server + "/facts/page", json={"limit": 10_000}, headers=bearer("alice")
+    )
     assert too_many.status_code == 422
     assert httpx.post(keyed_server + "/facts/page", json={}).status_code == 401

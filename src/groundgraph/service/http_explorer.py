@@ -105,8 +105,6 @@ def explorer_router() -> APIRouter:
         run: Calls = Depends(calls),  # noqa: B008
     ) -> Any:
         service = run.service
-        return await run.read(
-            service.fact_page, body.offset, body.limit, body.as_of, access=who
-        )
+        return await run.read(service.fact_page, body.offset, body.limit, body.as_of, access=who)
 
     return router
