@@ -68,3 +68,19 @@ def test_the_fact_page_is_the_callers_own_paged_and_as_of(keyed_server):
     )
     assert too_many.status_code == 422
     assert httpx.post(keyed_server + "/facts/page", json={}).status_code == 401
+
+
+def test_the_page_is_served_beside_the_mcp_transport(service):
+    from groundgraph.service.http_app import create_app
+    from groundgraph.service.mcp_server import create_mcp
+    from service_server import matrix_ring, running
+
+    ring = matrix_ring()
+    app = create_app(
+        service, keys=ring, allowed_hosts=["127.0.0.1"], mcp=create_mcp(service, keys=ring)
+    )
+    with running(app) as base:
+        page = httpx.get(base + "/")
+        assert page.status_code == 200 and "explorer.js" in page.text
+        assert "content-security-policy" in page.headers
+        assert httpx.post(base + "/mcp", json={}).status_code == 401

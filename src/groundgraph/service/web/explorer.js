@@ -68,6 +68,7 @@
     const answer = await fetch(path, init);
     const data = await answer.json().catch(() => ({ detail: answer.statusText }));
     if (answer.status === 401) {
+      sessionStorage.removeItem(KEY); // a refused key is not kept
       askKey(key ? 'That key was not accepted: try another.' : null);
       throw new ApiError(401, 'this server needs an API key');
     }
@@ -199,11 +200,11 @@
     $('key-input').focus();
   }
 
+  // The first call checks the key too: one round trip before the page is usable.
   async function start() {
-    await api('GET', '/stats');
+    const sessions = (await api('GET', '/sessions')).sessions;
     $('key-panel').hidden = true;
     $('forget-key').hidden = !sessionStorage.getItem(KEY);
-    const sessions = (await api('GET', '/sessions')).sessions;
     state.scopes = sessions;
     for (const picker of [$('search-scope'), $('memory-session')]) {
       clear(picker).append(el('option', { value: '' }, 'all I may read'));
