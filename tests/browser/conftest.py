@@ -43,7 +43,9 @@ def _missing() -> str | None:
     return None
 
 
-@pytest.fixture(scope="session")
+# Module-scoped: sync Playwright runs an event loop in this thread while it is open, so
+# it must be closed before other tests call asyncio.run.
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     reason = _missing()
     if reason is not None:
