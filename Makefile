@@ -69,3 +69,13 @@ bench-speed: setup
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache demo.db*
+
+# The web explorer in a real browser (tests/browser): Playwright for Python driving
+# Debian's chromium (apt-get install chromium; no browser download). Set
+# GROUNDGRAPH_EXPLORER_SCREENSHOTS=1 to rewrite docs/explorer/*.png from the same run;
+# GROUNDGRAPH_REQUIRE_BROWSER=1 turns a skip into a failure.
+.PHONY: test-browser
+test-browser: setup
+	$(BIN)/python -m pip install -q -e '.[dev,browser]'
+	GROUNDGRAPH_REQUIRE_BROWSER=1 OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 \
+		$(BIN)/pytest -q -rs -m browser tests/browser

@@ -47,6 +47,8 @@ ROUTES = [
     Route("POST", "/facts", {"texts": list(ALICE_FACTS)}, 200, 200, echoes=True),
     Route("GET", "/sessions", None, 200, 200),
     Route("GET", "/stats", None, 200, 200),
+    Route("POST", "/facts/page", {}, 200, 200),
+    Route("POST", "/graph/conflicts", {}, 200, 200),
     Route("POST", f"/sessions/{S}/memory", {"text": "Alice moved to Porto."}, 403, 403),
     Route("POST", f"/sessions/{S}/memory/batch", {"texts": ["Alice moved."]}, 403, 403),
     Route(

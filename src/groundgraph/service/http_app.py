@@ -4,8 +4,9 @@
     app = create_app(MemoryService(DocumentGraph("memory.db")), keys=KeyRing.load("keys.json"))
 
 Routes: ``/health`` and ``/ready`` (open, and say nothing about the configuration),
-``/openapi.json``, ReasonGraph's memory routes (``service.http_memory``) and the document
-and search routes generated from the verb table (``service.http_verbs``). Every other
+``/openapi.json``, the web explorer at ``/`` (``service.http_explorer``), ReasonGraph's
+memory routes (``service.http_memory``) and the document and search routes generated from
+the verb table (``service.http_verbs``). Every other
 route needs a key when the app has keys. With an MCP server, its streamable HTTP transport
 is at ``/mcp`` (``service.mcp_server``). Errors are JSON ``{"detail": ...}``: 401 no or
 wrong key, 403 the key does not allow it, 404 not found, 413 body too large, 421 wrong
@@ -27,6 +28,7 @@ from groundgraph.errors import GroundgraphError, InputError, LLMError, NotFoundE
 from groundgraph.service.access import AccessDeniedError
 from groundgraph.service.guard import RequestGuard
 from groundgraph.service.http_calls import Calls
+from groundgraph.service.http_explorer import explorer_router
 from groundgraph.service.http_memory import memory_router
 from groundgraph.service.http_verbs import verbs_router
 from groundgraph.service.keys import KeyRing
@@ -100,6 +102,7 @@ def create_app(
 
     app.include_router(memory_router())
     app.include_router(verbs_router())
+    app.include_router(explorer_router())
     if mcp is not None:
         from groundgraph.service.mcp_server import mcp_http_app
 

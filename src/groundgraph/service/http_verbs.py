@@ -33,6 +33,7 @@ HTTP_VERBS = (
     "stats",
     "add_document",
     "remove_document",
+    "conflicts",
 )
 
 

@@ -72,3 +72,36 @@ def stale_facts(graph: DocumentGraph, facts: list[StoredFact], days: float) -> l
     access = graph.store.ledger.access_times([f.fact_id for f in facts])
     last = {f.fact_id: max(f.added_at, access.get(f.fact_id, "")) for f in facts}
     return sorted((f for f, t in last.items() if t < before), key=lambda f: (last[f], f))
+
+
+def fact_page(
+    graph: DocumentGraph, access: Access, offset: int, limit: int, as_of: str | None
+) -> dict[str, object]:
+    """One page of the caller's facts, oldest first, as the memory stood at ``as_of``
+    (facts added later are left out; one retired later shows as held then), with the
+    first and last time any of them was added (the explorer's time slider)."""
+    every = sorted(visible_facts(graph, access), key=lambda f: (f.added_at, f.fact_id))
+    times = [f.added_at for f in every]
+    held = [f for f in every if as_of is None or f.added_at <= as_of]
+    page = held[offset : offset + limit]
+    nodes = graph.store.reads.get_nodes([f.fact_id for f in page])
+    rows = []
+    for fact in page:
+        node = nodes.get(fact.fact_id)
+        retired = node.invalid_at if node is not None else None
+        rows.append(
+            {
+                "id": fact.fact_id,
+                "text": node.content if node is not None else "",
+                "scopes": access.shown(fact.scopes),
+                "addedAt": fact.added_at,
+                "retiredAt": retired if retired and (as_of is None or retired <= as_of) else None,
+            }
+        )
+    return {
+        "facts": rows,
+        "total": len(held),
+        "offset": offset,
+        "first": times[0] if times else None,
+        "last": times[-1] if times else None,
+    }

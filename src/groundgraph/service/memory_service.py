@@ -379,6 +379,17 @@ class MemoryService:
         """``{facts, entities, edges, sessions, pending}`` over what the caller may see."""
         return self._run(access, inventory.counts)
 
+    def fact_page(
+        self,
+        offset: int = 0,
+        limit: int = 50,
+        as_of: str | None = None,
+        *,
+        access: Access | None = None,
+    ) -> dict[str, Any]:
+        """A page of the caller's facts, oldest first, as held at ``as_of`` (the explorer's)."""
+        return self._run(access, lambda g, who: inventory.fact_page(g, who, offset, limit, as_of))
+
     def facts(self, texts: Sequence[str], *, access: Access | None = None) -> dict[str, Any]:
         """For each text (the first 50): is it stored, in which sessions, with what."""
 
