@@ -107,10 +107,33 @@ MAX_IS_A_WORDS = 4
 _CUE = re.compile(r"\s(?:is|was)\s|['’]s\s|,\s*(?:the|an?)\s", re.IGNORECASE)
 
 
+# What every pattern needs somewhere in the text (a text with none states nothing, and
+# finding its phrases, the costly part, is skipped): "is/was the|a|an", "'s R is/was",
+# ", the|a|an R of", or "is/was" with a possessive ("X is Y's R").
+_NEEDED = re.compile(
+    rf"\s(?:is|was)\s+{_OPEN}(?:the|an?)\s|['’]s\s+{_WORD}\s+(?:is|was)\s"
+    rf"|,\s*(?:the|an?)\s+{_WORD}\s+of\s",
+    re.IGNORECASE,
+)
+_IS_ANYWHERE = re.compile(r"\s(?:is|was)\s", re.IGNORECASE)
+_POSSESSIVE_ANYWHERE = re.compile(r"['’]s\s")
+
+
+def may_state_relations(text: str) -> bool:
+    """False when no pattern of ``extract_relations`` can match anywhere in ``text``."""
+    if _NEEDED.search(text):
+        return True
+    return bool(_IS_ANYWHERE.search(text)) and bool(_POSSESSIVE_ANYWHERE.search(text))
+
+
 def extract_relations(text: str) -> list[RelationMention]:
     """The facts ``text`` states explicitly, in order (see the module docstring)."""
-    if not _CUE.search(text):
-        return []  # no "is", "was" or possessive: no pattern can match, so skip the work
+    if not may_state_relations(text):
+        return []  # no pattern can match: skip finding the phrases
+    return _extract(text)
+
+
+def _extract(text: str) -> list[RelationMention]:
     phrases = _phrases(text)
     found: list[RelationMention] = []
     at = 0
