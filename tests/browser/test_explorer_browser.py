@@ -138,6 +138,32 @@ def test_a_node_shows_its_text_parent_children_links_and_entities(watched):
     assert page.inner_text("#node-panel .node-title") == entities[0]["title"]
 
 
+def test_why_not_on_a_node_says_where_it_fell_out_and_what_brings_it_in(watched):
+    watched.sign_in("admin")
+    page = watched.page
+    query = "Acme Corp wrote config"
+    found = {h["nodeId"] for h in api(watched.base, "admin", "/graph/search", {"query": query})}
+    listed = api(watched.base, "admin", "/graph/documents", {})
+    outlines = [
+        api(watched.base, "admin", "/graph/outline", {"doc_id": d["docId"]}) for d in listed
+    ]
+    ids = [line.split("[", 1)[1].split("]", 1)[0] for o in outlines for line in o.splitlines()]
+    target = next(i for i in ids if i not in found)  # a section the search did not return
+    expected = api(watched.base, "admin", "/graph/why_not", {"query": query, "target": target})
+    page.click("#tabs button[data-view=node]")
+    page.fill("#node-id", target)
+    page.click("#node-form button")
+    page.wait_for_selector("#node-panel .node-title")
+    page.fill("#node-panel .why-query", query)
+    page.click("#node-panel .why-not button")
+    page.wait_for_selector("#node-panel .why-stage")
+    watched.idle()
+    assert page.inner_text("#node-panel .why-stage") == f"{expected['stage']}: {expected['reason']}"
+    change = expected["counterfactual"]
+    if change and change["parameter"]:
+        assert f"rank {change['rank']}" in page.inner_text("#node-panel .why-change")
+
+
 def test_the_outline_lists_documents_and_opens_their_sections(watched):
     watched.sign_in("admin")
     page = watched.page

@@ -215,6 +215,7 @@
   // ------------------------------------------------------------------ search
   async function search() {
     const args = { query: $('search-query').value, max_results: 50 };
+    state.lastQuery = args.query;
     const mode = $('search-mode').value;
     if (mode !== 'keyword') args.search_mode = mode;
     if ($('search-walker').value !== 'bounded') args.walker = $('search-walker').value;
@@ -317,6 +318,7 @@
       el('p', { class: 'meta' }, `${view.type} · level ${view.level} · ${view.nodeId} · document `,
         el('button', { type: 'button', class: 'link', onclick: guarded(() => openOutline(view.docId)) }, view.docId)),
       el('div', { class: 'content prose' }, marked(view.content || '', spans)),
+      whyNotForm(view.nodeId),
       el('h3', {}, 'Parent'),
       view.parentId ? nodeButton(view.parentId, view.parentTitle) : el('p', {}, '(none)'),
     );
@@ -329,6 +331,28 @@
       panel.append(el('h3', {}, `${title} (${items.length})`), list, pager);
       paged(list, pager, items, (item) => el('li', {}, render(item)), 25);
     }
+  }
+
+  // A "why not?" for this node: the stage of the search it fell out at, and the one option
+  // change that the server ran again to bring it in (POST /graph/why_not).
+  function whyNotForm(nodeId) {
+    const query = el('input', { class: 'why-query', placeholder: 'a query it did not come for', maxlength: '2000', required: '' });
+    query.value = state.lastQuery || '';
+    const out = el('div', { class: 'why-result' });
+    const form = el('form', { class: 'bar why-not' }, query, el('button', { type: 'submit' }, 'Why not?'));
+    form.addEventListener('submit', guarded(async () => {
+      const answer = await api('POST', '/graph/why_not', { query: query.value, target: nodeId });
+      clear(out).append(el('p', { class: 'why-stage' }, `${answer.stage}: ${answer.reason}`));
+      const change = answer.counterfactual;
+      if (change && change.parameter) {
+        out.append(el('p', { class: 'why-change' },
+          `rerun with ${change.parameter} = ${JSON.stringify(change.value)} (was ${JSON.stringify(change.was)}): rank ${change.rank}`));
+      } else if (change) {
+        out.append(el('p', { class: 'why-change' }, 'no single change of one option brings it in within the limits'));
+      }
+      for (const id of answer.nearest || []) out.append(nodeButton(id, id));
+    }));
+    return el('div', { class: 'why' }, form, out);
   }
 
   // ------------------------------------------------------------------ outline
