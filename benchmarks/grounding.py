@@ -60,8 +60,10 @@ RULE_CHECKS = {
     "names": frozenset({"names"}),
     "links": frozenset({"links"}),
     "numbers+names": frozenset({"numbers", "names"}),
-    "default": frozenset({"numbers", "names", "links"}),
-    "+negation": frozenset({"numbers", "names", "links", "verify"}),
+    "numbers+names+links": frozenset({"numbers", "names", "links"}),
+    "anchors": frozenset({"anchors"}),
+    "default": frozenset({"numbers", "names", "links", "anchors"}),
+    "+negation": frozenset({"numbers", "names", "links", "anchors", "verify"}),
     "seed+negation": frozenset({"verify"}),
 }
 RULES = tuple(RULE_CHECKS)
@@ -239,6 +241,7 @@ def outcome(graph: DocumentGraph, claim: Claim, setting: str) -> Outcome | None:
         check_numbers=False,
         check_names=False,
         check_links=False,
+        check_anchors=False,
         **where,
     )
     if not found.claims:
@@ -247,6 +250,7 @@ def outcome(graph: DocumentGraph, claim: Claim, setting: str) -> Outcome | None:
         "numbers": all(not c.missing_numbers for c in found.claims),
         "names": all(not c.missing_names for c in found.claims),
         "links": all(not c.unlinked for c in found.claims),
+        "anchors": all(not c.misplaced for c in found.claims),
         "verify": all(not c.vetoed for c in found.claims),
     }
     return Outcome(min(c.share for c in found.claims), frozenset(k for k, v in checks.items() if v))
@@ -327,7 +331,9 @@ ABLATION = {
     "names": "share + names",
     "links": "share + links",
     "numbers+names": "share + numbers + names",
-    "default": "share + numbers + names + links (default)",
+    "numbers+names+links": "share + numbers + names + links",
+    "anchors": "share + anchors",
+    "default": "share + numbers + names + links + anchors (default)",
     "+negation": "default + negation_mismatch_verifier",
     "seed+negation": "share + negation_mismatch_verifier",
 }

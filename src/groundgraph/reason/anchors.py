@@ -1,0 +1,191 @@
+"""Anchors: a claim's numbers and names must be backed where the claim puts them.
+
+The numbers and names rules of :mod:`.claims` ask whether the sections *hold* a number
+or a name. A perturbed claim passes them when the number or name is there for another
+reason: "formed in 2004" against a section with "formed in 1997" and, further on, an
+album "(2004)"; "demons like Gallu and Demon algorithm" against the Lilu section and an
+article on the demon algorithm. An anchor (a number, a date's day, a name run) is
+*placed* when some sentence of the chosen sections holds it and
+
+- that sentence is the claim's aligned sentence (the one holding most of its weight), or
+- the sentence shares a context word with it: one of the ``CONTEXT`` content words
+  nearest the anchor on either side in the claim (for a number: within the same reach
+  around the number in the sentence);
+
+and, for a number, the sentence does not give it another unit: the word written right
+after it ("7 mi" is not "7 km"; "5 December" is not "5 goals"), or the month right
+before a day ("June 28" is not "November 28"). An anchor with no context word (a claim
+of one name) is placed wherever it is held. Structure only: no word list but the months.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from groundgraph.reason.evidence import SectionCache
+
+CONTEXT = 3  # content words looked at on each side of an anchor
+
+_TOKEN = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|[^\W\d_][\w'’-]*")
+_MONTHS = frozenset(
+    "january february march april may june july august september october november december"
+    " jan feb mar apr jun jul aug sep sept oct nov dec".split()
+)
+
+Analyse = Callable[[str], list[str]]
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    text: str
+    start: int
+    end: int
+    term: str | None  # its analysed term; None for a number or a stopword
+
+    @property
+    def is_number(self) -> bool:
+        return self.text[0].isdigit()
+
+
+def tokenize(text: str, analyse: Analyse) -> list[Token]:
+    """Words and numbers of ``text`` with their analysed term (None for numbers, stopwords)."""
+    out = []
+    for m in _TOKEN.finditer(text):
+        word = m.group()
+        terms = [] if word[0].isdigit() else analyse(word)
+        out.append(Token(word, m.start(), m.end(), terms[0] if terms else None))
+    return out
+
+
+def _adjacent(text: str, left: Token, right: Token) -> bool:
+    return text[left.end : right.start] in (" ", "-", "\u00a0")
+
+
+def unit_of(text: str, tokens: Sequence[Token], i: int) -> str | None:
+    """The unit of the number at ``i``: the content word right after it, else a month
+    right before it ("28" in "June 28, 1936"); None when there is neither."""
+    if i + 1 < len(tokens) and _adjacent(text, tokens[i], tokens[i + 1]):
+        after = tokens[i + 1]
+        if after.term is not None:
+            return after.term
+    if i > 0 and _adjacent(text, tokens[i - 1], tokens[i]):
+        before = tokens[i - 1].text.lower().rstrip(".")
+        if before in _MONTHS:
+            return before[:3]
+    return None
+
+
+def context_of(tokens: Sequence[Token], i: int, j: int, own: frozenset[str]) -> set[str]:
+    """The ``CONTEXT`` nearest content terms on each side of ``tokens[i:j]``, not in ``own``."""
+    found: set[str] = set()
+    for side in (range(i - 1, -1, -1), range(j, len(tokens))):
+        taken = 0
+        for k in side:
+            term = tokens[k].term
+            if term is None or term in own:
+                continue
+            found.add(term)
+            taken += 1
+            if taken == CONTEXT:
+                break
+    return found
+
+
+def _month_key(term: str | None) -> str | None:
+    if term is None:
+        return None
+    return term[:3] if term in _MONTHS or term[:3] in _MONTHS else term
+
+
+@dataclass(frozen=True)
+class _Sentence:
+    text: str
+    tokens: list[Token]
+    terms: frozenset[str]
+    aligned: bool
+
+
+def _sentences(
+    sections: SectionCache, node_ids: Sequence[str], need: Mapping[str, float]
+) -> list[_Sentence]:
+    rows = []
+    for node_id in node_ids:
+        content = sections.texts[node_id].content
+        for start, end, terms in sections.sentences(node_id):
+            weight = sum(w for t, w in need.items() if t in terms)
+            rows.append((weight, content[start:end], terms))
+    best = max((r[0] for r in rows), default=0.0)
+    analyse = sections.corpus.terms
+    return [
+        _Sentence(text, tokenize(text, analyse), terms, weight == best and best > 0)
+        for weight, text, terms in rows
+    ]
+
+
+def _number_placed(
+    claim: str, tokens: Sequence[Token], i: int, sentences: Sequence[_Sentence]
+) -> bool:
+    value = tokens[i].text.replace(",", "")
+    unit = _month_key(unit_of(claim, tokens, i))
+    context = context_of(tokens, i, i + 1, frozenset())
+    for s in sentences:
+        for k, token in enumerate(s.tokens):
+            if not token.is_number or token.text.replace(",", "") != value:
+                continue
+            other = _month_key(unit_of(s.text, s.tokens, k))
+            if unit is not None and other is not None and other != unit:
+                continue
+            if s.aligned or not context or context & context_of(s.tokens, k, k + 1, frozenset()):
+                return True
+    return False
+
+
+def _name_runs(tokens: Sequence[Token], claim: str, name_terms: frozenset[str]) -> list[range]:
+    """Runs of adjacent capitalised tokens whose terms the names rule counts as names."""
+    runs: list[range] = []
+    start = None
+    for k, token in enumerate(tokens + [Token(".", len(claim), len(claim), None)]):
+        named = token.text[0].isupper() and token.term in name_terms
+        joined = start is not None and claim[tokens[k - 1].end : token.start].strip() == ""
+        if named and (start is None or joined):
+            start = k if start is None else start
+            continue
+        if start is not None:
+            runs.append(range(start, k))
+        start = k if named else None
+    return runs
+
+
+def misplaced_anchors(
+    claim: str,
+    sections: SectionCache,
+    node_ids: Sequence[str],
+    need: Mapping[str, float],
+    name_terms: frozenset[str],
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(numbers, names) of the claim that its sections hold only out of place, claim order.
+
+    A number or name the sections lack altogether is left to the numbers and names rules.
+    """
+    if not node_ids:
+        return (), ()
+    tokens = tokenize(claim, sections.corpus.terms)
+    sentences = _sentences(sections, node_ids, need)
+    numbers: dict[str, None] = {}
+    for i, token in enumerate(tokens):
+        value = token.text.replace(",", "")
+        held = any(t.is_number and t.text.replace(",", "") == value for s in sentences for t in s.tokens)
+        if token.is_number and held and not _number_placed(claim, tokens, i, sentences):
+            numbers[token.text] = None
+    names: dict[str, None] = {}
+    for run in _name_runs(tokens, claim, name_terms):
+        own = frozenset(t.term for t in tokens[run.start : run.stop] if t.term is not None)
+        holding = [s for s in sentences if own <= s.terms]
+        if not holding or any(s.aligned for s in holding):
+            continue
+        context = context_of(tokens, run.start, run.stop, own)
+        if context and not any(context & s.terms for s in holding):
+            names[claim[tokens[run.start].start : tokens[run.stop - 1].end]] = None
+    return tuple(numbers), tuple(names)
