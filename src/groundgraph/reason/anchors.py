@@ -104,42 +104,53 @@ class _Sentence:
     text: str
     tokens: list[Token]
     terms: frozenset[str]
-    aligned: bool
 
 
-def _sentences(
-    sections: SectionCache, node_ids: Sequence[str], need: Mapping[str, float]
-) -> list[_Sentence]:
-    rows = []
+def _sentences(sections: SectionCache, node_ids: Sequence[str]) -> list[_Sentence]:
+    analyse = sections.corpus.terms
+    out = []
     for node_id in node_ids:
         content = sections.texts[node_id].content
         for start, end, terms in sections.sentences(node_id):
-            weight = sum(w for t, w in need.items() if t in terms)
-            rows.append((weight, content[start:end], terms))
-    best = max((r[0] for r in rows), default=0.0)
-    analyse = sections.corpus.terms
-    return [
-        _Sentence(text, tokenize(text, analyse), terms, weight == best and best > 0)
-        for weight, text, terms in rows
-    ]
+            text = content[start:end]
+            out.append(_Sentence(text, tokenize(text, analyse), terms))
+    return out
+
+
+def _aligned(
+    sentences: Sequence[_Sentence], need: Mapping[str, float], own: frozenset[str]
+) -> set[int]:
+    """The sentences holding most of the claim's weight outside the anchor's own terms."""
+    weights = [sum(w for t, w in need.items() if t in s.terms and t not in own) for s in sentences]
+    best = max(weights, default=0.0)
+    return {k for k, w in enumerate(weights) if w == best and best > 0}
 
 
 def _number_placed(
-    claim: str, tokens: Sequence[Token], i: int, sentences: Sequence[_Sentence]
+    claim: str, tokens: Sequence[Token], i: int, sentences: Sequence[_Sentence], aligned: set[int]
 ) -> bool:
     value = tokens[i].text.replace(",", "")
     unit = _month_key(unit_of(claim, tokens, i))
     context = context_of(tokens, i, i + 1, frozenset())
-    for s in sentences:
+    for n, s in enumerate(sentences):
         for k, token in enumerate(s.tokens):
             if not token.is_number or token.text.replace(",", "") != value:
                 continue
             other = _month_key(unit_of(s.text, s.tokens, k))
             if unit is not None and other is not None and other != unit:
                 continue
-            if s.aligned or not context or context & context_of(s.tokens, k, k + 1, frozenset()):
+            if n in aligned or not context or context & context_of(s.tokens, k, k + 1, frozenset()):
                 return True
     return False
+
+
+def _around(tokens: Sequence[Token], first: str, length: int, own: frozenset[str]) -> set[str]:
+    """The context terms around each place ``tokens`` write a run starting with ``first``."""
+    found: set[str] = set()
+    for k, token in enumerate(tokens):
+        if token.term == first:
+            found |= context_of(tokens, k, min(len(tokens), k + length), own)
+    return found
 
 
 def _name_runs(tokens: Sequence[Token], claim: str, name_terms: frozenset[str]) -> list[range]:
@@ -172,20 +183,24 @@ def misplaced_anchors(
     if not node_ids:
         return (), ()
     tokens = tokenize(claim, sections.corpus.terms)
-    sentences = _sentences(sections, node_ids, need)
+    sentences = _sentences(sections, node_ids)
+    aligned = _aligned(sentences, need, frozenset())
     numbers: dict[str, None] = {}
     for i, token in enumerate(tokens):
         value = token.text.replace(",", "")
         held = any(t.is_number and t.text.replace(",", "") == value for s in sentences for t in s.tokens)
-        if token.is_number and held and not _number_placed(claim, tokens, i, sentences):
+        if token.is_number and held and not _number_placed(claim, tokens, i, sentences, aligned):
             numbers[token.text] = None
     names: dict[str, None] = {}
     for run in _name_runs(tokens, claim, name_terms):
         own = frozenset(t.term for t in tokens[run.start : run.stop] if t.term is not None)
-        holding = [s for s in sentences if own <= s.terms]
-        if not holding or any(s.aligned for s in holding):
+        holding = [n for n, s in enumerate(sentences) if own <= s.terms]
+        if not holding or set(holding) & _aligned(sentences, need, own):
             continue
         context = context_of(tokens, run.start, run.stop, own)
-        if context and not any(context & s.terms for s in holding):
+        first = next(t.term for t in tokens[run.start : run.stop] if t.term is not None)
+        if context and not any(
+            context & _around(sentences[n].tokens, first, len(run), own) for n in holding
+        ):
             names[claim[tokens[run.start].start : tokens[run.stop - 1].end]] = None
     return tuple(numbers), tuple(names)
