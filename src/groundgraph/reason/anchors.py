@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from groundgraph.reason.evidence import SectionCache
 
 CONTEXT = 3  # content words looked at on each side of an anchor
+PARTICLE = 5  # the longest lower-case word read as part of a name ("ap", "von", "ferch")
 
 _TOKEN = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|[^\W\d_][\w'’-]*")
 _MONTHS = frozenset(
@@ -153,19 +154,36 @@ def _around(tokens: Sequence[Token], first: str, length: int, own: frozenset[str
     return found
 
 
+def _capitalised(token: Token, name_terms: frozenset[str]) -> bool:
+    return token.text[0].isupper() and token.term in name_terms
+
+
 def _name_runs(tokens: Sequence[Token], claim: str, name_terms: frozenset[str]) -> list[range]:
-    """Runs of adjacent capitalised tokens whose terms the names rule counts as names."""
+    """Runs of capitalised name tokens, one space apart; a short lower-case particle between
+    two of them ("Nest ferch Rhys", "Rhys ap Tewdwr") belongs to the run."""
     runs: list[range] = []
-    start = None
-    for k, token in enumerate(tokens + [Token(".", len(claim), len(claim), None)]):
-        named = token.text[0].isupper() and token.term in name_terms
-        joined = start is not None and claim[tokens[k - 1].end : token.start].strip() == ""
-        if named and (start is None or joined):
-            start = k if start is None else start
+    k = 0
+    while k < len(tokens):
+        if not _capitalised(tokens[k], name_terms):
+            k += 1
             continue
-        if start is not None:
-            runs.append(range(start, k))
-        start = k if named else None
+        end = k + 1
+        while end < len(tokens) and _adjacent(claim, tokens[end - 1], tokens[end]):
+            if _capitalised(tokens[end], name_terms):
+                end += 1
+            elif (
+                end + 1 < len(tokens)
+                and tokens[end].term is not None
+                and len(tokens[end].text) <= PARTICLE
+                and tokens[end].text.islower()
+                and _adjacent(claim, tokens[end], tokens[end + 1])
+                and _capitalised(tokens[end + 1], name_terms)
+            ):
+                end += 2
+            else:
+                break
+        runs.append(range(k, end))
+        k = end
     return runs
 
 
@@ -194,13 +212,16 @@ def misplaced_anchors(
     names: dict[str, None] = {}
     for run in _name_runs(tokens, claim, name_terms):
         own = frozenset(t.term for t in tokens[run.start : run.stop] if t.term is not None)
+        if not own & name_terms:
+            continue
         holding = [n for n, s in enumerate(sentences) if own <= s.terms]
         if not holding or set(holding) & _aligned(sentences, need, own):
             continue
-        context = context_of(tokens, run.start, run.stop, own)
+        context = context_of(tokens, run.start, run.stop, own | name_terms)
         first = next(t.term for t in tokens[run.start : run.stop] if t.term is not None)
         if context and not any(
-            context & _around(sentences[n].tokens, first, len(run), own) for n in holding
+            context & _around(sentences[n].tokens, first, len(run), own | name_terms)
+            for n in holding
         ):
             names[claim[tokens[run.start].start : tokens[run.stop - 1].end]] = None
     return tuple(numbers), tuple(names)
