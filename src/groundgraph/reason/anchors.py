@@ -30,6 +30,7 @@ CONTEXT = 3  # content words looked at on each side of an anchor
 PARTICLE = 5  # the longest lower-case word read as part of a name ("ap", "von", "ferch")
 
 _TOKEN = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|[^\W\d_][\w'’-]*")
+_CLAUSE = re.compile(r"[,;:()\[\]–—]|\s-\s")
 _MONTHS = frozenset(
     "january february march april may june july august september october november december"
     " jan feb mar apr jun jul aug sep sept oct nov dec".split()
@@ -94,6 +95,20 @@ def context_of(tokens: Sequence[Token], i: int, j: int, own: frozenset[str]) -> 
     return found
 
 
+def clause_context(text: str, tokens: Sequence[Token], i: int) -> set[str]:
+    """The context terms of the number at ``i`` within its clause (punctuation bounds it:
+    "released in 2006" in "Vincent, released in 2006, is ..."), else its plain context."""
+    bound = _CLAUSE
+    left = i
+    while left > 0 and not bound.search(text[tokens[left - 1].end : tokens[left].start]):
+        left -= 1
+    right = i + 1
+    while right < len(tokens) and not bound.search(text[tokens[right - 1].end : tokens[right].start]):
+        right += 1
+    inside = {t.term for t in tokens[left:right] if t.term is not None}
+    return inside or context_of(tokens, i, i + 1, frozenset())
+
+
 def _month_key(term: str | None) -> str | None:
     if term is None:
         return None
@@ -132,7 +147,7 @@ def _number_placed(
 ) -> bool:
     value = tokens[i].text.replace(",", "")
     unit = _month_key(unit_of(claim, tokens, i))
-    context = context_of(tokens, i, i + 1, frozenset())
+    context = clause_context(claim, tokens, i)
     for n, s in enumerate(sentences):
         for k, token in enumerate(s.tokens):
             if not token.is_number or token.text.replace(",", "") != value:
