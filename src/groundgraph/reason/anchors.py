@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from groundgraph.reason.evidence import SectionCache
+from groundgraph.text import ENGLISH_STOPWORDS
 
 CONTEXT = 3  # content words looked at on each side of an anchor
 PARTICLE = 5  # the longest lower-case word read as part of a name ("ap", "von", "ferch")
@@ -72,6 +73,8 @@ def unit_of(text: str, tokens: Sequence[Token], i: int) -> str | None:
         after = tokens[i + 1]
         if after.term is not None:
             return after.term
+        if not after.is_number and after.text.lower() not in ENGLISH_STOPWORDS:
+            return after.text.lower()  # "9 m": a unit too short for the analyser
     if i > 0 and _adjacent(text, tokens[i - 1], tokens[i]):
         before = tokens[i - 1].text.lower().rstrip(".")
         if before in _MONTHS:
@@ -232,9 +235,11 @@ def misplaced_anchors(
         holding = [n for n, s in enumerate(sentences) if own <= s.terms]
         if not holding or set(holding) & _aligned(sentences, need, own):
             continue
+        rest = set().union(*(sentences[n].terms for n in _aligned(sentences, need, own)))
         context = context_of(tokens, run.start, run.stop, own | name_terms)
         first = next(t.term for t in tokens[run.start : run.stop] if t.term is not None)
-        if context and not any(
+        context -= rest  # a word the rest of the claim's sentence explains links nothing
+        if not any(
             context & _around(sentences[n].tokens, first, len(run), own | name_terms)
             for n in holding
         ):
