@@ -205,6 +205,41 @@ def _name_runs(tokens: Sequence[Token], claim: str, name_terms: frozenset[str]) 
     return runs
 
 
+def _parts(claim: str, tokens: Sequence[Token], need: Mapping[str, float]) -> list[dict[str, float]]:
+    """For each token, the weights of the statement it belongs to: a sentence joined to
+    another by ";" is its own statement, aligned on its own."""
+    out: list[dict[str, float]] = []
+    start = 0
+    for k in range(len(tokens) + 1):
+        if k == len(tokens) or (k > 0 and ";" in claim[tokens[k - 1].end : tokens[k].start]):
+            terms = {t.term for t in tokens[start:k] if t.term is not None}
+            part = {t: w for t, w in need.items() if t in terms} or dict(need)
+            out.extend(part for _ in range(start, k))
+            start = k
+    return out
+
+
+def _name_placed(
+    tokens: Sequence[Token],
+    run: range,
+    sentences: Sequence[_Sentence],
+    need: Mapping[str, float],
+    name_terms: frozenset[str],
+) -> bool:
+    own = frozenset(t.term for t in tokens[run.start : run.stop] if t.term is not None)
+    holding = [n for n, s in enumerate(sentences) if own <= s.terms]
+    aligned = _aligned(sentences, need, own)
+    if not holding or set(holding) & aligned:
+        return True  # held nowhere is the names rule's business
+    rest = set().union(*(sentences[n].terms for n in aligned))
+    # a word the sentence stating the rest of the claim also holds links nothing
+    context = context_of(tokens, run.start, run.stop, own | name_terms) - rest
+    first = next(t.term for t in tokens[run.start : run.stop] if t.term is not None)
+    return any(
+        context & _around(sentences[n].tokens, first, len(run), own | name_terms) for n in holding
+    )
+
+
 def misplaced_anchors(
     claim: str,
     sections: SectionCache,
@@ -220,28 +255,20 @@ def misplaced_anchors(
         return (), ()
     tokens = tokenize(claim, sections.corpus.terms)
     sentences = _sentences(sections, node_ids)
-    aligned = _aligned(sentences, need, frozenset())
+    parts = _parts(claim, tokens, need)
+    held = {t.text.replace(",", "") for s in sentences for t in s.tokens if t.is_number}
     numbers: dict[str, None] = {}
     for i, token in enumerate(tokens):
-        value = token.text.replace(",", "")
-        held = any(t.is_number and t.text.replace(",", "") == value for s in sentences for t in s.tokens)
-        if token.is_number and held and not _number_placed(claim, tokens, i, sentences, aligned):
+        if not token.is_number or token.text.replace(",", "") not in held:
+            continue
+        aligned = _aligned(sentences, parts[i], frozenset())
+        if not _number_placed(claim, tokens, i, sentences, aligned):
             numbers[token.text] = None
     names: dict[str, None] = {}
     for run in _name_runs(tokens, claim, name_terms):
-        own = frozenset(t.term for t in tokens[run.start : run.stop] if t.term is not None)
-        if not own & name_terms:
-            continue
-        holding = [n for n, s in enumerate(sentences) if own <= s.terms]
-        if not holding or set(holding) & _aligned(sentences, need, own):
-            continue
-        rest = set().union(*(sentences[n].terms for n in _aligned(sentences, need, own)))
-        context = context_of(tokens, run.start, run.stop, own | name_terms)
-        first = next(t.term for t in tokens[run.start : run.stop] if t.term is not None)
-        context -= rest  # a word the rest of the claim's sentence explains links nothing
-        if not any(
-            context & _around(sentences[n].tokens, first, len(run), own | name_terms)
-            for n in holding
+        own = {t.term for t in tokens[run.start : run.stop] if t.term is not None}
+        if own & name_terms and not _name_placed(
+            tokens, run, sentences, parts[run.start], name_terms
         ):
             names[claim[tokens[run.start].start : tokens[run.stop - 1].end]] = None
     return tuple(numbers), tuple(names)
