@@ -33,8 +33,32 @@ PARTICLE = 5  # the longest lower-case word read as part of a name ("ap", "von",
 _TOKEN = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|[^\W\d_][\w'’-]*")
 _CLAUSE = re.compile(r"[,;:()\[\]–—]|\s-\s")
 _MONTHS = frozenset(
-    "january february march april may june july august september october november december"
-    " jan feb mar apr jun jul aug sep sept oct nov dec".split()
+    [
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+        "jan",
+        "feb",
+        "mar",
+        "apr",
+        "jun",
+        "jul",
+        "aug",
+        "sep",
+        "sept",
+        "oct",
+        "nov",
+        "dec",
+    ]
 )
 
 Analyse = Callable[[str], list[str]]
@@ -106,7 +130,9 @@ def clause_context(text: str, tokens: Sequence[Token], i: int) -> set[str]:
     while left > 0 and not bound.search(text[tokens[left - 1].end : tokens[left].start]):
         left -= 1
     right = i + 1
-    while right < len(tokens) and not bound.search(text[tokens[right - 1].end : tokens[right].start]):
+    while right < len(tokens) and not bound.search(
+        text[tokens[right - 1].end : tokens[right].start]
+    ):
         right += 1
     inside = {t.term for t in tokens[left:right] if t.term is not None}
     return inside or context_of(tokens, i, i + 1, frozenset())
@@ -205,7 +231,9 @@ def _name_runs(tokens: Sequence[Token], claim: str, name_terms: frozenset[str]) 
     return runs
 
 
-def _parts(claim: str, tokens: Sequence[Token], need: Mapping[str, float]) -> list[dict[str, float]]:
+def _parts(
+    claim: str, tokens: Sequence[Token], need: Mapping[str, float]
+) -> list[dict[str, float]]:
     """For each token, the weights of the statement it belongs to: a sentence joined to
     another by ";" is its own statement, aligned on its own."""
     out: list[dict[str, float]] = []

@@ -39,8 +39,9 @@ Name = dict[str, str]  # analysed term -> the word it came from
 #: Words that open a noun phrase: a capitalised first word right before one is a verb or
 #: an adverb ("Edit the config", "Open your terminal", "Then this ..."), not a name.
 DETERMINERS: frozenset[str] = frozenset(
-    "the a an this that these those your my our their his her its each every all any some"
-    " no it you we they".split()
+    {"the", "a", "an", "this", "that", "these", "those", "your", "my", "our", "their"}
+    | {"his", "her", "its", "each", "every", "all", "any", "some", "no", "it", "you", "we"}
+    | {"they"}
 )
 
 
