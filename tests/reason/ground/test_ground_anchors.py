@@ -161,3 +161,22 @@ def _graph() -> DocumentGraph:
             graph.add_document(text, doc_id.title(), doc_id, format="text")
         _GRAPH.append(graph)
     return _GRAPH[0]
+
+
+def test_negation_is_checked_per_statement() -> None:
+    from groundgraph.reason.verifiers import negation_mismatch_verifier
+
+    evidence = "The ferry runs on Sundays. The bridge was not opened in winter."
+    # each half agrees with its own sentence; read as one, the claim aligns to one only
+    assert (
+        negation_mismatch_verifier(
+            "The ferry runs on Sundays; the bridge was not opened in winter.", evidence
+        )
+        == 1.0
+    )
+    assert (
+        negation_mismatch_verifier(
+            "The ferry runs on Sundays; the bridge was opened in winter.", evidence
+        )
+        == 0.0
+    )
