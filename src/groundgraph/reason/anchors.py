@@ -122,20 +122,22 @@ def context_of(tokens: Sequence[Token], i: int, j: int, own: frozenset[str]) -> 
     return found
 
 
-def clause_context(text: str, tokens: Sequence[Token], i: int) -> set[str]:
-    """The context terms of the number at ``i`` within its clause (punctuation bounds it:
-    "released in 2006" in "Vincent, released in 2006, is ..."), else its plain context."""
-    bound = _CLAUSE
-    left = i
-    while left > 0 and not bound.search(text[tokens[left - 1].end : tokens[left].start]):
+def _clause_terms(text: str, tokens: Sequence[Token], i: int, j: int) -> set[str]:
+    """The terms of the clause holding ``tokens[i:j]``: punctuation bounds it."""
+    left, right = i, j
+    while left > 0 and not _CLAUSE.search(text[tokens[left - 1].end : tokens[left].start]):
         left -= 1
-    right = i + 1
-    while right < len(tokens) and not bound.search(
+    while right < len(tokens) and not _CLAUSE.search(
         text[tokens[right - 1].end : tokens[right].start]
     ):
         right += 1
-    inside = {t.term for t in tokens[left:right] if t.term is not None}
-    return inside or context_of(tokens, i, i + 1, frozenset())
+    return {t.term for t in tokens[left:right] if t.term is not None}
+
+
+def clause_context(text: str, tokens: Sequence[Token], i: int) -> set[str]:
+    """The context terms of the number at ``i`` within its clause (punctuation bounds it:
+    "released in 2006" in "Vincent, released in 2006, is ..."), else its plain context."""
+    return _clause_terms(text, tokens, i, i + 1) or context_of(tokens, i, i + 1, frozenset())
 
 
 def _month_key(term: str | None) -> str | None:
@@ -248,6 +250,7 @@ def _parts(
 
 
 def _name_placed(
+    claim: str,
     tokens: Sequence[Token],
     run: range,
     sentences: Sequence[_Sentence],
@@ -260,6 +263,9 @@ def _name_placed(
     if not holding or set(holding) & aligned:
         return True  # held nowhere is the names rule's business
     rest = set().union(*(sentences[n].terms for n in aligned))
+    clause = _clause_terms(claim, tokens, run.start, run.stop) - own
+    if clause and any(clause <= sentences[n].terms for n in holding):
+        return True  # the name's own clause is one sentence's statement: a hop, not a swap
     # a word the sentence stating the rest of the claim also holds links nothing
     context = context_of(tokens, run.start, run.stop, own | name_terms) - rest
     first = next(t.term for t in tokens[run.start : run.stop] if t.term is not None)
@@ -296,7 +302,7 @@ def misplaced_anchors(
     for run in _name_runs(tokens, claim, name_terms):
         own = {t.term for t in tokens[run.start : run.stop] if t.term is not None}
         if own & name_terms and not _name_placed(
-            tokens, run, sentences, parts[run.start], name_terms
+            claim, tokens, run, sentences, parts[run.start], name_terms
         ):
             names[claim[tokens[run.start].start : tokens[run.stop - 1].end]] = None
     return tuple(numbers), tuple(names)
