@@ -27,14 +27,14 @@ gold passages (oracle). A claim counts as supported when every sentence ``ground
 it is. Positive class = supported. A perturbation's row holds its false claims and the true
 sentences they were made from, so it is balanced; the "all" row holds every claim.
 
-``ground`` runs once per claim and setting with ``min_support=0``, the three rules off and
+``ground`` runs once per claim and setting with ``min_support=0``, the four rules off and
 the verifier on, and each rule set is read off the result (share, missing numbers, missing
-names, unlinked sections, veto); a check at the end compares these decisions with direct
+names, unlinked sections, misplaced anchors, veto); a check at the end compares these decisions with direct
 runs at the defaults. Rule sets: the seed's (share ≥ min_support only), each rule of
 ``groundgraph.reason.claims`` alone and together (the default), and the default with
 ``negation_mismatch_verifier`` in the ``verify`` slot, where an NLI model would go.
 
-Prints markdown tables to stdout (progress to stderr); about 30 s on one core.
+Prints markdown tables to stdout (progress to stderr); about 40 s on one core.
 """
 
 from __future__ import annotations
