@@ -29,9 +29,10 @@ sentences they were made from, so it is balanced; the "all" row holds every clai
 
 ``ground`` runs once per claim and setting with ``min_support=0``, the four rules off and
 the verifier on, and each rule set is read off the result (share, missing numbers, missing
-names, unlinked sections, misplaced anchors, veto); a check at the end compares these decisions with direct
-runs at the defaults. Rule sets: the seed's (share ≥ min_support only), each rule of
-``groundgraph.reason.claims`` alone and together (the default), and the default with
+names, unlinked sections, misplaced anchors, veto); a check at the end compares these
+decisions with direct runs at the defaults. Rule sets: the seed's (share ≥ min_support
+only), each rule of ``groundgraph.reason.claims`` and ``.anchors`` alone and together (the
+default), and the default with
 ``negation_mismatch_verifier`` in the ``verify`` slot, where an NLI model would go.
 
 Prints markdown tables to stdout (progress to stderr); about 40 s on one core.
