@@ -27,14 +27,15 @@ gold passages (oracle). A claim counts as supported when every sentence ``ground
 it is. Positive class = supported. A perturbation's row holds its false claims and the true
 sentences they were made from, so it is balanced; the "all" row holds every claim.
 
-``ground`` runs once per claim and setting with ``min_support=0``, the three rules off and
+``ground`` runs once per claim and setting with ``min_support=0``, the four rules off and
 the verifier on, and each rule set is read off the result (share, missing numbers, missing
-names, unlinked sections, veto); a check at the end compares these decisions with direct
-runs at the defaults. Rule sets: the seed's (share ≥ min_support only), each rule of
-``groundgraph.reason.claims`` alone and together (the default), and the default with
+names, unlinked sections, misplaced anchors, veto); a check at the end compares these
+decisions with direct runs at the defaults. Rule sets: the seed's (share ≥ min_support
+only), each rule of ``groundgraph.reason.claims`` and ``.anchors`` alone and together (the
+default), and the default with
 ``negation_mismatch_verifier`` in the ``verify`` slot, where an NLI model would go.
 
-Prints markdown tables to stdout (progress to stderr); about 30 s on one core.
+Prints markdown tables to stdout (progress to stderr); about 40 s on one core.
 """
 
 from __future__ import annotations
@@ -60,8 +61,10 @@ RULE_CHECKS = {
     "names": frozenset({"names"}),
     "links": frozenset({"links"}),
     "numbers+names": frozenset({"numbers", "names"}),
-    "default": frozenset({"numbers", "names", "links"}),
-    "+negation": frozenset({"numbers", "names", "links", "verify"}),
+    "numbers+names+links": frozenset({"numbers", "names", "links"}),
+    "anchors": frozenset({"anchors"}),
+    "default": frozenset({"numbers", "names", "links", "anchors"}),
+    "+negation": frozenset({"numbers", "names", "links", "anchors", "verify"}),
     "seed+negation": frozenset({"verify"}),
 }
 RULES = tuple(RULE_CHECKS)
@@ -239,6 +242,7 @@ def outcome(graph: DocumentGraph, claim: Claim, setting: str) -> Outcome | None:
         check_numbers=False,
         check_names=False,
         check_links=False,
+        check_anchors=False,
         **where,
     )
     if not found.claims:
@@ -247,6 +251,7 @@ def outcome(graph: DocumentGraph, claim: Claim, setting: str) -> Outcome | None:
         "numbers": all(not c.missing_numbers for c in found.claims),
         "names": all(not c.missing_names for c in found.claims),
         "links": all(not c.unlinked for c in found.claims),
+        "anchors": all(not c.misplaced for c in found.claims),
         "verify": all(not c.vetoed for c in found.claims),
     }
     return Outcome(min(c.share for c in found.claims), frozenset(k for k, v in checks.items() if v))
@@ -327,7 +332,9 @@ ABLATION = {
     "names": "share + names",
     "links": "share + links",
     "numbers+names": "share + numbers + names",
-    "default": "share + numbers + names + links (default)",
+    "numbers+names+links": "share + numbers + names + links",
+    "anchors": "share + anchors",
+    "default": "share + numbers + names + links + anchors (default)",
     "+negation": "default + negation_mismatch_verifier",
     "seed+negation": "share + negation_mismatch_verifier",
 }

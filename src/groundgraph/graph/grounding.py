@@ -132,6 +132,7 @@ class Grounder:
         check_names: bool = True,
         check_links: bool = True,
         check_code: bool = True,
+        check_anchors: bool = True,
         max_candidates: int = 8,
     ) -> Grounding:
         """Each sentence of ``answer`` with its support and the sentences that back it."""
@@ -147,6 +148,7 @@ class Grounder:
             check_names=check_names,
             check_links=check_links,
             check_code=check_code,
+            check_anchors=check_anchors,
             max_candidates=max_candidates,
         )
 

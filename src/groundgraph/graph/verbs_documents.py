@@ -304,6 +304,9 @@ DOCUMENT_VERBS: tuple[VerbDoc, ...] = (
             "check_names": Param("Reject a claim whose names are not in its sections."),
             "check_links": Param("Reject sections that add only a name."),
             "check_code": Param("Reject a claim whose code is not written in its sections."),
+            "check_anchors": Param(
+                "Reject a claim whose numbers or names its sections hold only out of place."
+            ),
             "max_candidates": Param(
                 "Search hits each claim draws evidence from.", minimum=1, maximum=MAX_CANDIDATES
             ),

@@ -10,9 +10,11 @@ matter most (measured in ``benchmarks/grounding.py``):
   appears verbatim in its supporting sections: a renamed file, flag or key is a different
   thing, however many of its words the sections share;
 - **names**: every analysed term of a capitalised word of the claim is covered. The first
-  word counts only when the next one is capitalised too ("Christopher Nolan directed") or
-  it is rarer in the documents than the claim's average term ("Brazzaville is ...", not
-  "Set the value ...");
+  word is not a name when the sentence shows it is capitalised only for starting it: a
+  determiner or pronoun follows it ("Edit the config", "Open your terminal") or the
+  sentence writes it in lower case further on; else it counts when the next word is
+  capitalised too ("Christopher Nolan directed") or it is rarer in the documents than the
+  claim's average term ("Brazzaville is ...");
 - **links**: a section chosen after the first that adds nothing but names must share a
   rare claim word (idf at least the claim's mean) outside those names with a section
   chosen before it. An entity's own article shows that the entity exists, not that the
@@ -34,10 +36,34 @@ _CODE_SPAN = re.compile(r"`([^`\n]{1,200})`")
 
 Name = dict[str, str]  # analysed term -> the word it came from
 
+#: Words that open a noun phrase: a capitalised first word right before one is a verb or
+#: an adverb ("Edit the config", "Open your terminal", "Then this ..."), not a name.
+DETERMINERS: frozenset[str] = frozenset(
+    {"the", "a", "an", "this", "that", "these", "those", "your", "my", "our", "their"}
+    | {"his", "her", "its", "each", "every", "all", "any", "some", "no", "it", "you", "we"}
+    | {"they"}
+)
+
+
+def ordinary_first_word(found: Sequence[str]) -> bool:
+    """Whether the sentence's first word is capitalised only because it starts the sentence.
+
+    Learnt from the sentence itself: it is followed by a determiner or a pronoun (an
+    imperative, "Edit the config"), or the sentence writes the same word in lower case
+    further on ("Release notes ... each release").
+    """
+    if not found:
+        return False
+    first = found[0]
+    if len(found) > 1 and found[1] in DETERMINERS:
+        return True
+    return any(w == first.lower() for w in found[1:])
+
 
 def claim_names(corpus: GroundingCorpus, claim: str, need: Mapping[str, float]) -> list[Name]:
     """The claim's names: runs of capitalised words, each as ``{analysed term: word}``."""
     found = [m.group() for m in _CASED_WORD.finditer(claim)]
+    ordinary = ordinary_first_word(found)
     mean = sum(need.values()) / len(need) if need else 0.0
     runs: list[Name] = []
     run: Name = {}
@@ -48,7 +74,9 @@ def claim_names(corpus: GroundingCorpus, claim: str, need: Mapping[str, float]) 
             run = {}
             continue
         terms = corpus.terms(word)
-        if k == 0 and not (len(found) > 1 and found[1][0].isupper()):
+        if k == 0 and ordinary:
+            terms = []
+        elif k == 0 and not (len(found) > 1 and found[1][0].isupper()):
             terms = [t for t in terms if need.get(t, 0.0) > mean]
         for term in terms:
             run.setdefault(term, word)

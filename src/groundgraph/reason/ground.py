@@ -28,6 +28,7 @@ from typing import Any
 from groundgraph.errors import InputError, InputTooLargeError
 from groundgraph.model import EvidenceSpan
 from groundgraph.model.record import Record
+from groundgraph.reason.anchors import misplaced_anchors
 from groundgraph.reason.claims import (
     claim_names,
     missing_code,
@@ -76,7 +77,7 @@ MAX_CANDIDATES = 100
 MAX_CLAIMS = 2_000  # sentences checked per answer (each may cost a search)
 SEARCH_CHARS = 2_000  # a claim searched for its own evidence is cut to this many characters
 VERIFY_CHARS = 4_000  # section text handed to verify when no sentence holds a claim word
-RULES = ("share", "numbers", "names", "links", "verify")
+RULES = ("share", "numbers", "names", "links", "anchors", "code", "verify")
 
 
 @dataclass(frozen=True)
@@ -106,6 +107,7 @@ class ClaimCheck(Record):
     unlinked: tuple[str, ...] = ()
     unsupported_words: tuple[str, ...] = ()
     missing_code: tuple[str, ...] = ()
+    misplaced: tuple[str, ...] = ()
 
     @property
     def grounded(self) -> float:
@@ -130,6 +132,7 @@ class ClaimCheck(Record):
             "unlinked": list(self.unlinked),
             "unsupportedWords": list(self.unsupported_words),
             "missingCode": list(self.missing_code),
+            "misplaced": list(self.misplaced),
         }
 
 
@@ -226,6 +229,9 @@ def _check_claim(
         "names": missing_names(names, uncovered),
         "links": unlinked_sections(sections, chosen, names, need),
     }
+    name_terms = frozenset(t for run in names for t in run)
+    placed_numbers, placed_names = misplaced_anchors(text, sections, node_ids, need, name_terms)
+    found["anchors"] = placed_numbers + placed_names
     rejected = ["share"] if share < options.min_support else []
     rejected += [rule for rule, missing in found.items() if missing and rule in options.rules]
     nli = None
@@ -240,7 +246,7 @@ def _check_claim(
     return ClaimCheck(
         text, span[0], span[1], share, not rejected, node_ids, evidence, nli,
         "verify" in rejected, mass, tuple(rejected), found["numbers"], found["names"],
-        found["links"], unsupported, found["code"],
+        found["links"], unsupported, found["code"], found["anchors"],
     )  # fmt: skip
 
 
@@ -257,6 +263,7 @@ def ground(
     check_names: bool = True,
     check_links: bool = True,
     check_code: bool = True,
+    check_anchors: bool = True,
     max_candidates: int = 8,
 ) -> Grounding:
     """Each sentence of ``answer`` with its support, verdict and cited evidence.
@@ -271,6 +278,7 @@ def ground(
         "code": check_code,
         "names": check_names,
         "links": check_links,
+        "anchors": check_anchors,
     }
     options = _Options(
         check_fraction(min_support, "min_support"),

@@ -6,8 +6,9 @@ the probability that the evidence entails the claim; below 0.5 the claim is veto
 :func:`negation_mismatch_verifier` is a rule, not a model: it finds the evidence sentence
 that shares the most content words with the claim and returns 0.0 when exactly one of the
 two is negated ("was not born in Ulm" against "was born in Ulm", or the reverse), 1.0
-otherwise. English cues only; it cannot see a negation expressed another way ("failed to",
-"lacks"), nor one that negates a different clause of the same sentence.
+otherwise. Its scope is one statement: sentences joined by ";" are aligned one by one.
+English cues only; it cannot see a negation expressed another way ("failed to", "lacks"),
+nor one that negates a different clause of the same sentence.
 """
 
 from __future__ import annotations
@@ -52,9 +53,16 @@ def aligned_sentence(claim: str, evidence: str) -> str:
     return best
 
 
+def statements(claim: str) -> list[str]:
+    """The statements of a claim: sentences joined by ";" are checked one by one."""
+    return [part for part in (p.strip() for p in claim.split(";")) if part]
+
+
 def negation_mismatch_verifier(claim: str, evidence: str) -> float:
-    """0.0 when the claim and its best-aligned evidence sentence differ in negation, else 1.0."""
-    sentence = aligned_sentence(claim, evidence)
-    if not sentence:
-        return AGREE
-    return DISAGREE if is_negated(claim) != is_negated(sentence) else AGREE
+    """0.0 when a statement of the claim and its best-aligned evidence sentence differ in
+    negation, else 1.0."""
+    for statement in statements(claim):
+        sentence = aligned_sentence(statement, evidence)
+        if sentence and is_negated(statement) != is_negated(sentence):
+            return DISAGREE
+    return AGREE
