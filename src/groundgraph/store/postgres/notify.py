@@ -19,6 +19,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from contextlib import suppress
+from typing import Any
 
 import psycopg
 from psycopg import sql
@@ -34,7 +35,7 @@ def channel_of(lock_key: int) -> str:
 class GenerationWatch:
     """The store's generation, re-read only when a notification says it changed."""
 
-    def __init__(self, conninfo: str, options: dict[str, object], channel: str) -> None:
+    def __init__(self, conninfo: str, options: dict[str, Any], channel: str) -> None:
         self._conninfo = conninfo
         self._options = options
         self._channel = channel
