@@ -146,3 +146,33 @@ def test_a_dropped_listening_connection_falls_back_to_reading_the_generation():
         with DocumentGraph(url) as writer:
             writer.add_document("# Pond\n\nA heron waits.", "Pond", "pond")
         assert [h.doc_id for h in reader.search("heron")][:1] == ["pond"]
+
+
+def test_a_refused_write_makes_the_next_call_read_the_generation():
+    from groundgraph.errors import InputError
+    from groundgraph.model import Edge
+
+    url = fresh_schema_url("refused")
+    store = PostgresStore(url)
+    try:
+        first = store.changes.generation()
+        # Another client moves the generation without a notification (one not yet
+        # arrived): the remembered generation stands...
+        with psycopg.connect(store._db.location.conninfo, autocommit=True) as other:
+            other.execute(
+                f"UPDATE {store.schema}.settings SET value = '41' WHERE key = 'generation'"
+            )
+            other.execute(
+                f"INSERT INTO {store.schema}.settings(key, value) SELECT 'generation', '41'"
+                f" WHERE NOT EXISTS (SELECT 1 FROM {store.schema}.settings"
+                " WHERE key = 'generation')"
+            )
+        assert store.changes.generation() == first
+        # ... until a write of this process is refused, perhaps for what was committed.
+        with pytest.raises(InputError):
+            store.writes.replace_derived_edges(
+                "semantic", [Edge("gone#1", "gone#2", "semantic", 0.5)]
+            )
+        assert store.changes.generation() == 41
+    finally:
+        store.close()

@@ -125,6 +125,7 @@ class Database:
             try:
                 result = work(held)
             except BaseException:
+                self.watch.forget()  # refused, maybe for what another process wrote
                 _quietly(held, "ROLLBACK TO SAVEPOINT write")
                 _quietly(held, "RELEASE SAVEPOINT write")
                 raise
@@ -140,6 +141,12 @@ class Database:
                         self._local.conn = conn
                         try:
                             result = work(conn)
+                        except BaseException:
+                            # Refused, maybe for what another process committed, whose
+                            # notification may not have arrived yet: the caller that
+                            # asks whether it is behind must get the generation read.
+                            self.watch.forget()
+                            raise
                         finally:
                             self._local.conn = None
                     self._wrote(conn, 1)

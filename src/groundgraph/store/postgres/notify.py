@@ -6,7 +6,8 @@ session when the write commits. :class:`GenerationWatch` keeps one connection of
 listening on that channel and remembers the last generation it read: while no
 notification has arrived since, the generation is what it was, and asking for it costs
 no round trip (the socket is only drained, without waiting). A notification, this
-process's own write, or a listening connection that dropped makes the next call read
+process's own write (or one of its writes refused, perhaps for what another process
+committed), or a listening connection that dropped makes the next call read
 the generation from the server again (after listening anew, so nothing committed in
 between is missed).
 
