@@ -103,3 +103,10 @@ class GenerationWatch:
     def close(self) -> None:
         with self._lock:
             self._drop()
+
+    def __del__(self) -> None:
+        # A store dropped unclosed (as its pool's connections, the listening one goes too).
+        conn = getattr(self, "_conn", None)
+        if conn is not None:
+            with suppress(Exception):
+                conn.close()
