@@ -111,3 +111,68 @@ def test_a_writer_killed_mid_document_leaves_no_half_document():
         ids = [d.doc_id for d in graph.store.reads.documents()]
         assert ids  # the writers got somewhere before they were killed
         assert all(whole(graph, doc_id) for doc_id in ids)
+
+
+def test_a_notification_tells_a_process_of_another_process_write():
+    url = fresh_schema_url("notified")
+    with DocumentGraph(url) as reader:
+        watch = reader.store._db.watch
+        reader.search("quillwort")
+        first = reader.store.changes.generation()
+        asked = watch.reads
+        for _ in range(5):  # nothing written meanwhile: no round trip for the generation
+            reader.search("quillwort")
+            assert reader.store.changes.generation() == first
+        assert watch.reads == asked
+        script = (
+            "import sys\nfrom groundgraph import DocumentGraph\n"
+            "with DocumentGraph(sys.argv[1]) as g:\n"
+            "    g.add_document('# Marsh\\n\\nQuillwort grows by the pond.', 'Marsh', 'marsh')\n"
+        )
+        subprocess.run([sys.executable, "-c", script, url], check=True, timeout=120)
+        assert reader.store.changes.generation() > first
+        assert watch.reads > asked
+        assert [h.doc_id for h in reader.search("quillwort")][:1] == ["marsh"]
+
+
+def test_a_dropped_listening_connection_falls_back_to_reading_the_generation():
+    url = fresh_schema_url("unheard")
+    with DocumentGraph(url) as reader:
+        reader.search("heron")
+        watch = reader.store._db.watch
+        assert watch._conn is not None
+        watch._conn.close()  # as if the server dropped it
+        PostgresStore(url).close()
+        with DocumentGraph(url) as writer:
+            writer.add_document("# Pond\n\nA heron waits.", "Pond", "pond")
+        assert [h.doc_id for h in reader.search("heron")][:1] == ["pond"]
+
+
+def test_a_refused_write_makes_the_next_call_read_the_generation():
+    from groundgraph.errors import InputError
+    from groundgraph.model import Edge
+
+    url = fresh_schema_url("refused")
+    store = PostgresStore(url)
+    try:
+        first = store.changes.generation()
+        # Another client moves the generation without a notification (one not yet
+        # arrived): the remembered generation stands...
+        with psycopg.connect(store._db.location.conninfo, autocommit=True) as other:
+            other.execute(
+                f"UPDATE {store.schema}.settings SET value = '41' WHERE key = 'generation'"
+            )
+            other.execute(
+                f"INSERT INTO {store.schema}.settings(key, value) SELECT 'generation', '41'"
+                f" WHERE NOT EXISTS (SELECT 1 FROM {store.schema}.settings"
+                " WHERE key = 'generation')"
+            )
+        assert store.changes.generation() == first
+        # ... until a write of this process is refused, perhaps for what was committed.
+        with pytest.raises(InputError):
+            store.writes.replace_derived_edges(
+                "semantic", [Edge("gone#1", "gone#2", "semantic", 0.5)]
+            )
+        assert store.changes.generation() == 41
+    finally:
+        store.close()

@@ -31,20 +31,26 @@ class PostgresChangeLog:
         self._trim_every = trim_every
 
     def generation(self) -> int:
+        return self._db.watch.generation(self._read_generation)
+
+    def _read_generation(self) -> int:
         value = self._settings.get_setting("generation")
         return int(value) if value else 0
 
     def bump(self, conn: Connection, doc_id: str) -> int:
         """The next generation, logged as a change of ``doc_id``, inside ``conn``'s
         transaction (which holds the write lock)."""
-        # One round trip: the new generation and its line in the log.
+        # One round trip: the new generation, its line in the log, and the notification
+        # every listening process receives when the write commits (notify.py).
+        self._db.watch.forget()
         row = conn.execute(
             "WITH bumped AS (INSERT INTO settings(key, value) VALUES ('generation', '1')"
             " ON CONFLICT(key) DO UPDATE SET value = (settings.value::bigint + 1)::text"
-            " RETURNING value::bigint AS generation)"
-            " INSERT INTO changes(generation, doc_id) SELECT generation, %s FROM bumped"
-            " RETURNING generation",
-            (doc_id,),
+            " RETURNING value::bigint AS generation),"
+            " logged AS (INSERT INTO changes(generation, doc_id) SELECT generation, %s"
+            " FROM bumped RETURNING generation)"
+            " SELECT generation, pg_notify(%s, generation::text) FROM logged",
+            (doc_id, self._db.channel),
         ).fetchone()
         assert row is not None
         generation = int_of(row[0])

@@ -25,11 +25,13 @@ from typing import Any, TypeVar
 import psycopg
 from psycopg import errors as pg
 from psycopg.pq import TransactionStatus
+from psycopg.types.string import TextLoader
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from groundgraph.errors import StoreError
 from groundgraph.store.postgres.faults import server_error
 from groundgraph.store.postgres.location import PostgresLocation
+from groundgraph.store.postgres.notify import GenerationWatch, channel_of
 from groundgraph.store.postgres.setup import prepare_schema, register_types
 
 __all__ = ["Connection", "Database", "Query"]
@@ -79,6 +81,17 @@ class Database:
             location, self.lock_key, create=create, read_only=read_only, timeout=timeout
         )
         seconds = max(1, round(timeout))
+        options = f"-c search_path={search_path} -c lock_timeout={seconds}s"
+        self.channel = channel_of(self.lock_key)
+        self.watch = GenerationWatch(
+            location.conninfo,
+            {
+                "application_name": "groundgraph listener",
+                "connect_timeout": seconds,
+                "options": options,
+            },
+            self.channel,
+        )
         self._pool: ConnectionPool[Connection] = ConnectionPool(
             location.conninfo,
             min_size=1,
@@ -87,7 +100,7 @@ class Database:
                 "autocommit": True,
                 "application_name": "groundgraph",
                 "connect_timeout": seconds,
-                "options": f"-c search_path={search_path} -c lock_timeout={seconds}s",
+                "options": options,
             },
             configure=register_types,
             timeout=timeout,
@@ -112,6 +125,7 @@ class Database:
             try:
                 result = work(held)
             except BaseException:
+                self.watch.forget()  # refused, maybe for what another process wrote
                 _quietly(held, "ROLLBACK TO SAVEPOINT write")
                 _quietly(held, "RELEASE SAVEPOINT write")
                 raise
@@ -127,6 +141,12 @@ class Database:
                         self._local.conn = conn
                         try:
                             result = work(conn)
+                        except BaseException:
+                            # Refused, maybe for what another process committed, whose
+                            # notification may not have arrived yet: the caller that
+                            # asks whether it is behind must get the generation read.
+                            self.watch.forget()
+                            raise
                         finally:
                             self._local.conn = None
                     self._wrote(conn, 1)
@@ -176,17 +196,46 @@ class Database:
         conn.execute("SELECT pg_advisory_xact_lock(%s)", (self.lock_key,))
 
     # ------------------------------------------------------------------- reads
-    def query(self, sql: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
+    def query(
+        self, sql: str, params: Sequence[object] = (), *, prepare: bool | None = None
+    ) -> list[tuple[Any, ...]]:
         """Every row of one read statement (on this thread's transaction, if any). A
-        read that finds its pooled connection dropped is tried once more on another."""
+        read that finds its pooled connection dropped is tried once more on another.
+        ``prepare=True``, for a statement of every search: prepared on its first run on
+        a connection rather than its fifth."""
         self._check_open()
         held: Connection | None = getattr(self._local, "conn", None)
         if held is not None:
-            return held.execute(sql, params).fetchall()
+            return held.execute(sql, params, prepare=prepare).fetchall()
         for attempt in (1, 2):
             try:
                 with self._pool.connection() as conn:
-                    return conn.execute(sql, params).fetchall()
+                    return conn.execute(sql, params, prepare=prepare).fetchall()
+            except psycopg.OperationalError:
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def query_plain(self, sql: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
+        """As :meth:`query`, for a statement run on every search: prepared on its first
+        run on a connection (no planning afterwards), and its text columns read by
+        psycopg's own loader, still NUL-escaped (the caller applies
+        :func:`~groundgraph.store.postgres.text.unescape_nul` to what it keeps), which
+        spares a Python call per value."""
+        self._check_open()
+
+        def run(conn: Connection) -> list[tuple[Any, ...]]:
+            with conn.cursor() as cursor:
+                cursor.adapters.register_loader("text", TextLoader)
+                return cursor.execute(sql, params, prepare=True).fetchall()
+
+        held: Connection | None = getattr(self._local, "conn", None)
+        if held is not None:
+            return run(held)
+        for attempt in (1, 2):
+            try:
+                with self._pool.connection() as conn:
+                    return run(conn)
             except psycopg.OperationalError:
                 if attempt == 2:
                     raise
@@ -226,6 +275,7 @@ class Database:
     def close(self) -> None:
         if not self._closed:
             self._closed = True
+            self.watch.close()
             self._pool.close()
 
 

@@ -15,6 +15,7 @@ from groundgraph.store.postgres.faults import server_errors_are_store_errors
 from groundgraph.store.postgres.rows import EDGE_FROM, EDGE_SELECT, NODE_FROM, NODE_SELECT
 from groundgraph.store.postgres.rows import edge_row as _edge
 from groundgraph.store.postgres.rows import node_row as _node
+from groundgraph.store.postgres.text import unescape_nul
 
 __all__ = ["PostgresGraphReads"]
 
@@ -23,10 +24,14 @@ __all__ = ["PostgresGraphReads"]
 # when fan_in is NULL) step back along them; a hub gives all its steps, to be counted.
 # LATERAL keeps each node's edges an index lookup even before the tables were analysed
 # (right after bulk indexing, when the planner still thinks the edges table is empty).
+# Each step names its asked node by its place in ``ids`` (``node``), not by its id: a
+# step's row then carries one text value, the other end's id, which halves what a hop
+# decodes.
 _STEPS = """
 WITH asked AS (
-    SELECT key, node_id AS node, left(node_id, %(plen)s) = %(prefix)s AS hub FROM nodes
-    WHERE node_id = ANY(%(ids)s)
+    SELECT n.key, a.place AS node, left(n.node_id, %(plen)s) = %(prefix)s AS hub
+    FROM unnest(%(ids)s::text[]) WITH ORDINALITY AS a(node_id, place)
+    JOIN nodes n ON n.node_id = a.node_id
 ), open AS (
     SELECT key, node, hub FROM asked WHERE NOT hub
     OR (SELECT COUNT(*) FROM edges WHERE src = asked.key)
@@ -82,7 +87,9 @@ class PostgresGraphReads:
         if not node_ids:
             return {}
         rows = self._db.query(
-            f"SELECT {NODE_SELECT} FROM {NODE_FROM} WHERE n.node_id = ANY(%s)", (list(node_ids),)
+            f"SELECT {NODE_SELECT} FROM {NODE_FROM} WHERE n.node_id = ANY(%s)",
+            (list(node_ids),),
+            prepare=True,
         )
         return {str(r[0]): _node(r) for r in rows}
 
@@ -142,10 +149,11 @@ class PostgresGraphReads:
     ) -> list[tuple[str, str, str, float, bool, int]]:
         if not node_ids:
             return []
-        rows = self._db.query(
+        asked = list(dict.fromkeys(node_ids))
+        rows = self._db.query_plain(
             _STEPS,
             {
-                "ids": list(node_ids),
+                "ids": asked,
                 "plen": len(hub_prefix),
                 "prefix": hub_prefix,
                 "fanout": max_fanout,
@@ -153,10 +161,13 @@ class PostgresGraphReads:
                 "weakest": weakest,
             },  # type: ignore[arg-type]
         )
-        counted: dict[str, int] = {}
+        counted: dict[int, int] = {}
         for row in rows:
             counted[row[0]] = counted.get(row[0], 0) + 1
-        return [(str(n), str(o), str(t), float(w), bool(a), counted[n]) for n, o, t, w, a in rows]
+        return [
+            (asked[n - 1], unescape_nul(o), unescape_nul(t), w, bool(a), counted[n])
+            for n, o, t, w, a in rows
+        ]
 
     def iter_edges(self, types: Sequence[str] | None = None) -> Iterator[Edge]:
         last = 0
