@@ -251,3 +251,28 @@ def test_hostile_bodies_get_a_clear_4xx(tmp_path, root):
             assert answer.status_code == 422, (raw, answer.text)
         assert client.get("/jobs/" + "a" * 5000).status_code in (404, 414)
     service.graph.close()
+
+
+def test_a_live_workers_job_is_left_running_and_a_silent_ones_is_interrupted(tmp_path, root):
+    import json
+    import socket
+
+    from groundgraph.service.access import Access
+    from groundgraph.service.jobs import INDEX_SETTING, RECORD_SETTING, IngestJobs, JobRecord
+
+    service = MemoryService(DocumentGraph(str(tmp_path / "m.db")))
+    live_owner = f"{socket.gethostname()}:{os.getppid()}"  # a process that runs
+    fresh = JobRecord("a" * 32, ("x",), False, status="running", owner=live_owner)
+    silent = JobRecord(
+        "b" * 32, ("x",), False, status="running", owner="elsewhere:1", heartbeat=time.time() - 999
+    )
+    settings_part = service.graph.store.settings
+    settings_part.set_setting(INDEX_SETTING, json.dumps([fresh.id, silent.id]))
+    for record in (fresh, silent):
+        settings_part.set_setting(RECORD_SETTING + record.id, json.dumps(record.to_stored()))
+    board = IngestJobs(service, [root])
+    everything = Access.everything()
+    assert board.get(fresh.id, everything).status == "running"
+    assert board.get(silent.id, everything).status == "interrupted"
+    assert "owner" not in board.get(fresh.id, everything).to_dict()
+    service.graph.close()

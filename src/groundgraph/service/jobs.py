@@ -9,8 +9,10 @@ memory writes go on between batches.
 
 A job's record (:class:`JobRecord`) is kept in the store's settings as JSON, written when
 the job is queued, starts and ends, and at most every ``SAVE_SECONDS`` in between, so a
-restarted server still reports it; a job found ``queued`` or ``running`` when a server
-starts was cut short by the last one and reads ``interrupted``.
+restarted server still reports it. A job found ``queued`` or ``running`` whose process has
+stopped (on this host: its pid no longer runs; elsewhere: it has not saved the record for
+``STALE_SECONDS``) was cut short and reads ``interrupted``; another live worker's job is
+left alone.
 
     jobs = IngestJobs(service, roots=[Path("/srv/docs")])
     record = jobs.submit(["/srv/docs/handbook"], prune=False, access=Access.everything())
@@ -20,8 +22,10 @@ starts was cut short by the last one and reads ``interrupted``.
 from __future__ import annotations
 
 import json
+import os
 import queue
 import re
+import socket
 import threading
 import time
 import uuid
@@ -55,6 +59,27 @@ _JOB_ID = re.compile(r"[0-9a-f]{32}")
 SHOWN_SKIPPED = 50
 
 
+#: This process, as a job's owner; and how long an unfinished job of another process may go
+#: unsaved before it counts as cut short.
+OWNER = f"{socket.gethostname()}:{os.getpid()}"
+STALE_SECONDS = 120.0
+
+
+def _gone(record: JobRecord) -> bool:
+    """Whether the process that ran ``record`` has stopped (or stopped saving it)."""
+    host, _, pid = record.owner.rpartition(":")
+    if record.owner == OWNER:
+        return True  # this process holds every job it runs in memory: not this one
+    if host == socket.gethostname() and pid.isdigit():
+        try:
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            return True
+        except PermissionError:
+            pass  # alive, under another user
+    return time.time() - record.heartbeat > STALE_SECONDS
+
+
 class OutsideRootsError(AccessDeniedError):
     """A job named a path that does not lie under the server's ingest roots (HTTP 403)."""
 
@@ -80,8 +105,19 @@ class JobRecord:
     created: str = field(default_factory=now_iso)
     started: str | None = None
     finished: str | None = None
+    #: The process running the job (``host:pid``) and when it last saved; kept in the
+    #: store, not shown.
+    owner: str = field(default_factory=lambda: OWNER)
+    heartbeat: float = field(default_factory=time.time)
 
     def to_dict(self) -> dict[str, Any]:
+        """The record as an answer shows it."""
+        found = self.to_stored()
+        del found["owner"], found["heartbeat"]
+        return found
+
+    def to_stored(self) -> dict[str, Any]:
+        """The record as the store keeps it."""
         found = asdict(self)
         found["paths"] = list(self.paths)
         found["skipped_files"] = list(self.skipped_files)
@@ -171,7 +207,8 @@ class IngestJobs:
                     self._records.pop(old, None)
                 ids = ids[-KEPT_JOBS:]
                 settings.set_setting(INDEX_SETTING, json.dumps(ids))
-            settings.set_setting(RECORD_SETTING + record.id, json.dumps(record.to_dict()))
+            stored = replace(record, heartbeat=time.time()).to_stored()
+            settings.set_setting(RECORD_SETTING + record.id, json.dumps(stored))
 
     def _load(self, job_id: str) -> JobRecord | None:
         with self.service.locked() as graph:
@@ -183,13 +220,24 @@ class IngestJobs:
             ids = self._saved_ids(graph)
         for job_id in ids:
             record = self._load(job_id)
-            if record is not None and record.status in ("queued", "running"):
-                cut = replace(
-                    record,
-                    status="interrupted",
-                    error="the server stopped before the job ended: submit it again",
-                )
-                self._save(cut)
+            if record is not None:
+                self._settle(record)
+
+    def _settle(self, record: JobRecord) -> JobRecord:
+        """``record``, marked ``interrupted`` (and saved so) if it is unfinished and its
+        process is gone: a process on this host that no longer runs, or one that has not
+        saved it for ``STALE_SECONDS`` (another worker, or another host)."""
+        if record.status not in ("queued", "running") or record.id in self._records:
+            return record
+        if not _gone(record):
+            return record
+        cut = replace(
+            record,
+            status="interrupted",
+            error="the server stopped before the job ended: submit it again",
+        )
+        self._save(cut)
+        return cut
 
     # ----------------------------------------------------------------- the API
     def submit(self, paths: object, prune: bool, access: Access, force: bool = False) -> JobRecord:
@@ -211,6 +259,7 @@ class IngestJobs:
         found = self._records.get(job_id) if _JOB_ID.fullmatch(job_id) else None
         if found is None and _JOB_ID.fullmatch(job_id):
             found = self._load(job_id)
+            found = self._settle(found) if found is not None else None
         if found is None:
             raise NotFoundError(f"no job {job_id[:80]!r}: POST /jobs returns the id of a job")
         return found
