@@ -73,6 +73,28 @@ ROUTES = [
     Route("GET", "/graph/stats", None, 403, 403, 403),
     Route("POST", "/graph/add_document", {"content": "# X\nhello", "title": "X"}, 403, 403, 403),
     Route("POST", "/graph/remove_document", {"doc_id": "guide"}, 403, 403, 403),
+    Route(
+        "POST",
+        "/graph/verify_relation",
+        {"subject": "Ann", "relation": "parent", "object": "Cy"},
+        403,
+        403,
+        403,
+    ),
+    Route(
+        "POST",
+        "/graph/verify_relation",
+        {
+            "subject": "Ann",
+            "relation": "parent",
+            "object": "Cy",
+            "facts": [["Ann", "parent", "Bo"]],
+        },
+        200,
+        200,
+    ),
+    # POST /jobs needs ingest roots: its matrix is in test_service_jobs
+    Route("GET", "/jobs/0123456789abcdef0123456789abcdef", None, 403, 403, 403),
 ]
 
 

@@ -136,7 +136,9 @@ def test_get_routes_change_nothing(keyed_server, service):
     gets = [path for path, methods in schema["paths"].items() if "get" in methods]
     assert {"/sessions", "/stats", "/graph/documents", "/graph/stats"} <= set(gets)
     for path in gets:
-        assert httpx.get(keyed_server + path, headers=admin).status_code == 200, path
+        answer = httpx.get(keyed_server + path, headers=admin)
+        # a route with an id in its path (GET /jobs/{job_id}) answers 404 for a made-up one
+        assert answer.status_code == (404 if "{" in path else 200), path
     assert (service.graph.stats().to_dict(), service.stats()) == before
 
 

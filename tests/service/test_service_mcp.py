@@ -46,6 +46,9 @@ GRAPH_TOOLS = {
     "got_add_document",
     "got_remove_document",
     "got_why_not",
+    "got_ask",
+    "got_bridge",
+    "verify_relation",
 }
 S = "acme/alice"
 GUIDE = "# Guide\n## Setup\nInstall the tool.\n## Config\nEdit config.json to set the port."
@@ -70,6 +73,9 @@ CALLS: dict[str, dict] = {
     "got_outline": {"doc_id": "guide"},
     "got_list_documents": {},
     "ground_answer": {"answer": "Install the tool."},
+    "got_ask": {"question": "How do I set the port?"},
+    "got_bridge": {"a": "guide#1", "b": "guide#2"},
+    "verify_relation": {"subject": "Ann", "relation": "parent", "object": "Cy"},
     "got_add_document": {"content": "# Notes\nHello there.", "title": "Notes"},
     "got_remove_document": {"doc_id": "guide"},
 }
@@ -81,6 +87,8 @@ EVERY_DOCUMENT = {
     "ground_answer",
     "got_add_document",
     "got_remove_document",
+    "got_bridge",
+    "verify_relation",
 }
 
 

@@ -21,6 +21,7 @@ from groundgraph.cli.verb_help import example_epilog
         "groundgraph --db memory.db serve --port 8000",
         "groundgraph serve --new-key acme/alice > alice.json   # a key and its keys-file entry",
         "GROUNDGRAPH_KEYS_FILE=keys.json groundgraph serve --host 0.0.0.0 --mcp",
+        "groundgraph serve --ingest-root /srv/docs   # POST /jobs may index /srv/docs",
     ),
 )
 @click.option("--host", default=None, help="Address to listen on (GROUNDGRAPH_HOST; 127.0.0.1).")
@@ -66,6 +67,12 @@ from groundgraph.cli.verb_help import example_epilog
     "(GROUNDGRAPH_PUBLIC_URL).",
 )
 @click.option(
+    "--ingest-root",
+    "ingest_roots",
+    multiple=True,
+    help="A folder POST /jobs may index files under (repeatable; GROUNDGRAPH_INGEST_ROOTS).",
+)
+@click.option(
     "--new-key",
     "new_key_scopes",
     default=None,
@@ -88,6 +95,7 @@ def serve_command(
     mcp: bool | None,
     mcp_writes: bool | None,
     public_url: str | None,
+    ingest_roots: tuple[str, ...],
     new_key_scopes: str | None,
     read_only: bool,
 ) -> None:
@@ -127,6 +135,7 @@ def serve_command(
         "mcp": mcp,
         "mcp_writes": mcp_writes or None,
         "public_url": public_url,
+        "ingest_roots": ingest_roots,
     }
     config = config_from(options, os.environ)
     serve(config, say=lambda line: click.echo(line, err=True))

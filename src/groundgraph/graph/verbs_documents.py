@@ -242,6 +242,14 @@ DOCUMENT_VERBS: tuple[VerbDoc, ...] = (
         },
         cli=("ask",),
         extends="search",
+        tools=(
+            ToolView(
+                "got_ask",
+                "Answer a question with sentences copied from the documents, each citing its "
+                "section; or say the evidence is too thin to answer. No language model.",
+                ("question", "max_sentences"),
+            ),
+        ),
     ),
     VerbDoc(
         "bridge",
@@ -254,6 +262,14 @@ DOCUMENT_VERBS: tuple[VerbDoc, ...] = (
             "k": Param("How many paths.", minimum=1, maximum=MAX_BRIDGES),
         },
         cli=("bridge",),
+        tools=(
+            ToolView(
+                "got_bridge",
+                "How two things are connected: the shortest paths between two entities (by "
+                "name), sections (by node id) or words, each hop citing the section it uses.",
+                ("a", "b", "max_hops", "k"),
+            ),
+        ),
     ),
     VerbDoc(
         "add_fact",

@@ -6,7 +6,8 @@
 Routes: ``/health`` and ``/ready`` (open, and say nothing about the configuration),
 ``/openapi.json``, the web explorer at ``/`` (``service.http_explorer``), ReasonGraph's
 memory routes (``service.http_memory``) and the document and search routes generated from
-the verb table (``service.http_verbs``). Every other
+the verb table (``service.http_verbs``), and folder ingest jobs at ``/jobs``
+(``service.http_jobs``). Every other
 route needs a key when the app has keys. With an MCP server, its streamable HTTP transport
 is at ``/mcp`` (``service.mcp_server``). Errors are JSON ``{"detail": ...}``: 401 no or
 wrong key, 403 the key does not allow it, 404 not found, 413 body too large, 421 wrong
@@ -17,8 +18,10 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Sequence
 from contextlib import AsyncExitStack, asynccontextmanager
+from pathlib import Path
 from typing import Any
 
+import anyio
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from starlette.middleware.cors import CORSMiddleware
@@ -29,8 +32,10 @@ from groundgraph.service.access import AccessDeniedError
 from groundgraph.service.guard import RequestGuard
 from groundgraph.service.http_calls import Calls
 from groundgraph.service.http_explorer import explorer_router
+from groundgraph.service.http_jobs import jobs_router
 from groundgraph.service.http_memory import memory_router
 from groundgraph.service.http_verbs import verbs_router
+from groundgraph.service.jobs import IngestJobs
 from groundgraph.service.keys import KeyRing
 from groundgraph.service.limits import Limits
 from groundgraph.service.memory_service import MemoryService
@@ -56,11 +61,13 @@ def create_app(
     allowed_hosts: Sequence[str] | None = None,
     cors_origins: Sequence[str] = (),
     mcp: Any = None,
+    ingest_roots: Sequence[str | Path] = (),
 ) -> Any:
     """The ASGI app (see the module docstring). ``allowed_hosts`` None skips the Host
     check (``groundgraph serve`` always passes a list); ``cors_origins`` empty leaves CORS
     off, and ``*`` is refused. ``mcp`` (``service.mcp_server.create_mcp``) is served at
-    ``/mcp`` behind the same guard."""
+    ``/mcp`` behind the same guard. ``ingest_roots`` are the folders ``POST /jobs`` may
+    index (``service.jobs``; none: the route refuses every job)."""
     if "*" in cors_origins:
         raise InputError("CORS origin '*' is refused: list the origins that may call the API")
     chosen = limits or Limits()
@@ -71,8 +78,11 @@ def create_app(
             if mcp is not None:
                 await stack.enter_async_context(mcp.session_manager.run())
             app.state.ready = True
-            yield
-            app.state.ready = False
+            try:
+                yield
+            finally:
+                app.state.ready = False
+                await anyio.to_thread.run_sync(app.state.jobs.stop)
 
     app = FastAPI(
         title="groundgraph",
@@ -85,6 +95,7 @@ def create_app(
     app.state.ready = False
     app.state.keys = keys or KeyRing()
     app.state.calls = Calls(service, chosen)
+    app.state.jobs = IngestJobs(service, ingest_roots)
 
     @app.exception_handler(GroundgraphError)
     async def graph_error(request: Request, error: GroundgraphError) -> JSONResponse:
@@ -102,6 +113,7 @@ def create_app(
 
     app.include_router(memory_router())
     app.include_router(verbs_router())
+    app.include_router(jobs_router())
     app.include_router(explorer_router())
     if mcp is not None:
         from groundgraph.service.mcp_server import mcp_http_app

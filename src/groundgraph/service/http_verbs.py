@@ -5,7 +5,8 @@ with the verb's arguments as a JSON object (its schema, from the verb table, is 
 route's request schema in ``/openapi.json``), or ``GET /graph/{verb}`` for a read that
 takes no arguments. The answer is the verb's JSON form, byte for byte what
 ``groundgraph <command> --json`` prints. Which keys may call which verb is
-``service.verb_calls``'s rule.
+``service.verb_calls``'s rule; it also serves ``verify_relation``, a companion of the
+table.
 """
 
 from __future__ import annotations
@@ -14,9 +15,9 @@ from typing import Any
 
 from fastapi import APIRouter, Body, Depends
 
-from groundgraph.graph.verbs import VERBS
 from groundgraph.service.access import Access
 from groundgraph.service.http_calls import Calls, LimitedRoute, caller, calls
+from groundgraph.service.verb_calls import input_schema, served_verb
 
 #: The verbs served over HTTP, in the order of the docs.
 HTTP_VERBS = (
@@ -34,6 +35,7 @@ HTTP_VERBS = (
     "add_document",
     "remove_document",
     "conflicts",
+    "verify_relation",
 )
 
 
@@ -42,15 +44,15 @@ def verb_path(name: str) -> str:
 
 
 def _schema(name: str) -> dict[str, Any]:
-    return VERBS[name].input_schema()
+    return input_schema(name)
 
 
 def verbs_router() -> APIRouter:
     router = APIRouter(tags=["graph"], route_class=LimitedRoute)
     for name in HTTP_VERBS:
-        verb = VERBS[name]
+        verb = served_verb(name)
         summary = verb.summary
-        takes_nothing = not verb.input_schema()["properties"]
+        takes_nothing = not _schema(name)["properties"]
 
         def endpoint_for(name: str) -> Any:
             async def endpoint(
@@ -58,7 +60,7 @@ def verbs_router() -> APIRouter:
                 who: Access = Depends(caller),  # noqa: B008
                 run: Calls = Depends(calls),  # noqa: B008
             ) -> Any:
-                call = run.write if VERBS[name].writes else run.read
+                call = run.write if served_verb(name).writes else run.read
                 return await call(run.service.verb, name, arguments, access=who)
 
             return endpoint

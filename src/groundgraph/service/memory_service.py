@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from typing import Any, Literal, TypeVar
 
 from groundgraph.errors import NotFoundError
@@ -36,6 +36,7 @@ T = TypeVar("T")
 EVERYTHING = Access.everything()
 #: ReasonGraph's /facts looks at the first 50 texts.
 MAX_FACTS_LOOKUP = 50
+_DONE: Any = object()
 Direction = Literal["effects", "causes"]
 
 
@@ -52,6 +53,20 @@ class MemoryService:
     def _locked(self) -> Iterator[DocumentGraph]:
         with self._lock:
             yield self.graph
+
+    def locked(self) -> AbstractContextManager[DocumentGraph]:
+        """The graph, held by this service's lock until the block ends."""
+        return self._locked()
+
+    def stepwise(self, steps: Iterator[T]) -> Iterator[T]:
+        """Each item of ``steps``, each taken under the lock (a long write, such as an
+        ingest job, lets other calls run between its steps)."""
+        while True:
+            with self._lock:
+                item = next(steps, _DONE)
+            if item is _DONE:
+                return
+            yield item
 
     def _run(self, access: Access | None, work: Callable[[DocumentGraph, Access], T]) -> T:
         who = access or EVERYTHING

@@ -6,12 +6,14 @@ Environment: ``GROUNDGRAPH_DB``, ``GROUNDGRAPH_HOST`` (127.0.0.1), ``GROUNDGRAPH
 ``GROUNDGRAPH_ALLOWED_HOSTS`` and ``GROUNDGRAPH_CORS_ORIGINS`` (comma-separated),
 ``GROUNDGRAPH_MAX_BODY_BYTES``, ``GROUNDGRAPH_TIMEOUT`` (seconds), ``GROUNDGRAPH_MCP`` and
 ``GROUNDGRAPH_MCP_WRITES`` (``1``: serve MCP at ``/mcp``, with its write tools),
-``GROUNDGRAPH_PUBLIC_URL`` (where clients reach the server, for MCP's resource metadata).
+``GROUNDGRAPH_PUBLIC_URL`` (where clients reach the server, for MCP's resource metadata),
+``GROUNDGRAPH_INGEST_ROOTS`` (folders ``POST /jobs`` may index, separated by ``os.pathsep``).
 """
 
 from __future__ import annotations
 
 import ipaddress
+import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -49,6 +51,7 @@ class ServeConfig:
     mcp: bool = False
     mcp_writes: bool = False
     public_url: str | None = None
+    ingest_roots: tuple[str, ...] = ()
 
     def check(self) -> list[str]:
         """Refuse an open server off loopback; the notes to print at start otherwise."""
@@ -119,6 +122,8 @@ def config_from(options: Mapping[str, Any], env: Mapping[str, str]) -> ServeConf
         mcp=pick("mcp", "GROUNDGRAPH_MCP", False, _flag),
         mcp_writes=pick("mcp_writes", "GROUNDGRAPH_MCP_WRITES", False, _flag),
         public_url=pick("public_url", "GROUNDGRAPH_PUBLIC_URL", None),
+        ingest_roots=tuple(options.get("ingest_roots") or ())
+        or tuple(p for p in env.get("GROUNDGRAPH_INGEST_ROOTS", "").split(os.pathsep) if p),
     )
 
 
@@ -148,6 +153,9 @@ def serve(config: ServeConfig, say: Callable[[str], None] = print) -> None:
             allowed_hosts=config.host_check(),
             cors_origins=config.cors_origins,
             mcp=mcp,
+            ingest_roots=config.ingest_roots,
         )
+        for root in config.ingest_roots:
+            say(f"groundgraph serve: POST /jobs may index files under {root}")
         say(f"groundgraph serve: {config.db} on http://{config.host}:{config.port}")
         uvicorn.run(app, host=config.host, port=config.port, log_level="warning")

@@ -10,6 +10,11 @@ names the field before the graph sees it. Then the key decides:
 - a verb without ``scopes`` reads or changes every document, so it needs a key bound to
   every scope.
 
+``verify_relation`` (a companion of the table, ``graph.verbs.COMPANIONS``) is served too:
+with ``facts`` it checks the claim against those facts alone, reading nothing stored, so
+any key may call it; without, it reads the graph's own relation facts, which are not
+scoped, so it needs a key bound to every scope.
+
 Reads run on the graph's searcher (``graph.searcher().verb``), which holds no write verb.
 The result is the verb's JSON form, exactly what ``groundgraph <command> --json`` prints.
 """
@@ -22,7 +27,7 @@ from typing import Any
 from groundgraph.errors import InputError
 from groundgraph.graph import DocumentGraph
 from groundgraph.graph.verb_schema import Verb
-from groundgraph.graph.verbs import VERBS
+from groundgraph.graph.verbs import VERBS, companion
 from groundgraph.model import to_json
 from groundgraph.service.access import Access, AccessDeniedError
 
@@ -74,9 +79,12 @@ def check_value(field: str, value: Any, schema: Mapping[str, Any]) -> None:
             check_value(f"{field}[{i}]", item, schema["items"])
 
 
-def check_arguments(verb: Verb, arguments: Mapping[str, Any]) -> None:
-    """Unknown, missing or ill-typed arguments of ``verb`` are an InputError."""
-    schema = verb.input_schema()
+def check_arguments(
+    verb: Verb, arguments: Mapping[str, Any], schema: Mapping[str, Any] | None = None
+) -> None:
+    """Unknown, missing or ill-typed arguments of ``verb`` (against ``schema``, default
+    the verb's own) are an InputError."""
+    schema = schema or verb.input_schema()
     properties = schema["properties"]
     unknown = sorted(set(arguments) - set(properties))
     if unknown:
@@ -90,12 +98,45 @@ def check_arguments(verb: Verb, arguments: Mapping[str, Any]) -> None:
         check_value(name, value, properties[name])
 
 
+#: Companion verbs the service runs, and the arguments they may leave out.
+SERVED_COMPANIONS: Mapping[str, tuple[str, ...]] = {"verify_relation": ("facts",)}
+
+
+def served_verb(name: str) -> Verb:
+    """A verb of the table, or a companion the service runs (``SERVED_COMPANIONS``)."""
+    found = VERBS.get(name)
+    if found is None and name in SERVED_COMPANIONS:
+        found = companion(name)
+    if found is None:
+        raise InputError(f"no verb {name!r}")
+    return found
+
+
+def input_schema(name: str) -> dict[str, Any]:
+    """The JSON schema of a served verb's arguments (a companion's optional ones are not
+    required)."""
+    schema = served_verb(name).input_schema()
+    optional = SERVED_COMPANIONS.get(name, ())
+    return {**schema, "required": [r for r in schema["required"] if r not in optional]}
+
+
+def _verify_relation(graph: DocumentGraph, given: Mapping[str, Any], access: Access) -> Any:
+    from groundgraph.reason.relations.tool import check_claim, verify_relation  # scipy
+
+    subject, relation, obj = (given[k] for k in ("subject", "relation", "object"))
+    if given.get("facts") is not None:
+        return verify_relation(given["facts"], subject, relation, obj)
+    access.require_everything("verify_relation without facts (the graph's relation facts)")
+    start, via, end = check_claim(subject, relation, obj)
+    return graph.reasoner().verify(start, end, via=via).as_dict()
+
+
 def call_verb(graph: DocumentGraph, name: str, arguments: Mapping[str, Any], access: Access) -> Any:
     """Run the verb ``name`` with JSON ``arguments`` as ``access`` allows; its JSON form."""
-    verb = VERBS.get(name)
-    if verb is None:
-        raise InputError(f"no verb {name!r}")
-    check_arguments(verb, arguments)
+    verb = served_verb(name)
+    check_arguments(verb, arguments, input_schema(name))
+    if name in SERVED_COMPANIONS:
+        return _verify_relation(graph, arguments, access)
     given = dict(arguments)
     if verb.writes:
         access.require_write()

@@ -92,6 +92,16 @@ def _claim_field(name: str, value: object) -> str:
     return text
 
 
+def check_claim(subject: object, relation: object, object: object) -> tuple[str, str, str]:
+    """The claim's three names, stripped; an InputError for one that is not a non-empty
+    string, an InputTooLargeError for one over ``MAX_STRING_LENGTH``."""
+    a, b, c = (
+        _claim_field(name, value)
+        for name, value in zip(_CLAIM_FIELDS, (subject, relation, object), strict=True)
+    )
+    return a, b, c
+
+
 def _read_fact(index: int, fact: object) -> tuple[str, str, str] | None:
     """The fact with whitespace stripped, or None if it is malformed (and so skipped)."""
     if not isinstance(fact, (list, tuple)) or len(fact) != 3:
@@ -117,10 +127,7 @@ def verify_relation(
     Whitespace around names is stripped. Facts that are not three non-empty strings are
     skipped and counted in ``skipped_facts``; oversized input raises InputTooLargeError.
     """
-    claim = [
-        _claim_field(name, value)
-        for name, value in zip(_CLAIM_FIELDS, (subject, relation, object), strict=True)
-    ]
+    claim = check_claim(subject, relation, object)
     if not isinstance(facts, (list, tuple)):
         raise InputError(
             f"facts must be a list of [subject, relation, object], got {type(facts).__name__}"
