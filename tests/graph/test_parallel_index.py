@@ -9,6 +9,7 @@ import pickle
 import subprocess
 import sys
 import textwrap
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -318,16 +319,19 @@ def test_workers_die_with_a_killed_parent(tmp_path):
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    process = psutil.Process(parent.pid)
-    workers: list[psutil.Process] = []
-    for _ in range(600):  # until both workers run (at most 30 s)
-        workers = process.children()
-        if len(workers) >= 2 or parent.poll() is not None:
-            break
-        psutil.wait_procs([], timeout=0.05)
-    assert len(workers) >= 2, "the index run ended before its workers could be seen"
-    parent.kill()
-    parent.wait()
+    try:
+        process = psutil.Process(parent.pid)
+        workers: list[psutil.Process] = []
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:  # until both workers run
+            workers = process.children()
+            if len(workers) >= 2 or parent.poll() is not None:
+                break
+            time.sleep(0.05)
+        assert len(workers) >= 2, "the index run ended before its workers could be seen"
+    finally:
+        parent.kill()
+        parent.wait()
     _, alive = psutil.wait_procs(workers, timeout=1)
     running = [w for w in alive if _running(w)]  # a dead worker may wait as a zombie
     assert not running, f"{len(running)} workers outlived their parent"
