@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from groundgraph import DocumentGraph, GroundgraphError
 from groundgraph.graph.verbs import VERBS
 from groundgraph.ingest import parse_markdown, parse_plaintext
+from groundgraph.model import to_json
 from groundgraph.model.valid_text import REPLACEMENT, valid_text
 
 LONE = "a\ud800b"
@@ -111,8 +112,11 @@ def test_a_lone_surrogate_gives_an_answer_or_a_typed_error(verb, param):
         result = getattr(graph, verb)(**arguments)
         if hasattr(result, "__next__"):
             result = list(result)
-    except GroundgraphError:
-        pass
+    except GroundgraphError as error:
+        str(error).encode("utf-8")  # the message can be printed and sent
+    else:
+        # The answer can be sent as JSON (a service echoes it; MCP and HTTP encode UTF-8).
+        json.dumps(to_json(result), ensure_ascii=False, default=str).encode("utf-8")
     # Whatever was stored can be written out as UTF-8.
     json.dumps(graph.to_json(), ensure_ascii=False).encode("utf-8")
 

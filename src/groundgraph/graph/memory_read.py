@@ -34,6 +34,7 @@ from groundgraph.model.memory import (
     MemoryHit,
     RecallExplanation,
 )
+from groundgraph.model.valid_text import valid_text
 from groundgraph.model.why_not import OptionValue, WhyNot
 from groundgraph.search import check_query
 
@@ -198,6 +199,7 @@ class MemoryRecall:
         rrf_k: int = 60,
     ) -> MemoryAnswer:
         """An answer in words from the recalled facts, each sentence with its support."""
+        query = valid_text(query).text  # echoed in the answer, which must encode
         params = RecallParams(top_k, top_k, hops, 0.0, max_visited, search_mode, rrf_k)
         found, graph = self._recall(query, params, read)
         reader = CausalReader(graph)

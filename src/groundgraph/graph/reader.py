@@ -17,7 +17,7 @@ from groundgraph.graph.indexes import DerivedIndexes
 from groundgraph.graph.settings import GraphSettings
 from groundgraph.memory.scopes import readable_documents
 from groundgraph.model import PARENT_CHILD, Answer, Bridge, Hit, Node
-from groundgraph.model.valid_text import has_surrogates
+from groundgraph.model.valid_text import has_surrogates, valid_text
 from groundgraph.model.views import DocumentInfo, GraphStats, NodeLink, NodeRef, NodeView
 from groundgraph.model.why_not import WhyNot
 from groundgraph.reason.answer import DEFAULT_THRESHOLD, extractive_answer
@@ -298,6 +298,7 @@ class GraphReader:
         **search_kwargs: Any,
     ) -> Answer:
         """The sentences that best answer ``question``, cited, or ``insufficient_evidence``."""
+        question = valid_text(question).text  # echoed in the answer, which must encode
         hits = self.search(question, **search_kwargs)
         spans = {
             n.node_id: n.span

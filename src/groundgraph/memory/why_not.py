@@ -20,6 +20,7 @@ from groundgraph.memory.fact_graph import FactGraph
 from groundgraph.memory.index import MemoryIndex
 from groundgraph.memory.recall import MAX_HOPS, MAX_TOP_K, RecallParams, RecallRun
 from groundgraph.memory.view import MemoryView
+from groundgraph.model.valid_text import valid_text
 from groundgraph.model.why_not import (
     BELOW_SEED_CUTOFF,
     FOUND,
@@ -63,6 +64,7 @@ def why_not_fact(
 ) -> WhyNot:
     """Why ``fact`` (a fact id; ``given``: the text or id the caller named it by) is not
     among the ``params.limit`` facts ``run`` recalled."""
+    query = valid_text(query).text  # echoed in the answer, which must encode
     k = params.limit
     none = Counterfactual(None, None, None, None)
 

@@ -13,7 +13,7 @@ instead (``has_surrogates``): replacing two different ids by one would merge the
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 REPLACEMENT = "\ufffd"
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -38,3 +38,24 @@ def valid_text(text: str) -> ValidText:
     # UTF-16 carries surrogates as they are; decoding pairs them and replaces the rest.
     fixed = text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
     return ValidText(fixed, fixed.count(REPLACEMENT) - text.count(REPLACEMENT))
+
+
+def valid_json(value: Any) -> Any:
+    """``value`` (JSON-like: dicts, lists, tuples, strings, scalars) with every string in it,
+    keys included, made valid; the same object when nothing needed it. What a service
+    sends back may echo a caller's text (a question, a cause phrase), and UTF-8 refuses a
+    lone surrogate there as anywhere."""
+    if isinstance(value, str):
+        return valid_text(value).text if has_surrogates(value) else value
+    if isinstance(value, dict):
+        items = [(valid_json(k), valid_json(v)) for k, v in value.items()]
+        same = all(
+            k is k0 and v is v0 for (k, v), (k0, v0) in zip(items, value.items(), strict=True)
+        )
+        return value if same else dict(items)
+    if isinstance(value, list | tuple):
+        parts = [valid_json(v) for v in value]
+        if all(p is v for p, v in zip(parts, value, strict=True)):
+            return value
+        return parts if isinstance(value, list) else tuple(parts)
+    return value

@@ -22,6 +22,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from groundgraph.errors import InputError, InputTooLargeError
 from groundgraph.model.record import Record
+from groundgraph.model.valid_text import valid_text
 
 MAX_NODE_IDS = 1_000
 MAX_CLAIM_CHARS = 100_000
@@ -164,7 +165,7 @@ def check_text(text: object, what: str, limit: int) -> str:
         raise InputError(f"{what} must be text, not {type(text).__name__}")
     if len(text) > limit:
         raise InputTooLargeError(what, len(text), limit, f"check at most {limit:,} characters")
-    return text
+    return valid_text(text).text
 
 
 def check_fraction(value: object, what: str) -> float:

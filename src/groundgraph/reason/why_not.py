@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from groundgraph.errors import NotFoundError
+from groundgraph.model.valid_text import has_surrogates
 from groundgraph.model.why_not import GroundingChange, TermWeight, UnsupportedWhy
 from groundgraph.reason.ground import DEFAULT_MIN_SUPPORT, ClaimCheck, Verifier, ground
 from groundgraph.reason.support import GroundingCorpus, check_text, claim_weights
@@ -34,7 +36,9 @@ def why_unsupported(
     **rules: bool,
 ) -> UnsupportedWhy:
     """Why ``node_id`` does not support ``sentence`` (checked as ``ground`` checks it)."""
-    check_text(sentence, "the sentence", MAX_SENTENCE_CHARS)
+    sentence = check_text(sentence, "the sentence", MAX_SENTENCE_CHARS)
+    if has_surrogates(node_id):  # no stored id holds one (model/valid_text.py)
+        raise NotFoundError(f"no section {node_id!r}")
     options: dict[str, Any] = {"min_support": min_support, "verify": verify, **rules}
 
     def check(**changed: Any) -> ClaimCheck | None:

@@ -24,6 +24,7 @@ from typing import Any
 
 from groundgraph.index.bm25 import LexicalIndex
 from groundgraph.model import Hit
+from groundgraph.model.valid_text import valid_text
 from groundgraph.model.why_not import (
     BELOW_SEED_CUTOFF,
     FOUND,
@@ -92,6 +93,7 @@ def why_not(
     ``query``. ``run`` searches with the given options; ``scoped`` says that
     ``params.doc_ids`` are what the caller's scopes may read; ``modes`` are the search
     modes this graph can run (the embedding modes need an embedder)."""
+    query = valid_text(query).text  # echoed in the answer, which must encode
     k = params.max_results
     base = run(params)
 

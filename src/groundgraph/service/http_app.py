@@ -23,11 +23,14 @@ from typing import Any
 
 import anyio
 from fastapi import FastAPI, Request
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.middleware.cors import CORSMiddleware
 
 from groundgraph import __version__
 from groundgraph.errors import GroundgraphError, InputError, LLMError, NotFoundError, StoreError
+from groundgraph.model.valid_text import valid_json
 from groundgraph.service.access import AccessDeniedError
 from groundgraph.service.guard import RequestGuard
 from groundgraph.service.http_calls import Calls
@@ -99,7 +102,12 @@ def create_app(
 
     @app.exception_handler(GroundgraphError)
     async def graph_error(request: Request, error: GroundgraphError) -> JSONResponse:
-        return JSONResponse({"detail": str(error)}, status_code=_status(error))
+        return JSONResponse({"detail": valid_json(str(error))}, status_code=_status(error))
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(request: Request, error: RequestValidationError) -> JSONResponse:
+        # FastAPI's own answer, with the caller's echoed input made valid UTF-8.
+        return JSONResponse({"detail": valid_json(jsonable_encoder(error.errors()))}, 422)
 
     @app.get("/health", tags=["probes"])
     async def health() -> dict[str, str]:

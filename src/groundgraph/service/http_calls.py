@@ -19,6 +19,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.routing import APIRoute
 from starlette.responses import Response
 
+from groundgraph.model.valid_text import valid_json
 from groundgraph.service.access import Access
 from groundgraph.service.keys import KeyRing
 from groundgraph.service.limits import FieldTooLargeError, Limits
@@ -37,16 +38,17 @@ class Calls:
     async def read(self, method: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         try:
             with anyio.fail_after(self.limits.timeout_seconds):
-                return await anyio.to_thread.run_sync(
+                found = await anyio.to_thread.run_sync(
                     partial(method, *args, **kwargs), abandon_on_cancel=True
                 )
+                return valid_json(found)
         except TimeoutError:
             raise HTTPException(
                 504, f"the request took over {self.limits.timeout_seconds:g} s: narrow it"
             ) from None
 
     async def write(self, method: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-        return await anyio.to_thread.run_sync(partial(method, *args, **kwargs))
+        return valid_json(await anyio.to_thread.run_sync(partial(method, *args, **kwargs)))
 
 
 def calls(request: Request) -> Calls:

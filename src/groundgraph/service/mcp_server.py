@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, TypeVar, cast
 
 from mcp.server import MCPServer
 from mcp.server.auth.middleware.auth_context import get_access_token
@@ -34,6 +34,7 @@ from pydantic import AnyHttpUrl
 
 from groundgraph import __version__
 from groundgraph.errors import GroundgraphError
+from groundgraph.model.valid_text import valid_json
 from groundgraph.service.access import Access, AccessDeniedError
 from groundgraph.service.keys import KeyRing
 from groundgraph.service.limits import Limits
@@ -82,7 +83,7 @@ def reported(function: Callable[..., T], limits: Limits) -> Callable[..., T]:
     def run(**kwargs: Any) -> T:
         try:
             limits.check(kwargs)
-            return function(**kwargs)
+            return cast(T, valid_json(function(**kwargs)))  # an echoed text must encode
         except GroundgraphError as error:
             raise ToolError(str(error)) from error
 

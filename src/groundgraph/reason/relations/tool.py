@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from groundgraph.errors import InputError, InputTooLargeError
+from groundgraph.model.valid_text import valid_text
 from groundgraph.reason.relations.verifier import GroundedReasoner
 
 TOOL_NAME = "verify_relation"
@@ -86,7 +87,7 @@ def _claim_field(name: str, value: object) -> str:
         raise InputError(f"{name} must be a string, got {type(value).__name__}")
     if len(value) > MAX_STRING_LENGTH:
         raise InputTooLargeError(name, len(value), MAX_STRING_LENGTH, "use a shorter name")
-    text = value.strip()
+    text = valid_text(value).text.strip()  # as a stored relation fact's names are
     if not text:
         raise InputError(f"{name} is empty")
     return text
@@ -113,7 +114,7 @@ def _read_fact(index: int, fact: object) -> tuple[str, str, str] | None:
             raise InputTooLargeError(
                 f"a string in fact #{index}", len(part), MAX_STRING_LENGTH, "use shorter names"
             )
-    s, r, o = (part.strip() for part in fact)
+    s, r, o = (valid_text(part).text.strip() for part in fact)
     if not (s and r and o):
         return None
     return (s, r, o)
