@@ -18,6 +18,7 @@ of them in bulk; ``sync``, which every read runs first, catches up and relinks w
 from __future__ import annotations
 
 import itertools
+import logging
 from collections import Counter
 from collections.abc import Callable, Iterable
 
@@ -40,6 +41,7 @@ from groundgraph.walk.matrix import GraphMatrix
 
 #: Tries at writing the semantic edges while other processes keep removing nodes.
 _RELINK_ATTEMPTS = 5
+logger = logging.getLogger(__name__)
 
 INDEX_BLOB = "bm25"
 #: The setting that says the stored semantic edges are older than the documents ("due").
@@ -78,6 +80,8 @@ class DerivedIndexes:
         self.on_relink: Callable[[bool], None] | None = None
         self.generation = -1
         self.dirty = False
+        #: The store generation at which a damaged snapshot was found (None: none was).
+        self._damage_at: int | None = None
         self.index = self._open_index()
         self._linker: tuple[int, TermLinker] | None = None
         self._matrix: tuple[int, GraphMatrix] | None = None
@@ -92,10 +96,21 @@ class DerivedIndexes:
         if saved is not None:
             generation, data = saved
             index = load_index(data, self.analyzer, self.bm25)
-            if index is not None:
+            stored = self.store.changes.generation()
+            if index is not None and generation <= stored:
                 self.generation = generation
                 return index
+            # Unreadable, or newer than the store it was saved from: the file is damaged.
+            self._damage_at = stored
         return self._index_from_store()
+
+    @property
+    def hands_off(self) -> bool:
+        """True while this process has only read a store it found damaged: it then writes
+        nothing of its own accord (no snapshot, no access times), so reading never changes
+        a damaged file. The first write to the store ends it (the writer accepted changing
+        the file, and a sound snapshot is saved with it)."""
+        return self._damage_at is not None and self.store.changes.generation() == self._damage_at
 
     def _index_from_store(self) -> LexicalIndex:
         index = LexicalIndex(self.analyzer, self.bm25)
@@ -250,8 +265,18 @@ class DerivedIndexes:
             except InputError:
                 # Another process removed a node since this index was read (the store
                 # refuses an edge to it): read what changed and link again.
-                if attempt == _RELINK_ATTEMPTS - 1 or not self._behind():
+                if not self._behind():
                     raise
+                if attempt == _RELINK_ATTEMPTS - 1:
+                    # Writers keep changing documents faster than a relink: keep the edges
+                    # as they are and due, for the next read; this read goes on.
+                    logger.warning(
+                        "semantic edges not relinked: other processes changed documents "
+                        "during %d tries; they stay due",
+                        _RELINK_ATTEMPTS,
+                    )
+                    self.catch_up()
+                    return
                 self.catch_up()
         self.store.settings.set_setting(LINKS_SETTING, "")
         self._links_due = False
@@ -300,7 +325,7 @@ class DerivedIndexes:
     def save(self) -> None:
         """Keep a snapshot of the lexical index in the store for a fast cold start."""
         self.sync()
-        if self.dirty:
+        if self.dirty and not self.hands_off:
             self.store.blobs.save_blob(INDEX_BLOB, self.generation, dump_index(self.index))
             self.dirty = False
 

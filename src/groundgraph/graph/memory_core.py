@@ -273,7 +273,7 @@ class MemoryContext:
 
         now = time.monotonic()
         due = [f for f in dict.fromkeys(fact_ids) if now - self._touched.get(f, -1e18) >= 60]
-        if not due:
+        if not due or self.indexes.hands_off:
             return
         try:
             self.store.ledger.touch(due, self.clock.now())

@@ -37,7 +37,9 @@ def graph_settings(
             f"this store was built with language {stored_language!r}, not {language!r}; "
             "open it without a language or index into a new store"
         )
-    if stored_language is None and not store.read_only:
+    if stored_language is None and not store.read_only and not store.reads.counts().documents:
+        # Recorded when a store is new; one holding documents without it is damaged, and
+        # a read leaves a damaged store as it found it.
         store.settings.set_setting("language", language)
     if max_chunk_chars < MIN_CHUNK_CHARS:
         raise InputError(f"max_chunk_chars must be at least {MIN_CHUNK_CHARS}")

@@ -58,9 +58,10 @@ def open_store(location: str, *, create: bool = True) -> Store:
     if location == ":memory:":
         return SQLiteStore(location)
     path = Path(location).expanduser()
-    if not path.exists():
+    if not path.exists() or (not create and path.is_file() and path.stat().st_size == 0):
         if not create:
-            raise NoStoreError(f"no store at {location}: index documents into it first")
+            what = "an empty file at" if path.exists() else "no store at"
+            raise NoStoreError(f"{what} {location}: index documents into it first")
         return SQLiteStore(location)
     writable = os.access(path, os.W_OK) and os.access(path.resolve().parent, os.W_OK)
     return SQLiteStore(location, read_only=not writable)
