@@ -32,6 +32,7 @@ op, db, folder, extra = sys.argv[1], sys.argv[2], Path(sys.argv[3]), sys.argv[4]
 def ack(x):
     print(x, flush=True)
 with DocumentGraph(db) as graph:
+    print("ready", flush=True)  # imports done and the store open: the operation starts
     if op in ("index", "reindex"):
         for planned, result in graph.index_files(plan_folder([folder]).files, workers=0):
             if isinstance(result, list):
@@ -84,8 +85,9 @@ def _run(
         text=True,
     )
     acked: list[str] = []
-    assert child.stdout is not None
-    if kill_after_seconds is not None:
+    assert child.stdout is not None and child.stderr is not None
+    assert child.stdout.readline().strip() == "ready", child.stderr.read()[-800:]
+    if kill_after_seconds is not None:  # counted from "ready"
         with contextlib.suppress(subprocess.TimeoutExpired):
             child.wait(timeout=kill_after_seconds)
         child.send_signal(signal.SIGKILL)
@@ -99,6 +101,8 @@ def _run(
     acked += out.split()
     if kill_after_acks is None and kill_after_seconds is None:
         assert child.returncode == 0, err[-800:]
+    elif kill_after_seconds is not None:  # a timed kill may come after the end
+        assert child.returncode in (0, -signal.SIGKILL), err[-800:]
     else:
         assert child.returncode == -signal.SIGKILL, f"{op} ended before the kill: {err[-800:]}"
     return acked
@@ -199,7 +203,8 @@ def test_a_killed_operation_leaves_whole_documents_and_every_acknowledged_write(
 
 def test_a_killed_import_leaves_the_store_as_before_or_as_after(world):
     # An import is one transaction (docs/saved-graphs.md): its acknowledgements come after
-    # the commit, so this kill is timed, at fractions of a clean run's duration.
+    # the commit, so this kill is timed from the child's "ready" (its imports done), at
+    # fractions of a clean run's duration; the first lands before any work can commit.
     work, base, plans = world
     folder, extra = plans["import"]
     clean_db = work / "clean-import.db"
@@ -210,7 +215,7 @@ def test_a_killed_import_leaves_the_store_as_before_or_as_after(world):
     clean, start = _snapshot(clean_db), _snapshot(base)
     assert clean != start
     seen = set()
-    for fraction in (0.3, 0.6, 0.9):
+    for fraction in (0.0, 0.3, 0.6, 0.9):
         killed_db = work / f"killed-import-{fraction}.db"
         shutil.copy(base, killed_db)
         acked = _run("import", killed_db, folder, extra, None, kill_after_seconds=took * fraction)
@@ -221,3 +226,27 @@ def test_a_killed_import_leaves_the_store_as_before_or_as_after(world):
         _run("import", killed_db, folder, extra, None)
         assert _snapshot(killed_db) == clean
     assert False in seen, "no kill landed before the import's commit"
+
+
+def test_a_killed_export_leaves_no_half_file_and_the_store_as_it_was(world, tmp_path):
+    # `export` writes beside its target and renames when complete (saved_export.py).
+    work = world[0]
+    full = work / "full.db"
+    clean_out = tmp_path / "clean.json"
+    command = [sys.executable, "-m", "groundgraph", "--db", str(full), "export", "-o"]
+    started = time.monotonic()
+    subprocess.run([*command, str(clean_out)], check=True, capture_output=True)
+    took = time.monotonic() - started
+    before = _snapshot(full)
+    seen = set()
+    for fraction in (0.05, 0.5, 0.8, 0.95):
+        out = tmp_path / f"killed-{fraction}.json"
+        child = subprocess.Popen([*command, str(out)], stdout=subprocess.PIPE)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            child.wait(timeout=took * fraction)
+        child.send_signal(signal.SIGKILL)
+        child.communicate(timeout=60)
+        assert not out.exists() or out.read_bytes() == clean_out.read_bytes(), fraction
+        seen.add(out.exists())
+        assert _snapshot(full) == before
+    assert False in seen, "no kill landed before the export finished"
