@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import resource
 import time
 from collections.abc import Callable
 from typing import Any
@@ -30,6 +31,8 @@ from groundgraph.ingest import parse_jsonl, parse_markdown, parse_plaintext
 from groundgraph.ingest.front_matter import read_front_matter
 
 SLOW_SECONDS = 2.0
+#: Peak memory of a whole run: the one small graph grows by every add_document case.
+RSS_CAP_MIB = 1024
 PIECES = [
     "# ", "## ", "### ", "\n", "\n\n", "```", "```python\n", "~~~", "    ", "| a | b |\n",
     "|---|---|\n", "[link](x.md)", "[[wiki]]", "![img](i.png)", "<div>", "</div>", "<!--",
@@ -165,6 +168,8 @@ def main() -> None:
     slow = [r for r in rows if r["cpu"] > SLOW_SECONDS]
     print(f"\n{total:,} cases; {sum(bool(r['error']) for r in rows)} targets with an untyped "
           f"exception; {len(slow)} with a case over {SLOW_SECONDS} s")  # fmt: skip
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
+    print(f"peak RSS of the run: {peak:,.0f} MiB (cap {RSS_CAP_MIB:,} MiB)")
 
 
 if __name__ == "__main__":
