@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from groundgraph.errors import NotFoundError
-from groundgraph.model.valid_text import has_surrogates
+from groundgraph.model.valid_text import has_surrogates, valid_text
 from groundgraph.model.why_not import GroundingChange, TermWeight, UnsupportedWhy
 from groundgraph.reason.ground import DEFAULT_MIN_SUPPORT, ClaimCheck, Verifier, ground
 from groundgraph.reason.support import GroundingCorpus, check_text, claim_weights
@@ -37,8 +36,6 @@ def why_unsupported(
 ) -> UnsupportedWhy:
     """Why ``node_id`` does not support ``sentence`` (checked as ``ground`` checks it)."""
     sentence = check_text(sentence, "the sentence", MAX_SENTENCE_CHARS)
-    if has_surrogates(node_id):  # no stored id holds one (model/valid_text.py)
-        raise NotFoundError(f"no section {node_id!r}")
     options: dict[str, Any] = {"min_support": min_support, "verify": verify, **rules}
 
     def check(**changed: Any) -> ClaimCheck | None:
@@ -46,10 +43,12 @@ def why_unsupported(
         return result.claims[0] if result.claims else None
 
     def why(stage: str, reason: str, **parts: Any) -> UnsupportedWhy:
-        return UnsupportedWhy(sentence, node_id, stage, reason, min_support=min_support,
+        shown = valid_text(node_id).text  # an id with a lone surrogate is echoed valid
+        return UnsupportedWhy(sentence, shown, stage, reason, min_support=min_support,
                               **parts)  # fmt: skip
 
-    if not corpus.node_texts([node_id]):
+    # No stored id holds a lone surrogate (model/valid_text.py): such an id is missing.
+    if has_surrogates(node_id) or not corpus.node_texts([node_id]):
         return why("missing", f"no section {node_id!r}", share=0.0, mass=0.0)
     claim = check()
     if claim is None:
