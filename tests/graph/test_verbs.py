@@ -119,7 +119,8 @@ def test_an_entry_carries_what_the_brief_asks():
     assert search.param("walker").json_schema == {"type": "string", "enum": ["bounded", "ppr"]}
     assert search.param("query").required and search.result == list[Hit]
     assert search.interfaces == ("python", "cli", "tool")
-    assert VERBS["add_document"].writes and not VERBS["add_document"].scoped
+    assert VERBS["add_document"].writes and VERBS["add_document"].scoped
+    assert not VERBS["remove_document"].scoped and not VERBS["stats"].scoped
     assert VERBS["reasoner"].interfaces == ("python",)
     dedup = VERBS["add_text"].param("dedup_threshold").json_schema
     assert dedup == {"type": ["number", "null"], "exclusiveMinimum": 0, "maximum": 1}

@@ -241,14 +241,16 @@ def test_verb_routes_answer_what_the_cli_prints_with_json(tmp_path, monkeypatch)
             assert served.json() == json.loads(printed), name
 
 
-def test_a_scoped_key_may_search_its_facts_but_not_list_every_document(keyed_server):
+def test_a_scoped_key_searches_and_lists_only_its_own(keyed_server):
     hits = httpx.post(
         keyed_server + "/graph/search", json={"query": "flood Zephyr"}, headers=ALICE_KEY
     ).json()
     assert hits and {h["content"] for h in hits} <= set(ALICE_FACTS)
     assert not {h["content"] for h in hits} & set(BOB_FACTS)
     listed = httpx.get(keyed_server + "/graph/documents", headers=ALICE_KEY)
-    assert listed.status_code == 403 and "every scope" in listed.json()["detail"]
+    assert listed.status_code == 200 and len(listed.json()) == len(ALICE_FACTS)
+    counted = httpx.get(keyed_server + "/graph/stats", headers=ALICE_KEY)
+    assert counted.status_code == 403 and "every scope" in counted.json()["detail"]
     other = httpx.post(
         keyed_server + "/graph/search",
         json={"query": "flood", "scopes": ["acme/bob"]},

@@ -10,6 +10,7 @@ first occurrence in the node, so the hop's support is the sentence that holds it
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from groundgraph.index.bm25 import LexicalIndex
@@ -41,18 +42,25 @@ def word_of(node_id: str) -> str:
     return node_id.removeprefix(WORD_PREFIX)
 
 
-def word_end(store: Store, index: LexicalIndex, word: str) -> WordEnd | None:
-    """``word`` as a bridge end, or None when it is not one indexed word."""
+def word_end(
+    store: Store, index: LexicalIndex, word: str, holds: Callable[[str], bool] | None = None
+) -> WordEnd | None:
+    """``word`` as a bridge end, or None when it is not one indexed word; ``holds`` says
+    which nodes may hold it (a scoped read's), others are left out before ranking."""
     terms = index.query_terms(word)
     if len(terms) != 1:
         return None
     matches = index.match(word)
-    if not len(matches.positions):
-        return None
     ids = index.node_ids
-    rows = top_positions(matches.positions, matches.scores, MAX_FANOUT, ids.__getitem__)
-    best = float(matches.scores.max())
-    chosen = [(ids[int(matches.positions[i])], float(matches.scores[i]) / best) for i in rows]
+    positions, scores = matches.positions, matches.scores
+    if holds is not None and len(positions):
+        kept = [i for i, p in enumerate(positions) if holds(ids[int(p)])]
+        positions, scores = positions[kept], scores[kept]
+    if not len(positions):
+        return None
+    rows = top_positions(positions, scores, MAX_FANOUT, ids.__getitem__)
+    best = float(scores.max())
+    chosen = [(ids[int(positions[i])], float(scores[i]) / best) for i in rows]
     nodes = store.reads.get_nodes([node_id for node_id, _ in chosen])
     end = WORD_PREFIX + word.strip().lower()
     edges = []

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from groundgraph.errors import InputError, NotFoundError
 from groundgraph.graph.bridge_words import WordEnd, is_word_end, word_end, word_of
+from groundgraph.graph.document_scope import DocumentScope
 from groundgraph.graph.evidence import entity_id
 from groundgraph.index.bm25 import LexicalIndex
 from groundgraph.model import Bridge, BridgeHop, Citation, Edge, Node
@@ -28,15 +29,24 @@ MAX_BRIDGE_HOPS = 6
 MAX_BRIDGES = 20
 
 
-def resolve_end(store: Store, name: str, index: LexicalIndex | None = None) -> str | WordEnd:
+def resolve_end(
+    store: Store,
+    name: str,
+    index: LexicalIndex | None = None,
+    scope: DocumentScope | None = None,
+) -> str | WordEnd:
     """A node id from a node id, an entity id, or an entity's name; else, given the
-    index, a word end for a plain word that some node holds."""
+    index, a word end for a plain word that some node holds. With ``scope``, only nodes
+    it sees count: another's node is unknown, another's word not held."""
     if not isinstance(name, str) or not name.strip():
         raise InputError("a bridge end must be a non-empty node id, entity name or word")
     for candidate in (name, entity_id(name)):
-        if not has_surrogates(candidate) and store.reads.get_nodes([candidate]):
+        if has_surrogates(candidate) or (scope is not None and not scope.node(candidate)):
+            continue
+        if store.reads.get_nodes([candidate]):
             return candidate
-    found = None if index is None else word_end(store, index, name)
+    holds = None if scope is None else scope.node
+    found = None if index is None else word_end(store, index, name, holds)
     if found is None:
         raise NotFoundError(
             f"no node, entity or indexed word named {name!r}: use a node id from search, an "
@@ -52,14 +62,16 @@ def find_bridges(
     max_hops: int = 3,
     k: int = 3,
     index: LexicalIndex | None = None,
+    scope: DocumentScope | None = None,
 ) -> list[Bridge]:
     """Up to ``k`` shortest paths between ``a`` and ``b``, each hop cited. A word end's
-    own hop (word to the node holding it) is not counted in ``max_hops``."""
+    own hop (word to the node holding it) is not counted in ``max_hops``. With
+    ``scope``, the paths step only along edges it sees."""
     if not 1 <= max_hops <= MAX_BRIDGE_HOPS or not 1 <= k <= MAX_BRIDGES:
         raise InputError(
             f"max_hops must be 1..{MAX_BRIDGE_HOPS} and k 1..{MAX_BRIDGES} for a bridge"
         )
-    ends = [resolve_end(store, name, index) for name in (a, b)]
+    ends = [resolve_end(store, name, index, scope) for name in (a, b)]
     words = {end.node_id: end for end in ends if isinstance(end, WordEnd)}
     start, goal = (end.node_id if isinstance(end, WordEnd) else end for end in ends)
 
@@ -67,6 +79,8 @@ def find_bridges(
         out: dict[str, list[Edge]] = {n: [] for n in node_ids}
         stored = [n for n in node_ids if n not in words]
         for edge in store.reads.edges_touching(stored):
+            if scope is not None and not scope.edge(edge):
+                continue
             for end in (edge.source, edge.target):
                 if end in out:
                     out[end].append(edge)

@@ -8,11 +8,13 @@ ids and read the index once per call.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from groundgraph.errors import InputError, NotFoundError
+from groundgraph.graph.document_scope import DocumentScope, document_scope
 from groundgraph.graph.indexes import DerivedIndexes
 from groundgraph.graph.reader import GraphReader
+from groundgraph.memory.scopes import query_scopes
 from groundgraph.model import Node
 from groundgraph.model.ids import held_ids, is_entity_id
 from groundgraph.model.why_not import UnsupportedWhy
@@ -41,12 +43,21 @@ def _section(node: Node) -> SectionText:
 
 
 class _SyncedCorpus:
-    """The graph as a GroundingCorpus, brought up to date once and read without re-checking."""
+    """The graph as a GroundingCorpus, brought up to date once and read without re-checking;
+    with ``scopes``, only the sections those scopes may read are evidence."""
 
-    def __init__(self, indexes: DerivedIndexes, reader: GraphReader) -> None:
+    def __init__(
+        self,
+        indexes: DerivedIndexes,
+        reader: GraphReader,
+        scopes: tuple[str, ...] | None = None,
+        scope: DocumentScope | None = None,
+    ) -> None:
         indexes.sync()
         self.indexes = indexes
         self.reader = reader
+        self.scopes = scopes
+        self.scope = scope
 
     def node_texts(self, node_ids: Sequence[str]) -> dict[str, str]:
         return {i: f"{s.title}\n{s.content}" for i, s in self.sections(node_ids).items()}
@@ -54,8 +65,11 @@ class _SyncedCorpus:
     def sections(self, node_ids: Sequence[str]) -> dict[str, SectionText]:
         # A node no longer valid (a superseded fact) is not evidence.
         nodes = self.indexes.store.reads.get_nodes(held_ids(node_ids))
+        seen = self.scope.node if self.scope is not None else None
         return {
-            i: _section(nodes[i]) for i in node_ids if i in nodes and nodes[i].invalid_at is None
+            i: _section(nodes[i])
+            for i in node_ids
+            if i in nodes and nodes[i].invalid_at is None and (seen is None or seen(i))
         }
 
     def idf(self, term: str) -> float:
@@ -67,16 +81,19 @@ class _SyncedCorpus:
     def candidate_nodes(self, text: str, limit: int) -> list[str]:
         if not text.strip():
             return []
-        hits = self.reader.search(text[:MAX_QUERY_CHARS], max_results=limit)
+        hits = self.reader.search(text[:MAX_QUERY_CHARS], max_results=limit, scopes=self.scopes)
         return [h.node_id for h in hits if not is_entity_id(h.node_id)]
 
 
-def _known(store: Store, node_ids: Sequence[str] | None) -> list[str] | None:
+def _known(
+    store: Store, node_ids: Sequence[str] | None, scope: DocumentScope | None = None
+) -> list[str] | None:
+    """The node ids, checked; one not held (or not seen by ``scope``) is a NotFoundError."""
     if node_ids is None:
         return None
     ids = check_node_ids(node_ids)
     found = store.reads.get_nodes(held_ids(ids))
-    missing = [i for i in ids if i not in found]
+    missing = [i for i in ids if i not in found or (scope is not None and not scope.node(i))]
     if missing:
         shown = ", ".join(repr(i) for i in missing[:5])
         raise NotFoundError(f"unknown node ids {shown}: use search or outline to find node ids")
@@ -134,12 +151,17 @@ class Grounder:
         check_code: bool = True,
         check_anchors: bool = True,
         max_candidates: int = 8,
+        scopes: str | Iterable[str] | None = None,
     ) -> Grounding:
-        """Each sentence of ``answer`` with its support and the sentences that back it."""
+        """Each sentence of ``answer`` with its support and the sentences that back it;
+        with ``scopes``, only sections those scopes may read are evidence (another's
+        node id is unknown)."""
+        scope = document_scope(self.indexes.store, scopes)
+        read_as = None if scope is None else query_scopes(scopes)
         return ground(
-            self._corpus(),
+            _SyncedCorpus(self.indexes, self.reader, read_as, scope),
             answer,
-            _known(self.indexes.store, node_ids),
+            _known(self.indexes.store, node_ids, scope),
             query,
             min_support,
             verify,

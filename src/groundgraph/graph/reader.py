@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from groundgraph.errors import InputError, NotFoundError
 from groundgraph.graph.bridges import find_bridges
+from groundgraph.graph.document_scope import DocumentScope, document_scope
 from groundgraph.graph.facts import build_reasoner
 from groundgraph.graph.indexes import DerivedIndexes
 from groundgraph.graph.settings import GraphSettings
@@ -126,6 +127,7 @@ class GraphReader:
             doc_ids, walker, fusion, graph_weight, scopes, search_mode, rrf_k,
         )  # fmt: skip
         modes = SEARCH_MODES if self.indexes.embeddings.active else ("keyword",)
+        scope = document_scope(self.store, scopes)
         return why_not(
             query,
             target,
@@ -134,7 +136,7 @@ class GraphReader:
             params,
             lambda p: self._run(query, p, walkable),
             self.settings.language,
-            scoped=scopes is not None,
+            sees=None if scope is None else scope.node,
             modes=modes,
         )
 
@@ -207,18 +209,27 @@ class GraphReader:
         return "\n\n".join(f"### {h.title} [{h.node_id}]\n{h.content}" for h in hits)
 
     # ----------------------------------------------------------------- views
-    def node(self, node_id: str) -> Node:
-        """One node by id; NotFoundError names how to find ids."""
+    def node(self, node_id: str, scopes: str | Iterable[str] | None = None) -> Node:
+        """One node by id; NotFoundError names how to find ids. With ``scopes``, a node
+        those scopes may not read is unknown (``graph.document_scope``)."""
+        return self._node(node_id, document_scope(self.store, scopes))
+
+    def _node(self, node_id: str, scope: DocumentScope | None) -> Node:
         # No store holds an id that is not valid Unicode (``model.ids.check_doc_id``).
-        held = not has_surrogates(node_id)
+        held = not has_surrogates(node_id) and (scope is None or scope.node(node_id))
         found = self.store.reads.get_nodes([node_id]).get(node_id) if held else None
         if found is None:
             raise NotFoundError(f"unknown node {node_id!r}: use search or outline to find node ids")
         return found
 
-    def outline(self, doc_id: str, max_depth: int = 6) -> str:
-        """A document's table of contents, one ``- [nodeId] title`` line per node."""
-        nodes = [] if has_surrogates(doc_id) else self.store.reads.document_nodes(doc_id)
+    def outline(
+        self, doc_id: str, max_depth: int = 6, scopes: str | Iterable[str] | None = None
+    ) -> str:
+        """A document's table of contents, one ``- [nodeId] title`` line per node; with
+        ``scopes``, a document those scopes may not read is unknown."""
+        scope = document_scope(self.store, scopes)
+        hidden = has_surrogates(doc_id) or (scope is not None and not scope.document(doc_id))
+        nodes = [] if hidden else self.store.reads.document_nodes(doc_id)
         if not nodes:
             raise NotFoundError(f"unknown document {doc_id!r}: list documents with stats")
         depth: dict[str, int] = {}
@@ -230,11 +241,15 @@ class GraphReader:
                 lines.append(f"{'  ' * d}- [{node.node_id}] {node.title}")
         return "\n".join(lines)
 
-    def show(self, node_id: str) -> NodeView:
-        """A node with its parent, children and other links."""
+    def show(self, node_id: str, scopes: str | Iterable[str] | None = None) -> NodeView:
+        """A node with its parent, children and other links; with ``scopes``, only what
+        those scopes may read (another node is unknown, another's links left out)."""
         self.indexes.sync()
-        node = self.node(node_id)
+        scope = document_scope(self.store, scopes)
+        node = self._node(node_id, scope)
         edges = self.store.reads.edges_touching([node_id])
+        if scope is not None:
+            edges = [e for e in edges if scope.edge(e)]
         others = {e.target if e.source == node_id else e.source for e in edges}
         titles = {n.node_id: n.title for n in self.store.reads.get_nodes(sorted(others)).values()}
         children = [e.target for e in edges if e.type == PARENT_CHILD and e.source == node_id]
@@ -258,14 +273,17 @@ class GraphReader:
             tuple(links),
         )
 
-    def documents(self) -> list[DocumentInfo]:
-        """Every document: id, title, description, source and node count."""
+    def documents(self, scopes: str | Iterable[str] | None = None) -> list[DocumentInfo]:
+        """Every document: id, title, description, source and node count; with
+        ``scopes``, every document those scopes may read."""
         counts = self.store.reads.node_counts()
+        scope = document_scope(self.store, scopes)
         return [
             DocumentInfo(
                 d.doc_id, d.title, d.description, d.source, d.added_at, counts.get(d.doc_id, 0)
             )
             for d in self.store.reads.documents()
+            if scope is None or scope.document(d.doc_id)
         ]
 
     def stats(self) -> GraphStats:
@@ -284,11 +302,19 @@ class GraphReader:
         )
 
     # ----------------------------------------------------------------- evidence
-    def bridge(self, a: str, b: str, max_hops: int = 3, k: int = 3) -> list[Bridge]:
+    def bridge(
+        self,
+        a: str,
+        b: str,
+        max_hops: int = 3,
+        k: int = 3,
+        scopes: str | Iterable[str] | None = None,
+    ) -> list[Bridge]:
         """Up to ``k`` shortest paths between two entities, nodes or plain words, each hop
-        cited."""
+        cited; with ``scopes``, only through what those scopes may read."""
         self.indexes.sync()
-        return find_bridges(self.store, a, b, max_hops, k, self.indexes.index)
+        scope = document_scope(self.store, scopes)
+        return find_bridges(self.store, a, b, max_hops, k, self.indexes.index, scope)
 
     def ask(
         self,

@@ -20,6 +20,11 @@ _WORKERS = Param(
     maximum=64,
 )
 _NODE_ID = "A node id from search or outline."
+#: ``scopes`` of a view: what it shows of the documents (``graph.document_scope``).
+_READ_AS = Param(
+    "Read as these scopes: only documents they may read (a scope reads its ancestors; a "
+    "document without scopes only an unscoped read); another's id is unknown."
+)
 _DOC_ID = "A document id (see documents, or groundgraph stats --docs)."
 
 #: The options of a search (every verb that runs one takes them).
@@ -71,6 +76,10 @@ DOCUMENT_VERBS: tuple[VerbDoc, ...] = (
             "source": Param("Where it came from: a path or URL."),
             "format": Param(
                 "'markdown' (headings make sections) or 'text'.", enum=("markdown", "text")
+            ),
+            "scopes": Param(
+                "The scopes that may read it (and the scopes below them); none: only an "
+                "unscoped read."
             ),
         },
         tools=(
@@ -185,7 +194,11 @@ DOCUMENT_VERBS: tuple[VerbDoc, ...] = (
         "outline",
         "A document's table of contents with node ids.",
         writes=False,
-        params={"doc_id": Param(_DOC_ID), "max_depth": Param("Deepest heading level shown.")},
+        params={
+            "doc_id": Param(_DOC_ID),
+            "max_depth": Param("Deepest heading level shown."),
+            "scopes": _READ_AS,
+        },
         cli=("outline",),
         tools=(
             ToolView(
@@ -200,7 +213,7 @@ DOCUMENT_VERBS: tuple[VerbDoc, ...] = (
         "show",
         "A node with its parent, children and links.",
         writes=False,
-        params={"node_id": Param(_NODE_ID)},
+        params={"node_id": Param(_NODE_ID), "scopes": _READ_AS},
         cli=("show",),
         tools=(
             ToolView(
@@ -213,12 +226,16 @@ DOCUMENT_VERBS: tuple[VerbDoc, ...] = (
         ),
     ),
     VerbDoc(
-        "node", "The node record with this id.", writes=False, params={"node_id": Param(_NODE_ID)}
+        "node",
+        "The node record with this id.",
+        writes=False,
+        params={"node_id": Param(_NODE_ID), "scopes": _READ_AS},
     ),
     VerbDoc(
         "documents",
         "Every document: id, title, description, source and node count.",
         writes=False,
+        params={"scopes": _READ_AS},
         cli=("stats",),
         tools=(
             ToolView("got_list_documents", "Every document: its id, title and number of nodes."),
@@ -260,6 +277,7 @@ DOCUMENT_VERBS: tuple[VerbDoc, ...] = (
             "b": Param("The other end."),
             "max_hops": Param("Longest path, in hops.", minimum=1, maximum=MAX_BRIDGE_HOPS),
             "k": Param("How many paths.", minimum=1, maximum=MAX_BRIDGES),
+            "scopes": _READ_AS,
         },
         cli=("bridge",),
         tools=(
@@ -326,6 +344,7 @@ DOCUMENT_VERBS: tuple[VerbDoc, ...] = (
             "max_candidates": Param(
                 "Search hits each claim draws evidence from.", minimum=1, maximum=MAX_CANDIDATES
             ),
+            "scopes": _READ_AS,
         },
         cli=("ground",),
         tools=(

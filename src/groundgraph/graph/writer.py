@@ -19,6 +19,7 @@ from typing import TypeVar
 
 from groundgraph.errors import InputError, NotFoundError
 from groundgraph.graph import title_mentions
+from groundgraph.graph.document_scope import with_scopes
 from groundgraph.graph.evidence import EntityExtractor, RelationExtractor, evidence_for
 from groundgraph.graph.facts import FACTS_DOC_ID, fact_records
 from groundgraph.graph.indexes import DerivedIndexes
@@ -96,8 +97,10 @@ class DocumentWriter:
         *,
         source: str = "",
         format: str = "markdown",
+        scopes: str | Iterable[str] | None = None,
     ) -> Document:
-        """Add a markdown (or ``format="text"``) document; the same id replaces it."""
+        """Add a markdown (or ``format="text"``) document read by ``scopes``; the same id
+        replaces it."""
         if not isinstance(content, str) or not isinstance(title, str):
             raise InputError("content and title must be text")
         if not title.strip():
@@ -113,7 +116,7 @@ class DocumentWriter:
             source=source,
             max_chunk_chars=self.settings.max_chunk_chars,
         )
-        return self.add_parsed(parsed)
+        return self.add_parsed(with_scopes(parsed, scopes))
 
     def add_parsed(self, parsed: ParsedDocument) -> Document:
         """Store a parsed document and link it into the graph, in one transaction."""

@@ -19,11 +19,12 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from groundgraph.index.bm25 import LexicalIndex
 from groundgraph.model import Hit
+from groundgraph.model.ids import is_entity_id
 from groundgraph.model.valid_text import valid_text
 from groundgraph.model.why_not import (
     BELOW_SEED_CUTOFF,
@@ -86,13 +87,15 @@ def why_not(
     params: SearchParams,
     run: Runner,
     language: str,
-    scoped: bool = False,
+    sees: Callable[[str], bool] | None = None,
     modes: tuple[str, ...] = ("keyword",),
 ) -> WhyNot:
     """Why ``target`` (a node id or a document id) is not in the top ``max_results`` of
-    ``query``. ``run`` searches with the given options; ``scoped`` says that
-    ``params.doc_ids`` are what the caller's scopes may read; ``modes`` are the search
-    modes this graph can run (the embedding modes need an embedder)."""
+    ``query``. ``run`` searches with the given options; ``sees`` says which nodes the
+    caller's scopes may read (``params.doc_ids`` are then within those): a target it
+    does not see is answered as one no store holds, and no id it does not see is named;
+    ``modes`` are the search modes this graph can run (the embedding modes need an
+    embedder)."""
     query = valid_text(query).text  # echoed in the answer, which must encode
     k = params.max_results
     base = run(params)
@@ -100,13 +103,15 @@ def why_not(
     def result(stage: str, reason: str, node: str | None = None, **parts: object) -> WhyNot:
         return WhyNot(query, target, node, stage, reason, k, **parts)  # type: ignore[arg-type]
 
-    found = resolve(target, index, store)
+    found = resolve(target, index, store, sees)
     if isinstance(found, WhyNot):
         return dataclasses.replace(found, query=query, k=k)
     if params.doc_ids is not None and found.doc_id not in params.doc_ids:
-        where = "the scopes read" if scoped else "the documents asked for (doc_ids)"
+        # A scoped read's target lies within its scopes (resolve), so only doc_ids left
+        # it out; the search without doc_ids would also drop the scopes: no rerun then.
+        where = "the documents asked for (doc_ids)"
         cf = Counterfactual(None, None, None, None)
-        if not scoped:
+        if sees is None:
             rank = found.rank_in(run(dataclasses.replace(params, doc_ids=None)).hits)
             cf = counterfactual(lambda *_: rank, [("doc_ids", "given", ("all documents",))])
         reason = f"{target} is in document {found.doc_id}, outside {where}"
@@ -176,7 +181,7 @@ def why_not(
     walk = None
     if seeds:
         probe_hops = max(MAX_HOPS, params.max_hops + 2)
-        hubs = _hub_finder(store)
+        hubs = _hub_finder(store, sees)
         walk = probe_walk(seeds, base.neighbours, params.walk(), set(found.nodes), probe_hops, hubs)
     if walk is not None and walk.limit != "unreachable":
         node = walk.path[-1] if walk.path else found.nodes[0]
@@ -198,9 +203,15 @@ def why_not(
     return result(NO_COMMON_TERM, reason, node, terms=terms, walk=walk, counterfactual=cf)
 
 
-def resolve(target: str, index: LexicalIndex, store: Store) -> Target | WhyNot:
-    """The indexed nodes that stand for ``target``, or the diagnosis that there are none."""
+def resolve(
+    target: str, index: LexicalIndex, store: Store, sees: Callable[[str], bool] | None = None
+) -> Target | WhyNot:
+    """The indexed nodes that stand for ``target``, or the diagnosis that there are none;
+    a target ``sees`` refuses is one no store holds, and the nearest ids named are ids it
+    sees."""
     position = index.position
+    if sees is not None and not sees(target):
+        return _unknown(target, index, sees)
     pos = position.get(target)
     if pos is not None and not index.is_blank(pos):
         return Target(target, index.doc_of[pos], (target,))
@@ -221,11 +232,23 @@ def resolve(target: str, index: LexicalIndex, store: Store) -> Target | WhyNot:
     if node is not None:
         reason = f"{target} is a {node.kind} node, which search does not return"
         return missing(MISSING, reason, target)
+    return _unknown(target, index, sees)
+
+
+def _unknown(target: str, index: LexicalIndex, sees: Callable[[str], bool] | None) -> WhyNot:
+    """The diagnosis of an id no store holds, naming the nearest ids (those ``sees``
+    allows; no entity then, as telling which it sees costs a read each)."""
+
+    def seen(ids: Iterable[str]) -> list[str]:
+        return [i for i in ids if sees is None or (not is_entity_id(i) and sees(i))]
+
     doc, _, _ = target.partition("#")
-    pool = [index.node_ids[p] for p in index.doc_positions.get(doc, [])] or list(position)
-    pool += list(index.doc_positions)
+    pool = seen(index.node_ids[p] for p in index.doc_positions.get(doc, [])) or seen(index.position)
+    pool += seen(index.doc_positions)
     near = tuple(difflib.get_close_matches(target, pool, n=NEAREST, cutoff=0.5))
-    return missing(MISSING, f"no node or document {target!r}", None, near)
+    cf = Counterfactual(None, None, None, None)
+    reason = f"no node or document {target!r}"
+    return WhyNot("", target, None, MISSING, reason, 0, nearest=near, counterfactual=cf)
 
 
 def _terms_of(index: LexicalIndex, nodes: tuple[str, ...]) -> set[str]:
@@ -236,9 +259,12 @@ def _terms_of(index: LexicalIndex, nodes: tuple[str, ...]) -> set[str]:
     return out
 
 
-def _hub_finder(store: Store) -> Callable[[set[str]], tuple[str, ...]]:
+def _hub_finder(
+    store: Store, sees: Callable[[str], bool] | None = None
+) -> Callable[[set[str]], tuple[str, ...]]:
     """The neighbours of the targets that give no step towards them: entities with more
-    than MAX_FANOUT edges, and pages with more than MAX_FAN_IN edges pointing at them."""
+    than MAX_FANOUT edges, and pages with more than MAX_FAN_IN edges pointing at them
+    (only those ``sees`` allows)."""
 
     def hubs(targets: set[str]) -> tuple[str, ...]:
         edges = store.reads.edges_touching(sorted(targets))
@@ -251,7 +277,7 @@ def _hub_finder(store: Store) -> Callable[[set[str]], tuple[str, ...]]:
             else:
                 fan_in = sum(1 for e in around if e.target == other)
                 too_many = other in pointed and fan_in > MAX_FAN_IN
-            if too_many:
+            if too_many and (sees is None or sees(other)):
                 found.append(other)
         return tuple(found)
 

@@ -3,10 +3,10 @@
 Each verb of :data:`HTTP_VERBS` becomes one route under ``/graph``: ``POST /graph/{verb}``
 with the verb's arguments as a JSON object (its schema, from the verb table, is the
 route's request schema in ``/openapi.json``), or ``GET /graph/{verb}`` for a read that
-takes no arguments. The answer is the verb's JSON form, byte for byte what
-``groundgraph <command> --json`` prints. Which keys may call which verb is
-``service.verb_calls``'s rule; it also serves ``verify_relation``, a companion of the
-table.
+takes no arguments but its scopes (the key's, ``service.verb_calls``). The answer is the
+verb's JSON form, byte for byte what ``groundgraph <command> --json`` prints. Which keys
+may call which verb is ``service.verb_calls``'s rule; it also serves ``verify_relation``,
+a companion of the table.
 """
 
 from __future__ import annotations
@@ -52,7 +52,8 @@ def verbs_router() -> APIRouter:
     for name in HTTP_VERBS:
         verb = served_verb(name)
         summary = verb.summary
-        takes_nothing = not _schema(name)["properties"]
+        # The key gives the scopes: a read that takes only them needs no body.
+        takes_nothing = not set(_schema(name)["properties"]) - {"scopes"}
 
         def endpoint_for(name: str) -> Any:
             async def endpoint(

@@ -6,9 +6,14 @@ names the field before the graph sees it. Then the key decides:
 
 - a write verb needs a read-write key;
 - a verb that takes ``scopes`` runs as the scopes the request names, each of which the key
-  must allow, else as the key's own scopes (a restricted key never reads unscoped);
-- a verb without ``scopes`` reads or changes every document, so it needs a key bound to
-  every scope.
+  must allow, else as the key's own scopes (a restricted key never reads unscoped): the
+  document views (``node``, ``show``, ``outline``, ``documents``, ``bridge``, ``ground``,
+  ``why_not``) then answer another tenant's id as an unknown one, and ``add_document``
+  makes a document those scopes read;
+- ``remove_document``, and ``add_document`` over an id already held, are ruled on by
+  ``service.document_access`` for a key bound to scopes;
+- any other verb without ``scopes`` reads or changes every document, so it needs a key
+  bound to every scope.
 
 ``verify_relation`` (a companion of the table, ``graph.verbs.COMPANIONS``) is served too:
 with ``facts`` it checks the claim against those facts alone, reading nothing stored, so
@@ -30,6 +35,7 @@ from groundgraph.graph.verb_schema import Verb
 from groundgraph.graph.verbs import VERBS, companion
 from groundgraph.model import to_json
 from groundgraph.service.access import Access, AccessDeniedError
+from groundgraph.service.document_access import DOCUMENT_WRITES, guard_document_write
 
 _TYPES: dict[str, tuple[type, ...]] = {
     "string": (str,),
@@ -148,7 +154,9 @@ def call_verb(graph: DocumentGraph, name: str, arguments: Mapping[str, Any], acc
             raise AccessDeniedError(f"this key may not read as {asked!r}")
         if asked is None and access.scopes is not None:
             given["scopes"] = list(access.scopes)
-    else:
+    elif name not in DOCUMENT_WRITES:
         access.require_everything(name)
+    if not guard_document_write(graph, name, given, access):
+        return None
     run = getattr(graph, name) if verb.writes else graph.searcher().verb(name)
     return to_json(run(**given))

@@ -1,0 +1,69 @@
+"""Writing documents with a key bound to scopes: which ids it may take and remove.
+
+A document read by scopes (``add_document(..., scopes=...)``, ``graph.document_scope``)
+belongs to those scopes. A key bound to scopes adds documents read by the scopes it
+names (by default its own), and it may replace or remove a document only when it may
+write every scope the document is read by:
+
+- removing a document the key may not read is answered as removing an unknown id
+  (``null``), so a key cannot probe for another tenant's documents by removing them;
+- removing one it reads but may not write (an ancestor's, or one shared with another
+  tenant) is refused, as for a memory fact shared beyond the key's scopes;
+- adding a document under an id another tenant's document holds is refused: document ids
+  are one name space, so the refusal tells a write key that the id is taken (never by
+  whom, nor anything of that document). A document without scopes belongs to no tenant:
+  only a key bound to every scope replaces or removes it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from groundgraph.graph import DocumentGraph
+from groundgraph.ingest.parsed import resolve_doc_id
+from groundgraph.memory.scopes import ScopeReader
+from groundgraph.model import Document
+from groundgraph.model.valid_text import has_surrogates
+from groundgraph.service.access import Access, AccessDeniedError
+
+#: The write verbs on documents that ``guard_document_write`` rules on.
+DOCUMENT_WRITES = ("add_document", "remove_document")
+
+
+def _stored(graph: DocumentGraph, doc_id: object) -> Document | None:
+    if not isinstance(doc_id, str) or has_surrogates(doc_id):
+        return None
+    return graph.store.reads.get_document(doc_id)
+
+
+def _writes(access: Access, document: Document) -> bool:
+    return bool(document.scopes) and all(access.names(s) for s in document.scopes)
+
+
+def guard_document_write(
+    graph: DocumentGraph, name: str, given: Mapping[str, Any], access: Access
+) -> bool:
+    """For a restricted key: refuse a document write it may not make (AccessDeniedError);
+    False when the write must be answered as one on an unknown id (the module docstring)."""
+    if access.unrestricted or name not in DOCUMENT_WRITES:
+        return True
+    if name == "remove_document":
+        document = _stored(graph, given.get("doc_id"))
+        if document is None or not ScopeReader(access.scopes).reads(document.scopes):
+            return False
+        if not _writes(access, document):
+            raise AccessDeniedError(
+                "that document is read by scopes this key may not write: ask a key for every "
+                "scope it is read by"
+            )
+        return True
+    title = given.get("title")
+    doc_id = resolve_doc_id(title, given.get("doc_id")) if isinstance(title, str) else None
+    document = _stored(graph, doc_id)
+    if document is not None and not _writes(access, document):
+        raise AccessDeniedError(
+            f"the document id {doc_id!r:.80} is taken by a document this key may not change: "
+            "give the document another doc_id"
+        )
+    return True
