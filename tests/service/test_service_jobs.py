@@ -200,21 +200,50 @@ def test_a_server_without_roots_refuses_every_job(tmp_path):
     service.graph.close()
 
 
-def test_jobs_need_a_read_write_key_for_every_scope(tmp_path, root):
+def test_a_scoped_key_ingests_for_its_scope_and_sees_only_its_jobs(tmp_path, root):
+    for i in range(3):
+        text = f"# Alice {i}\n\nThe kestrel section {i} of Alice's notes.\n"
+        (root / "alice-notes").mkdir(exist_ok=True)
+        (root / "alice-notes" / f"alice-{i}.md").write_text(text, "utf-8")
     service, server = serve(tmp_path / "m.db", root, keys=matrix_ring())
     with server as base:
         body = {"paths": ["notes"]}
         assert httpx.post(f"{base}/jobs", json=body).status_code == 401
         wrong = {"Authorization": "Bearer not-a-key-at-all"}
         assert httpx.post(f"{base}/jobs", json=body, headers=wrong).status_code == 401
-        for name in ("alice", "alice-ro", "bob"):
-            assert httpx.post(f"{base}/jobs", json=body, headers=bearer(name)).status_code == 403
-        job = httpx.post(f"{base}/jobs", json=body, headers=bearer("admin"))
-        assert job.status_code == 202
-        for name in ("alice", "bob"):
-            seen = httpx.get(f"{base}/jobs/{job.json()['id']}", headers=bearer(name))
-            assert seen.status_code == 403
-        assert wait_for(base, job.json()["id"], bearer("admin"))["status"] == "done"
+        assert httpx.post(f"{base}/jobs", json=body, headers=bearer("alice-ro")).status_code == 403
+        admin = httpx.post(f"{base}/jobs", json=body, headers=bearer("admin")).json()
+        assert wait_for(base, admin["id"], bearer("admin"))["status"] == "done"
+        unknown = httpx.get(f"{base}/jobs/{'0' * 32}", headers=bearer("alice"))
+        for name in ("alice", "bob"):  # another's job is answered as an unknown one
+            seen = httpx.get(f"{base}/jobs/{admin['id']}", headers=bearer(name))
+            assert seen.status_code == unknown.status_code == 404
+            assert seen.json()["detail"].replace(admin["id"], "0" * 32) == unknown.json()["detail"]
+        # Alice's job adds her folder for her scope; the admin's notes (no scopes) stay
+        (root / "notes" / "note-0005.md").unlink()
+        mine = {"paths": ["alice-notes", "notes"], "prune": True}
+        job = httpx.post(f"{base}/jobs", json=mine, headers=bearer("alice"))
+        assert job.status_code == 202 and job.json()["scopes"] == ["acme/alice"]
+        record = wait_for(base, job.json()["id"], bearer("alice"))
+        assert record["status"] == "done", record
+        assert (record["added"], record["skipped"], record["removed"]) == (3, 5, 0), record
+        assert all("may not replace" in s["reason"] for s in record["skipped_files"]), record
+        held = {d.doc_id: d.scopes for d in service.graph.store.reads.documents()}
+        assert sorted(s for s in held.values()) == [()] * 6 + [("acme/alice",)] * 3
+        assert (
+            httpx.get(f"{base}/jobs/{job.json()['id']}", headers=bearer("bob")).status_code == 404
+        )
+        # Bob's job over Alice's folder replaces nothing of hers and learns nothing of it
+        theirs = httpx.post(f"{base}/jobs", json={"paths": ["alice-notes"]}, headers=bearer("bob"))
+        record = wait_for(base, theirs.json()["id"], bearer("bob"))
+        assert (record["added"], record["skipped"]) == (0, 3), record
+        assert "acme/alice" not in str(record)
+        hits = httpx.post(f"{base}/graph/search", json={"query": "kestrel"}, headers=bearer("bob"))
+        assert hits.json() == []
+        hits = httpx.post(
+            f"{base}/graph/search", json={"query": "kestrel"}, headers=bearer("alice")
+        )
+        assert len(hits.json()) == 3
     service.graph.close()
 
 

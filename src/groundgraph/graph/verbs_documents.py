@@ -120,6 +120,13 @@ DOCUMENT_VERBS: tuple[VerbDoc, ...] = (
             "files": Param("Planned files (ingest.plan_folder).", python_only=True),
             "workers": _WORKERS,
             "force": Param("Read and replace every file, changed or not."),
+            "scopes": Param(
+                "The scopes that read the documents it adds; a file stored for others is "
+                "read again."
+            ),
+            "may_replace": Param(
+                "Which stored documents it may replace (default: any).", python_only=True
+            ),
         },
         cli=("index",),
     ),

@@ -11,14 +11,14 @@ documents, else at the next read).
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import replace
-from typing import TypeVar
+from dataclasses import dataclass, replace
+from functools import partial
 
 from groundgraph.errors import InputError, NotFoundError
 from groundgraph.graph import title_mentions
+from groundgraph.graph.batches import write_in_batches
 from groundgraph.graph.document_scope import with_scopes
 from groundgraph.graph.evidence import EntityExtractor, RelationExtractor, evidence_for
 from groundgraph.graph.facts import FACTS_DOC_ID, fact_records
@@ -40,22 +40,16 @@ from groundgraph.ingest.edges import EdgeSet
 from groundgraph.ingest.entities import Mention, extract_entities
 from groundgraph.ingest.folder import PlannedFile, SkippedFile, expected_title
 from groundgraph.ingest.relations import extract_relations
+from groundgraph.memory.scopes import check_scopes
 from groundgraph.model import Document, Edge, Node
 from groundgraph.model.ids import check_doc_id, held_ids
 from groundgraph.model.valid_text import has_surrogates
 from groundgraph.model.views import ReplacedText
 from groundgraph.store import PendingLink, Removal, Store
 
-In = TypeVar("In")
-Out = TypeVar("Out")
 #: What ``index_files`` yields for a file: its documents, why it was skipped, that it is
 #: unchanged, or a note that follows one of those (a bad line, text made valid).
 IndexedFile = list[Document] | SkippedFile | UnchangedFile | ReplacedText
-
-#: Documents (or files) whose store writes share one transaction while indexing many, and
-#: the longest a batch stays open (other writers wait for it).
-BATCH_DOCUMENTS = 32
-BATCH_SECONDS = 0.25
 
 
 def _repeat(document: Document, first: str) -> str:
@@ -227,7 +221,7 @@ class DocumentWriter:
         settings = self._prepare_settings()
         local = self._preparer().prepare
         prepared = prepared_in_order(parsed, local, "parsed", settings, count)
-        yield from self._in_batches(prepared, self.add_prepared)
+        yield from write_in_batches(self.store, self.indexes, prepared, self.add_prepared)
         self.indexes.relink()
 
     def index_files(
@@ -236,8 +230,14 @@ class DocumentWriter:
         *,
         workers: int | None = None,
         force: bool = False,
+        scopes: str | Iterable[str] | None = None,
+        may_replace: Callable[[Document], bool] | None = None,
     ) -> Iterator[tuple[PlannedFile, IndexedFile]]:
         """Read, parse and add planned files: each file's documents, why not, or unchanged.
+
+        ``scopes`` read the documents added (as ``add_document``'s); a file stored for
+        other scopes is read again. A stored document ``may_replace`` refuses is kept:
+        the file (or JSON Lines record) that would replace it is a ``SkippedFile``.
 
         Notes on a file follow its result: each bad line of a JSON Lines file (a
         ``SkippedFile`` with its ``line``), each document stored with text made valid
@@ -248,12 +248,13 @@ class DocumentWriter:
         count = default_workers() if workers is None else check_workers(workers)
         settings = self._prepare_settings()
         key = self.ingest_key()
+        run = _FileRun(key, force, {}, check_scopes(scopes), may_replace)
         todo: list[PlannedFile] = []
-        seen: dict[str, str] = {}
         for planned in files:
-            if not force and unchanged_file(self.store, planned, key):
+            kept = not force and unchanged_file(self.store, planned, key)
+            if kept and run.same(self.store, planned.doc_id):
                 if planned.doc_id:
-                    seen.setdefault(planned.doc_id, str(planned.path))
+                    run.seen.setdefault(planned.doc_id, str(planned.path))
                 yield planned, UnchangedFile(str(planned.path), planned.doc_id)
             else:
                 todo.append(planned)
@@ -262,17 +263,15 @@ class DocumentWriter:
             title_mentions.expect_titles(log, self.store, matcher, map(expected_title, todo))
         local = self._preparer().prepare_file
         prepared = prepared_in_order(todo, local, "files", settings, count)
-        add = self._add_file
-        for outcomes in self._in_batches(prepared, lambda item: add(item, key, force, seen)):
+        add = partial(self._add_file, run=run)
+        for outcomes in write_in_batches(self.store, self.indexes, prepared, add):
             yield from outcomes
         self.indexes.relink()
 
     def _add_file(
         self,
         item: tuple[PlannedFile, PreparedFile | SkippedFile],
-        key: str,
-        force: bool,
-        seen: dict[str, str],
+        run: _FileRun,
     ) -> list[tuple[PlannedFile, IndexedFile]]:
         """Add one read file's documents, unless its id is taken by another file or was met
         before in this run; a JSON Lines document stored from the same text the same way
@@ -286,6 +285,8 @@ class DocumentWriter:
         taken = None
         if planned.kind != "jsonl" and len(documents) == 1:
             old = self.store.reads.get_document(planned.doc_id)
+            if old is not None and run.may_replace and not run.may_replace(old):
+                return [(planned, SkippedFile(str(planned.path), _held(old.doc_id)))]
             taken = taken_reason(planned, old, documents[0].parsed.document.content_hash)
         if taken is not None:
             return [(planned, SkippedFile(str(planned.path), taken))]
@@ -294,15 +295,20 @@ class DocumentWriter:
         path, here = str(planned.path), set[str]()
         for prepared in documents:
             document = prepared.parsed.document
-            first = seen.setdefault(document.doc_id, path)
+            first = run.seen.setdefault(document.doc_id, path)
             if first != path or document.doc_id in here:
                 repeats.append((planned, SkippedFile(path, _repeat(document, first))))
                 continue
             here.add(document.doc_id)
+            stored = self.store.reads.get_document(document.doc_id)
+            if stored is not None and run.may_replace and not run.may_replace(stored):
+                repeats.append((planned, SkippedFile(path, _held(document.doc_id))))
+                continue
             jsonl = planned.kind == "jsonl"
-            stored = self.store.reads.get_document(document.doc_id) if jsonl else None
-            if force or not same_document(stored, document.content_hash, key):
-                added.append(self.add_prepared(prepared))
+            same = jsonl and same_document(stored, document.content_hash, run.key)
+            if run.force or not (same and run.same(self.store, document.doc_id)):
+                scoped = replace(prepared, parsed=with_scopes(prepared.parsed, run.scopes))
+                added.append(self.add_prepared(scoped))
                 if prepared.parsed.replaced:
                     replaced = ReplacedText(
                         str(planned.path), document.doc_id, prepared.parsed.replaced
@@ -311,35 +317,6 @@ class DocumentWriter:
         if repeats and not added and not notes and planned.kind != "jsonl":
             return repeats
         return [(planned, added), *notes, *repeats]
-
-    def _in_batches(self, items: Iterable[In], add: Callable[[In], Out]) -> Iterator[Out]:
-        """``add(item)`` for each item, the store writes of up to ``BATCH_DOCUMENTS`` items
-        (or ``BATCH_SECONDS``) in one transaction (``Store.batch``); each result is
-        yielded once its batch is committed, and no transaction stays open across a
-        yield. When an item fails, the items before it stay written."""
-        source = iter(items)
-        while True:
-            done: list[Out] = []
-            failure: BaseException | None = None
-            deadline = time.monotonic() + BATCH_SECONDS
-            try:
-                with self.store.writes.batch():
-                    try:
-                        for item in source:
-                            done.append(add(item))
-                            if len(done) >= BATCH_DOCUMENTS or time.monotonic() >= deadline:
-                                break
-                    except BaseException as exc:  # the batch commits what came before
-                        failure = exc
-            except BaseException:
-                if done:  # the commit failed: the indexes hold what the store does not
-                    self.indexes.rebuild()
-                raise
-            yield from done
-            if failure is not None:
-                raise failure
-            if not done:
-                return
 
     def ingest_key(self) -> str:
         """How this graph makes a document's rows (``graph.reindex.ingest_key``)."""
@@ -398,3 +375,23 @@ class DocumentWriter:
             self.indexes.generation = generation
         self.indexes.catch_up()
         return edge
+
+
+@dataclass(frozen=True)
+class _FileRun:
+    """The options of one ``index_files`` run, and the ids it met (``seen``)."""
+
+    key: str
+    force: bool
+    seen: dict[str, str]
+    scopes: tuple[str, ...]
+    may_replace: Callable[[Document], bool] | None
+
+    def same(self, store: Store, doc_id: str) -> bool:
+        """Whether the stored document ``doc_id`` is read by this run's scopes."""
+        stored = store.reads.get_document(doc_id) if doc_id else None
+        return stored is None or stored.scopes == self.scopes
+
+
+def _held(doc_id: str) -> str:
+    return f"its document id {doc_id[:80]!r} is held by a document this write may not replace"

@@ -37,7 +37,11 @@ def _stored(graph: DocumentGraph, doc_id: object) -> Document | None:
     return graph.store.reads.get_document(doc_id)
 
 
-def _writes(access: Access, document: Document) -> bool:
+def may_write(access: Access, document: Document) -> bool:
+    """Whether ``access`` may replace or remove ``document``: every scope that reads it is
+    one the key may name (a document without scopes: only an unrestricted key)."""
+    if access.unrestricted:
+        return True
     return bool(document.scopes) and all(access.names(s) for s in document.scopes)
 
 
@@ -52,7 +56,7 @@ def guard_document_write(
         document = _stored(graph, given.get("doc_id"))
         if document is None or not ScopeReader(access.scopes).reads(document.scopes):
             return False
-        if not _writes(access, document):
+        if not may_write(access, document):
             raise AccessDeniedError(
                 "that document is read by scopes this key may not write: ask a key for every "
                 "scope it is read by"
@@ -61,7 +65,7 @@ def guard_document_write(
     title = given.get("title")
     doc_id = resolve_doc_id(title, given.get("doc_id")) if isinstance(title, str) else None
     document = _stored(graph, doc_id)
-    if document is not None and not _writes(access, document):
+    if document is not None and not may_write(access, document):
         raise AccessDeniedError(
             f"the document id {doc_id!r:.80} is taken by a document this key may not change: "
             "give the document another doc_id"

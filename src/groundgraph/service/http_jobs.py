@@ -5,9 +5,11 @@
     GET /jobs/{id}
       -> {"id": ..., "status": "running", "files_done": 12, "files_total": 40, ...}
 
-Both need a key bound to every scope ('*'), the POST a read-write one: documents are not
-scoped. Paths must lie under the server's ingest roots (``service.jobs``); a path outside
-them is a 403, a missing one a 404, a bad body a 422.
+The POST needs a read-write key: a key bound to scopes indexes for its scopes (the
+documents it adds are read by them, and it replaces or prunes only documents it may write,
+``service.document_access``); a key sees only the jobs its scopes submitted, another's
+being answered as an unknown id. Paths must lie under the server's ingest roots
+(``service.jobs``); a path outside them is a 403, a missing one a 404, a bad body a 422.
 """
 
 from __future__ import annotations

@@ -31,6 +31,7 @@ import time
 import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import Any, Literal
 
@@ -40,6 +41,7 @@ from groundgraph.graph.reindex import UnchangedFile
 from groundgraph.ingest import SkippedFile, plan_folder
 from groundgraph.model.views import ReplacedText
 from groundgraph.service.access import Access, AccessDeniedError
+from groundgraph.service.document_access import may_write
 from groundgraph.service.memory_service import MemoryService
 from groundgraph.store import now_iso
 
@@ -100,6 +102,9 @@ class JobRecord:
     unchanged: int = 0
     removed: int = 0
     skipped: int = 0
+    #: The scopes that read what the job adds: its key's (None: a key for every scope,
+    #: whose documents have no scopes).
+    scopes: tuple[str, ...] | None = None
     skipped_files: tuple[dict[str, Any], ...] = ()
     error: str | None = None
     created: str = field(default_factory=now_iso)
@@ -121,6 +126,7 @@ class JobRecord:
         found = asdict(self)
         found["paths"] = list(self.paths)
         found["skipped_files"] = list(self.skipped_files)
+        found["scopes"] = None if self.scopes is None else list(self.scopes)
         return found
 
     @classmethod
@@ -128,7 +134,19 @@ class JobRecord:
         given = dict(data)
         given["paths"] = tuple(given.get("paths", ()))
         given["skipped_files"] = tuple(given.get("skipped_files", ()))
+        scopes = given.get("scopes")
+        given["scopes"] = None if scopes is None else tuple(scopes)
         return cls(**given)
+
+    def access(self) -> Access:
+        """What the job may write: the scopes of the key that submitted it."""
+        return Access.everything() if self.scopes is None else Access(self.scopes, True)
+
+    def visible_to(self, access: Access) -> bool:
+        """Whether ``access`` may see the job: a key that may name every scope it writes."""
+        if access.unrestricted:
+            return True
+        return self.scopes is not None and all(access.names(s) for s in self.scopes)
 
 
 def check_roots(roots: Iterable[Path | str]) -> tuple[Path, ...]:
@@ -243,24 +261,24 @@ class IngestJobs:
     def submit(self, paths: object, prune: bool, access: Access, force: bool = False) -> JobRecord:
         """Queue a job over ``paths`` (checked against the roots); its queued record."""
         access.require_write()
-        access.require_everything("folder ingest")
         if not isinstance(prune, bool) or not isinstance(force, bool):
             raise InputError("fields 'prune' and 'force' must be true or false")
         resolved = resolve_paths(paths, self.roots)
         record = JobRecord(uuid.uuid4().hex, tuple(map(str, resolved)), prune, force)
+        record = replace(record, scopes=access.scopes)
         self._save(record)
         self._start()
         self._queue.put(record.id)
         return record
 
     def get(self, job_id: str, access: Access) -> JobRecord:
-        """The record of job ``job_id`` (NotFoundError if there is none)."""
-        access.require_everything("a folder ingest job")
+        """The record of job ``job_id`` (NotFoundError if there is none, or if ``access``
+        may not see it: the same answer)."""
         found = self._records.get(job_id) if _JOB_ID.fullmatch(job_id) else None
         if found is None and _JOB_ID.fullmatch(job_id):
             found = self._load(job_id)
             found = self._settle(found) if found is not None else None
-        if found is None:
+        if found is None or not found.visible_to(access):
             raise NotFoundError(f"no job {job_id[:80]!r}: POST /jobs returns the id of a job")
         return found
 
@@ -307,7 +325,13 @@ class IngestJobs:
         self._save(record)
         with self.service.locked() as graph:
             before = {d.doc_id for d in graph.store.reads.documents()}
-            steps = graph.index_files(files, workers=0, force=record.force)
+            steps = graph.index_files(
+                files,
+                workers=0,
+                force=record.force,
+                scopes=record.scopes,
+                may_replace=partial(may_write, record.access()),
+            )
         done, saved = 0, time.monotonic()
         for result in self.service.stepwise(steps):
             if isinstance(result[1], ReplacedText):
@@ -329,7 +353,7 @@ class IngestJobs:
             if self._stopping.is_set():
                 self._save(replace(record, status="interrupted", finished=now_iso()))
                 return
-        removed = self._prune(paths) if record.prune else 0
+        removed = self._prune(paths, record.access()) if record.prune else 0
         with self.service.locked() as graph:
             graph.save_index()
         final = replace(record, status="done", removed=removed, finished=now_iso())
@@ -353,9 +377,11 @@ class IngestJobs:
         self._records[record.id] = record
         return record
 
-    def _prune(self, paths: list[Path]) -> int:
+    def _prune(self, paths: list[Path], access: Access) -> int:
         with self.service.locked() as graph:
-            gone = list(graph.plan_index([], prune=paths).removed)
+            planned = graph.plan_index([], prune=paths).removed
+            held = graph.store.reads.get_document
+            gone = [d for d in planned if (doc := held(d)) is not None and may_write(access, doc)]
             for doc_id in gone:
                 graph.remove_document(doc_id)
         return len(gone)
