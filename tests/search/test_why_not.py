@@ -135,13 +135,20 @@ def test_outside_the_documents_asked_for(graph: DocumentGraph) -> None:
     assert cf is not None and cf.parameter == "doc_ids" and cf.rank is not None
 
 
-def test_outside_the_scopes_gives_no_way_round_them() -> None:
+def test_outside_the_scopes_is_missing_as_if_never_stored() -> None:
     g = DocumentGraph()
     secret = g.add_text("The kiln plan is to fire on Friday.", scopes=["team-b"])
-    g.add_text("The open kiln plan is posted.", scopes=["team-a"])
+    open_plan = g.add_text("The open kiln plan is posted.", scopes=["team-a"])
     result = g.why_not("kiln plan", secret.fact_id, scopes=["team-a"])
-    assert result.stage == OUTSIDE_SCOPES and "scopes" in result.reason
+    alone = DocumentGraph()
+    alone.add_text("The open kiln plan is posted.", scopes=["team-a"])
+    assert result == alone.why_not("kiln plan", secret.fact_id, scopes=["team-a"])
+    assert result.stage == MISSING and secret.fact_id not in result.nearest
     assert result.counterfactual is not None and result.counterfactual.tried == ()
+    # a target the scopes read, left out by doc_ids: outside, with no rerun past the scopes
+    narrowed = g.why_not("kiln plan", open_plan.fact_id, scopes=["team-a"], doc_ids=["other"])
+    assert narrowed.stage == OUTSIDE_SCOPES and "doc_ids" in narrowed.reason
+    assert narrowed.counterfactual is not None and narrowed.counterfactual.tried == ()
 
 
 def test_an_unknown_id_names_the_nearest(graph: DocumentGraph) -> None:
