@@ -97,7 +97,8 @@ ROUTES = [
         200,
     ),
     # POST /jobs needs ingest roots: its matrix is in test_service_jobs
-    Route("GET", "/jobs/0123456789abcdef0123456789abcdef", None, 403, 403, 403),
+    # a job no key submitted: unknown to every key (a scoped key sees only its own jobs)
+    Route("GET", "/jobs/0123456789abcdef0123456789abcdef", None, 404, 404, 404),
 ]
 
 
