@@ -111,6 +111,17 @@ def test_a_scoped_key_searches_its_facts_and_sees_no_other_tenant(watched):
     watched.idle()
     assert "Heavy rain" in page.inner_text("#search-hits")
     assert "Zephyr" not in page.content()
+    # the hit's neighbourhood is drawn too, cut to what Alice's key reads
+    hit = api(watched.base, "alice", "/graph/search", {"query": "flood valley"})[0]
+    view = api(watched.base, "alice", "/graph/show", {"node_id": hit["nodeId"]})
+    page.locator(f"#search-hits li[data-node='{hit['nodeId']}'] .hit-title").click()
+    watched.idle()
+    nodes = set(drawn(watched, "search"))
+    assert {link["nodeId"] for link in view["links"]} <= nodes and view["links"]
+    everyone = {d["docId"] for d in api(watched.base, "admin", "/graph/documents")}
+    hers = {d["docId"] for d in api(watched.base, "alice", "/graph/documents")}
+    assert not nodes & (everyone - hers)
+    assert "every scope" not in page.inner_text("#search-legend")
 
 
 def test_a_node_shows_its_text_parent_children_links_and_entities(watched):

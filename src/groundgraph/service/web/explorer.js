@@ -270,28 +270,23 @@
       addNode(elements, seen, id, state.titles.get(id), kindOf(id), classes);
       if (i) addEdge(elements, seen, hit.path[i - 1], id, hit.edgeTypes[i - 1], 'path');
     });
-    let note = '';
-    try {
-      const view = await api('POST', '/graph/show', { node_id: hit.nodeId });
-      if (view.parentId) {
-        addNode(elements, seen, view.parentId, view.parentTitle, kindOf(view.parentId), 'dim');
-        addEdge(elements, seen, view.parentId, hit.nodeId, 'parent-child', 'dim');
-      }
-      for (const child of view.children || []) {
-        addNode(elements, seen, child.nodeId, child.title, kindOf(child.nodeId), 'dim');
-        addEdge(elements, seen, hit.nodeId, child.nodeId, 'parent-child', 'dim');
-      }
-      for (const link of view.links || []) {
-        addNode(elements, seen, link.nodeId, link.title, kindOf(link.nodeId), 'dim');
-        const [from, to] = link.direction === 'in' ? [link.nodeId, hit.nodeId] : [hit.nodeId, link.nodeId];
-        addEdge(elements, seen, from, to, link.type, 'dim');
-      }
-    } catch (error) {
-      if (!(error instanceof ApiError) || error.code !== 403) throw error;
-      note = 'The path only: its neighbourhood needs a key bound to every scope.';
+    // The neighbourhood as the key reads it: a scoped key's view leaves out other tenants.
+    const view = await api('POST', '/graph/show', { node_id: hit.nodeId });
+    if (view.parentId) {
+      addNode(elements, seen, view.parentId, view.parentTitle, kindOf(view.parentId), 'dim');
+      addEdge(elements, seen, view.parentId, hit.nodeId, 'parent-child', 'dim');
+    }
+    for (const child of view.children || []) {
+      addNode(elements, seen, child.nodeId, child.title, kindOf(child.nodeId), 'dim');
+      addEdge(elements, seen, hit.nodeId, child.nodeId, 'parent-child', 'dim');
+    }
+    for (const link of view.links || []) {
+      addNode(elements, seen, link.nodeId, link.title, kindOf(link.nodeId), 'dim');
+      const [from, to] = link.direction === 'in' ? [link.nodeId, hit.nodeId] : [hit.nodeId, link.nodeId];
+      addEdge(elements, seen, from, to, link.type, 'dim');
     }
     drawGraph('search', elements);
-    legend($('search-legend'), elements, note);
+    legend($('search-legend'), elements, '');
   }
 
   function legend(box, elements, note) {
