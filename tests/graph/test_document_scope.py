@@ -114,3 +114,10 @@ def test_index_files_stores_for_scopes_and_keeps_what_it_may_not_replace(tmp_pat
     assert held == {"a": (), "b": ("acme/alice",)}
     again = list(graph.index_files(plan_folder([tmp_path])[0], workers=0, scopes=ALICE))
     assert {type(r).__name__ for _, r in again} >= {"UnchangedFile"}
+
+
+def test_a_shared_document_names_only_the_readers_scopes(graph):
+    graph.add_document("# Shared\n\nBoth teams read this.", "Shared", scopes=[*ALICE, *BOB])
+    assert graph.node("shared", scopes=ALICE).scopes == ("acme/alice",)
+    assert graph.node("shared", scopes=["acme/bob/chat"]).scopes == ("acme/bob",)
+    assert graph.node("shared").scopes == ("acme/alice", "acme/bob")

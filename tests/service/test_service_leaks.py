@@ -12,7 +12,7 @@ import httpx
 import pytest
 
 from groundgraph.graph import DocumentGraph
-from groundgraph.model.ids import is_fact_id
+from groundgraph.model.ids import fact_id, is_fact_id
 from groundgraph.service import Access, ApiKey, KeyRing, MemoryService, hash_key
 from groundgraph.service.http_app import create_app
 from service_server import running
@@ -73,6 +73,15 @@ def requests(rng: random.Random, session: str, texts: list[str]) -> list[tuple[s
         ("POST", "/graph/search", {"query": query, "max_results": 20}),
         ("POST", "/graph/retrieve", {"query": query}),
         ("POST", "/graph/ask", {"question": query}),
+        # the document views, on facts (one-node documents) of any scope
+        ("POST", "/graph/documents", {}),
+        ("POST", "/graph/show", {"node_id": fact_id(fact)}),
+        ("POST", "/graph/node", {"node_id": fact_id(fact)}),
+        ("POST", "/graph/outline", {"doc_id": fact_id(fact)}),
+        ("POST", "/graph/bridge", {"a": rng.choice(NAMES), "b": rng.choice(PLACES), "k": 5}),
+        ("POST", "/graph/bridge", {"a": fact_id(fact), "b": phrase.split()[-1]}),
+        ("POST", "/graph/ground", {"answer": f"{phrase} caused {rng.choice(PHRASES)}."}),
+        ("POST", "/graph/why_not", {"query": phrase, "target": fact_id(fact)}),
     ]
 
 

@@ -8,7 +8,9 @@ no scopes is read only by a read that names no scopes. Under it:
 - an edge is seen when both its ends, every section that asserts it and every section a
   span of it cites are seen (an entity end counts as seen here: it has no text);
 - an entity node (``entity:…``) is seen when one of its edges is: an entity named only in
-  documents the read may not see does not exist for it.
+  documents the read may not see does not exist for it;
+- of the scopes a record names, only those the read may read are shown
+  (``ScopeReader.shown``): a document shared with another tenant never names its scope.
 
 The views (``node``, ``show``, ``outline``, ``bridge``, ``ground``, ``why_not``) answer
 an id the read may not see exactly as they answer an id no store holds.
@@ -23,7 +25,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from groundgraph.ingest import ParsedDocument
-from groundgraph.memory.scopes import check_scopes, readable_documents
+from groundgraph.memory.scopes import ScopeReader, check_scopes, query_scopes, readable_documents
 from groundgraph.model import Edge
 from groundgraph.model.ids import doc_id_of, is_entity_id
 from groundgraph.store import Store
@@ -34,6 +36,7 @@ class DocumentScope:
 
     def __init__(self, store: Store, scopes: str | Iterable[str]) -> None:
         self.store = store
+        self.reader = ScopeReader(query_scopes(scopes))
         readable, self._walkable = readable_documents(store.reads.documents(), scopes, None)
         self.doc_ids = frozenset(readable)
         self._entities: dict[str, bool] = {}
@@ -41,6 +44,10 @@ class DocumentScope:
     def document(self, doc_id: str) -> bool:
         """Whether the read may see the document ``doc_id``."""
         return doc_id in self.doc_ids
+
+    def shown(self, scopes: tuple[str, ...]) -> tuple[str, ...]:
+        """The scope names of a record the read may be shown."""
+        return self.reader.shown(scopes)
 
     def edge(self, edge: Edge) -> bool:
         """Whether the read may see ``edge``: its ends and every section behind it."""

@@ -8,6 +8,7 @@ another wrote.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from groundgraph.errors import InputError, NotFoundError
@@ -220,7 +221,7 @@ class GraphReader:
         found = self.store.reads.get_nodes([node_id]).get(node_id) if held else None
         if found is None:
             raise NotFoundError(f"unknown node {node_id!r}: use search or outline to find node ids")
-        return found
+        return found if scope is None else replace(found, scopes=scope.shown(found.scopes))
 
     def outline(
         self, doc_id: str, max_depth: int = 6, scopes: str | Iterable[str] | None = None
