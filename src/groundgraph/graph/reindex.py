@@ -81,13 +81,15 @@ def same_document(stored: Document | None, content_hash: str, key: str) -> bool:
     )
 
 
-def unchanged_file(store: Store, planned: PlannedFile, key: str) -> bool:
-    """Whether a markdown or text file's document is stored from these bytes under ``key``
-    (JSON Lines files are compared per document, after parsing)."""
+def unchanged_file(
+    store: Store, planned: PlannedFile, key: str, scopes: tuple[str, ...] = ()
+) -> bool:
+    """Whether a markdown or text file's document is stored from these bytes under ``key``,
+    read by ``scopes`` (JSON Lines files are compared per document, after parsing)."""
     if planned.kind == "jsonl":
         return False
     stored = store.reads.get_document(planned.doc_id)
-    if stored is None or stored.ingest != key:
+    if stored is None or stored.ingest != key or stored.scopes != scopes:
         return False
     try:
         return same_document(stored, file_digest(planned.path), key)

@@ -251,8 +251,7 @@ class DocumentWriter:
         run = _FileRun(key, force, {}, check_scopes(scopes), may_replace)
         todo: list[PlannedFile] = []
         for planned in files:
-            kept = not force and unchanged_file(self.store, planned, key)
-            if kept and run.same(self.store, planned.doc_id):
+            if not force and unchanged_file(self.store, planned, key, run.scopes):
                 if planned.doc_id:
                     run.seen.setdefault(planned.doc_id, str(planned.path))
                 yield planned, UnchangedFile(str(planned.path), planned.doc_id)
@@ -300,13 +299,14 @@ class DocumentWriter:
                 repeats.append((planned, SkippedFile(path, _repeat(document, first))))
                 continue
             here.add(document.doc_id)
-            stored = self.store.reads.get_document(document.doc_id)
+            jsonl = planned.kind == "jsonl"
+            looked = jsonl or run.may_replace is not None
+            stored = self.store.reads.get_document(document.doc_id) if looked else None
             if stored is not None and run.may_replace and not run.may_replace(stored):
                 repeats.append((planned, SkippedFile(path, _held(document.doc_id))))
                 continue
-            jsonl = planned.kind == "jsonl"
             same = jsonl and same_document(stored, document.content_hash, run.key)
-            if run.force or not (same and run.same(self.store, document.doc_id)):
+            if run.force or not (same and stored is not None and stored.scopes == run.scopes):
                 scoped = replace(prepared, parsed=with_scopes(prepared.parsed, run.scopes))
                 added.append(self.add_prepared(scoped))
                 if prepared.parsed.replaced:
@@ -386,11 +386,6 @@ class _FileRun:
     seen: dict[str, str]
     scopes: tuple[str, ...]
     may_replace: Callable[[Document], bool] | None
-
-    def same(self, store: Store, doc_id: str) -> bool:
-        """Whether the stored document ``doc_id`` is read by this run's scopes."""
-        stored = store.reads.get_document(doc_id) if doc_id else None
-        return stored is None or stored.scopes == self.scopes
 
 
 def _held(doc_id: str) -> str:
