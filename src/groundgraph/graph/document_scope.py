@@ -25,29 +25,46 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from groundgraph.ingest import ParsedDocument
-from groundgraph.memory.scopes import ScopeReader, check_scopes, query_scopes, readable_documents
-from groundgraph.model import Edge
+from groundgraph.memory.scopes import ScopeReader, check_scopes, query_scopes
+from groundgraph.model import Document, Edge
 from groundgraph.model.ids import doc_id_of, is_entity_id
+from groundgraph.model.valid_text import has_surrogates
 from groundgraph.store import Store
 
 
 class DocumentScope:
-    """The documents, nodes and edges a read as ``scopes`` may see (module docstring)."""
+    """The documents, nodes and edges a read as ``scopes`` may see (module docstring).
 
-    def __init__(self, store: Store, scopes: str | Iterable[str]) -> None:
+    A document's scopes are read from the store when first asked about (a view touches a
+    few documents); ``documents``, when given, are every document the store holds, read
+    once for a read that asks about many."""
+
+    def __init__(
+        self, store: Store, scopes: str | Iterable[str], documents: Iterable[Document] | None = None
+    ) -> None:
         self.store = store
         self.reader = ScopeReader(query_scopes(scopes))
-        readable, self._walkable = readable_documents(store.reads.documents(), scopes, None)
-        self.doc_ids = frozenset(readable)
+        self._complete = documents is not None
+        self._documents = {d.doc_id: self.reader.reads(d.scopes) for d in documents or ()}
         self._entities: dict[str, bool] = {}
 
     def document(self, doc_id: str) -> bool:
         """Whether the read may see the document ``doc_id``."""
-        return doc_id in self.doc_ids
+        seen = self._documents.get(doc_id)
+        if seen is None:
+            held = None
+            if not self._complete and not has_surrogates(doc_id):
+                held = self.store.reads.get_document(doc_id)
+            seen = self._documents[doc_id] = held is not None and self.reader.reads(held.scopes)
+        return seen
 
     def shown(self, scopes: tuple[str, ...]) -> tuple[str, ...]:
         """The scope names of a record the read may be shown."""
         return self.reader.shown(scopes)
+
+    def _walkable(self, node_id: str) -> bool:
+        # Entity nodes carry no text of their own: an edge's entity end is no reason to hide it.
+        return is_entity_id(node_id) or self.document(doc_id_of(node_id))
 
     def edge(self, edge: Edge) -> bool:
         """Whether the read may see ``edge``: its ends and every section behind it."""
@@ -57,7 +74,7 @@ class DocumentScope:
     def node(self, node_id: str) -> bool:
         """Whether the read may see the node ``node_id`` (an entity: one of its edges)."""
         if not is_entity_id(node_id):
-            return doc_id_of(node_id) in self.doc_ids
+            return self.document(doc_id_of(node_id))
         seen = self._entities.get(node_id)
         if seen is None:
             edges = self.store.reads.edges_touching([node_id])

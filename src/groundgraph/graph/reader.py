@@ -128,7 +128,12 @@ class GraphReader:
             doc_ids, walker, fusion, graph_weight, scopes, search_mode, rrf_k,
         )  # fmt: skip
         modes = SEARCH_MODES if self.indexes.embeddings.active else ("keyword",)
-        scope = document_scope(self.store, scopes)
+        # why_not may ask about every id of the index: the documents are read once.
+        scope = (
+            None
+            if scopes is None
+            else DocumentScope(self.store, scopes, self.store.reads.documents())
+        )
         return why_not(
             query,
             target,
@@ -278,12 +283,13 @@ class GraphReader:
         """Every document: id, title, description, source and node count; with
         ``scopes``, every document those scopes may read."""
         counts = self.store.reads.node_counts()
-        scope = document_scope(self.store, scopes)
+        held = self.store.reads.documents()
+        scope = None if scopes is None else DocumentScope(self.store, scopes, held)
         return [
             DocumentInfo(
                 d.doc_id, d.title, d.description, d.source, d.added_at, counts.get(d.doc_id, 0)
             )
-            for d in self.store.reads.documents()
+            for d in held
             if scope is None or scope.document(d.doc_id)
         ]
 
