@@ -121,3 +121,17 @@ def test_a_shared_document_names_only_the_readers_scopes(graph):
     assert graph.node("shared", scopes=ALICE).scopes == ("acme/alice",)
     assert graph.node("shared", scopes=["acme/bob/chat"]).scopes == ("acme/bob",)
     assert graph.node("shared").scopes == ("acme/alice", "acme/bob")
+
+
+def test_a_change_of_scopes_is_seen_by_the_next_read_in_every_process(tmp_path):
+    path = tmp_path / "g.db"
+    reader = DocumentGraph(path)
+    reader.add_document("# Kiln\n\nThe kiln fires on Friday.", "Kiln", scopes=[*ALICE, *BOB])
+    assert reader.search("kiln Friday", scopes=BOB)  # read once: the documents are kept
+    writer = DocumentGraph(path)
+    writer.add_document("# Kiln\n\nThe kiln fires on Friday.", "Kiln", scopes=ALICE)
+    writer.close()
+    assert reader.search("kiln Friday", scopes=BOB) == []
+    assert reader.why_not("kiln Friday", "kiln", scopes=BOB).stage == "missing"
+    assert reader.search("kiln Friday", scopes=ALICE)
+    reader.close()

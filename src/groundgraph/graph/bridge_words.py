@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from groundgraph.index.bm25 import LexicalIndex
-from groundgraph.index.ranking import top_positions
+from groundgraph.index.ranking import FloatArray, IntArray, top_positions
 from groundgraph.model import Edge
 from groundgraph.store.base import Store
 from groundgraph.walk.dijkstra import MAX_FANOUT
@@ -53,13 +53,10 @@ def word_end(
     matches = index.match(word)
     ids = index.node_ids
     positions, scores = matches.positions, matches.scores
-    if holds is not None and len(positions):
-        kept = [i for i, p in enumerate(positions) if holds(ids[int(p)])]
-        positions, scores = positions[kept], scores[kept]
-    if not len(positions):
+    rows = _best_held(positions, scores, ids.__getitem__, holds)
+    if not rows:
         return None
-    rows = top_positions(positions, scores, MAX_FANOUT, ids.__getitem__)
-    best = float(scores.max())
+    best = float(scores[rows[0]])
     chosen = [(ids[int(positions[i])], float(scores[i]) / best) for i in rows]
     nodes = store.reads.get_nodes([node_id for node_id, _ in chosen])
     end = WORD_PREFIX + word.strip().lower()
@@ -72,6 +69,25 @@ def word_end(
         spans = () if span is None else ((node_id, *span),)
         edges.append(Edge(node_id, end, CONTAINS, weight, (node_id,), spans=spans))
     return WordEnd(end, word, tuple(edges)) if edges else None
+
+
+def _best_held(
+    positions: IntArray,
+    scores: FloatArray,
+    name_of: Callable[[int], str],
+    holds: Callable[[str], bool] | None,
+) -> list[int]:
+    """The ``MAX_FANOUT`` best matches (indices) whose node ``holds`` allows, best first:
+    the ranking is read down, a longer stretch each time, until enough are held."""
+    k = MAX_FANOUT
+    while True:
+        ranked = top_positions(positions, scores, k, name_of)
+        if holds is None:
+            return ranked
+        rows = [i for i in ranked if holds(name_of(int(positions[i])))][:MAX_FANOUT]
+        if len(rows) == MAX_FANOUT or len(ranked) < k:
+            return rows
+        k *= 4
 
 
 def _occurrence(index: LexicalIndex, text: str, term: str) -> tuple[int, int] | None:

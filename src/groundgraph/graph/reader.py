@@ -18,7 +18,7 @@ from groundgraph.graph.facts import build_reasoner
 from groundgraph.graph.indexes import DerivedIndexes
 from groundgraph.graph.settings import GraphSettings
 from groundgraph.memory.scopes import readable_documents
-from groundgraph.model import PARENT_CHILD, Answer, Bridge, Hit, Node
+from groundgraph.model import PARENT_CHILD, Answer, Bridge, Document, Hit, Node
 from groundgraph.model.valid_text import has_surrogates, valid_text
 from groundgraph.model.views import DocumentInfo, GraphStats, NodeLink, NodeRef, NodeView
 from groundgraph.model.why_not import WhyNot
@@ -59,6 +59,9 @@ class GraphReader:
             raise InputError("rerank must be a callable (query, texts) -> scores, or None")
         self.rerank = rerank
         self.rerank_top_k = rerank_top_k
+        #: Every document as of an index generation: what scoped reads filter (a write,
+        #: here or in another process, moves the generation on and so drops it).
+        self._held: tuple[int, list[Document]] = (-1, [])
 
     # ----------------------------------------------------------------- search
     def search(
@@ -129,11 +132,7 @@ class GraphReader:
         )  # fmt: skip
         modes = SEARCH_MODES if self.indexes.embeddings.active else ("keyword",)
         # why_not may ask about every id of the index: the documents are read once.
-        scope = (
-            None
-            if scopes is None
-            else DocumentScope(self.store, scopes, self.store.reads.documents())
-        )
+        scope = None if scopes is None else DocumentScope(self.store, scopes, self._documents_now())
         return why_not(
             query,
             target,
@@ -173,7 +172,7 @@ class GraphReader:
         self.indexes.sync()
         walkable = None
         if scopes is not None:
-            doc_ids, walkable = readable_documents(self.store.reads.documents(), scopes, doc_ids)
+            doc_ids, walkable = readable_documents(self._documents_now(), scopes, doc_ids)
         params = SearchParams(
             max_results,
             max_seeds,
@@ -190,6 +189,14 @@ class GraphReader:
             rerank_top_k=self.rerank_top_k,
         )
         return params, walkable
+
+    def _documents_now(self) -> list[Document]:
+        """Every document, as of the generation the indexes were just brought to."""
+        generation, documents = self._held
+        if generation != self.indexes.generation or generation < 0:
+            documents = self.store.reads.documents()
+            self._held = (self.indexes.generation, documents)
+        return documents
 
     def _run(
         self, query: str, params: SearchParams, walkable: Callable[[str], bool] | None
@@ -320,7 +327,8 @@ class GraphReader:
         """Up to ``k`` shortest paths between two entities, nodes or plain words, each hop
         cited; with ``scopes``, only through what those scopes may read."""
         self.indexes.sync()
-        scope = document_scope(self.store, scopes)
+        # a word end may be held by many sections: the documents are read once
+        scope = None if scopes is None else DocumentScope(self.store, scopes, self._documents_now())
         return find_bridges(self.store, a, b, max_hops, k, self.indexes.index, scope)
 
     def ask(
