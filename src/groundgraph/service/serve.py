@@ -7,7 +7,8 @@ Environment: ``GROUNDGRAPH_DB``, ``GROUNDGRAPH_HOST`` (127.0.0.1), ``GROUNDGRAPH
 ``GROUNDGRAPH_MAX_BODY_BYTES``, ``GROUNDGRAPH_TIMEOUT`` (seconds), ``GROUNDGRAPH_MCP`` and
 ``GROUNDGRAPH_MCP_WRITES`` (``1``: serve MCP at ``/mcp``, with its write tools),
 ``GROUNDGRAPH_PUBLIC_URL`` (where clients reach the server, for MCP's resource metadata),
-``GROUNDGRAPH_INGEST_ROOTS`` (folders ``POST /jobs`` may index, separated by ``os.pathsep``).
+``GROUNDGRAPH_INGEST_ROOTS`` (folders ``POST /jobs`` may index, separated by ``os.pathsep``),
+``GROUNDGRAPH_RATE_LIMIT`` (requests a minute per key or client address; off).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from groundgraph.errors import InputError
 from groundgraph.service.guard import LOOPBACK_HOSTS
 from groundgraph.service.keys import KeyRing
 from groundgraph.service.limits import Limits
+from groundgraph.service.rate_limit import check_rate
 
 
 def is_loopback(host: str) -> bool:
@@ -52,6 +54,8 @@ class ServeConfig:
     mcp_writes: bool = False
     public_url: str | None = None
     ingest_roots: tuple[str, ...] = ()
+    #: Requests a minute per key (or client address); None: no limit.
+    rate_limit: int | None = None
 
     def check(self) -> list[str]:
         """Refuse an open server off loopback; the notes to print at start otherwise."""
@@ -71,6 +75,9 @@ class ServeConfig:
             notes.append(f"{len(self.keys.keys)} API key(s); every route but the probes needs one")
         if not self.host_check() and not is_loopback(self.host):
             notes.append("no GROUNDGRAPH_ALLOWED_HOSTS: any Host header is accepted")
+        if self.rate_limit is not None:
+            per = "key" if self.keys else "client address"
+            notes.append(f"rate limit: {self.rate_limit:,} requests a minute per {per}")
         return notes
 
     def host_check(self) -> tuple[str, ...] | None:
@@ -124,6 +131,10 @@ def config_from(options: Mapping[str, Any], env: Mapping[str, str]) -> ServeConf
         public_url=pick("public_url", "GROUNDGRAPH_PUBLIC_URL", None),
         ingest_roots=tuple(options.get("ingest_roots") or ())
         or tuple(p for p in env.get("GROUNDGRAPH_INGEST_ROOTS", "").split(os.pathsep) if p),
+        rate_limit=check_rate(
+            pick("rate_limit", "GROUNDGRAPH_RATE_LIMIT", None, int),
+            "--rate-limit" if options.get("rate_limit") is not None else "GROUNDGRAPH_RATE_LIMIT",
+        ),
     )
 
 
@@ -154,6 +165,7 @@ def serve(config: ServeConfig, say: Callable[[str], None] = print) -> None:
             cors_origins=config.cors_origins,
             mcp=mcp,
             ingest_roots=config.ingest_roots,
+            rate_limit=config.rate_limit,
         )
         for root in config.ingest_roots:
             say(f"groundgraph serve: POST /jobs may index files under {root}")
