@@ -144,17 +144,22 @@ def serve(config: ServeConfig, say: Callable[[str], None] = print) -> None:
     import uvicorn
 
     from groundgraph.service.http_app import create_app
+    from groundgraph.service.jobs import IngestJobs
     from groundgraph.service.memory_service import MemoryService
 
     for note in config.check():
         say(f"groundgraph serve: {note}")
     with MemoryService(path=config.db) as service:
+        # One board of jobs for the routes and the MCP tools: each reports the other's jobs.
+        jobs = IngestJobs(service, config.ingest_roots)
         mcp = None
         if config.mcp or config.mcp_writes:
             from groundgraph.service.mcp_server import create_mcp
 
             public = config.public_url or f"http://{config.host}:{config.port}"
-            mcp = create_mcp(service, writes=config.mcp_writes, keys=config.keys, public_url=public)
+            mcp = create_mcp(
+                service, writes=config.mcp_writes, keys=config.keys, public_url=public, jobs=jobs
+            )
             tools = "with write tools" if config.mcp_writes else "read tools only"
             say(f"groundgraph serve: MCP at /mcp ({tools})")
         app = create_app(
@@ -164,7 +169,7 @@ def serve(config: ServeConfig, say: Callable[[str], None] = print) -> None:
             allowed_hosts=config.host_check(),
             cors_origins=config.cors_origins,
             mcp=mcp,
-            ingest_roots=config.ingest_roots,
+            jobs=jobs,
             rate_limit=config.rate_limit,
         )
         for root in config.ingest_roots:
