@@ -13,6 +13,7 @@ import click
 
 from groundgraph.cli.app import fail, friendly, main
 from groundgraph.cli.verb_help import example_epilog
+from groundgraph.index.embedders import EMBEDDER_NAMES
 
 
 @main.command(
@@ -81,6 +82,13 @@ from groundgraph.cli.verb_help import example_epilog
     "(GROUNDGRAPH_RATE_LIMIT; off); over it, 429 with Retry-After.",
 )
 @click.option(
+    "--embedder",
+    type=click.Choice(EMBEDDER_NAMES),
+    default=None,
+    help="Embed documents and facts with this model (GROUNDGRAPH_EMBEDDER; else the "
+    "store's own, if it recorded one).",
+)
+@click.option(
     "--new-key",
     "new_key_scopes",
     default=None,
@@ -105,6 +113,7 @@ def serve_command(
     public_url: str | None,
     ingest_roots: tuple[str, ...],
     rate_limit: int | None,
+    embedder: str | None,
     new_key_scopes: str | None,
     read_only: bool,
 ) -> None:
@@ -146,6 +155,7 @@ def serve_command(
         "public_url": public_url,
         "ingest_roots": ingest_roots,
         "rate_limit": rate_limit,
+        "embedder": embedder,
     }
     config = config_from(options, os.environ)
     serve(config, say=lambda line: click.echo(line, err=True))
