@@ -16,7 +16,8 @@ from groundgraph.service.http_app import create_app
 from groundgraph.service.mcp_server import create_mcp
 from groundgraph.service.rate_limit import RateLimit, TokenBuckets, check_rate
 from groundgraph.service.serve import config_from
-from service_server import bearer, matrix_ring, running
+from service.test_service_serve_cli import start, stop, wait_until_up
+from service_server import bearer, free_port, matrix_ring, running
 
 MCP_LIST = {"jsonrpc": "2.0", "id": 1, "method": "tools/list"}
 MCP_ACCEPT = {"Accept": "application/json, text/event-stream"}
@@ -183,3 +184,17 @@ def test_a_bad_limit_stops_serve_with_one_clear_line(tmp_path):
         timeout=60,
     )
     assert flag.returncode == 2 and "--rate-limit" in flag.stderr
+
+
+@pytest.mark.slow
+def test_groundgraph_serve_limits_by_the_environment(tmp_path):
+    port = free_port()
+    process, lines = start(tmp_path, {"GROUNDGRAPH_PORT": str(port), "GROUNDGRAPH_RATE_LIMIT": "3"})
+    try:
+        assert any("rate limit: 3 requests a minute per client address" in x for x in lines), lines
+        base = f"http://127.0.0.1:{port}"
+        wait_until_up(base)  # /health: not counted
+        codes = [httpx.get(base + "/stats").status_code for _ in range(4)]
+        assert codes == [200, 200, 200, 429]
+    finally:
+        stop(process)
