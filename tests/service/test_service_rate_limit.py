@@ -104,7 +104,7 @@ def test_over_the_limit_a_key_gets_429_with_retry_after(service):
         retry = int(refused.headers["retry-after"])
         assert 1 <= retry <= 12  # a token comes back every 60 / 5 s
         detail = refused.json()["detail"]
-        assert "5 requests a minute" in detail and f"retry in {retry} s" in detail
+        assert "5 requests a minute for this key" in detail and f"retry in {retry} s" in detail
         # another key has its own bucket; the probes are never limited
         assert client.get("/sessions", headers=bearer("bob")).status_code == 200
         assert {client.get("/health").status_code for _ in range(10)} == {200}
@@ -125,6 +125,8 @@ def test_without_a_valid_key_a_caller_counts_by_its_address(service):
             for i in range(4)
         ]
         assert guesses == [401, 401, 401, 429]
+        last = client.get("/sessions", headers={"X-API-Key": "guess-again"})
+        assert "for this client address" in last.json()["detail"]
         assert client.get("/sessions", headers=bearer("alice")).status_code == 200
 
 

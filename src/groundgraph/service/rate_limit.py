@@ -138,16 +138,18 @@ class RateLimit:
         if scope["type"] != "http" or scope.get("path") in UNLIMITED_PATHS:
             await self.app(scope, receive, send)
             return
-        wait = self.buckets.take(caller_name(scope, self.keys))
+        caller = caller_name(scope, self.keys)
+        wait = self.buckets.take(caller)
         if wait <= 0.0:
             await self.app(scope, receive, send)
             return
-        await self._refuse(send, max(1, math.ceil(wait)))
+        who = "key" if caller.startswith("key:") else "client address"
+        await self._refuse(send, who, max(1, math.ceil(wait)))
 
-    async def _refuse(self, send: Send, retry_after: int) -> None:
+    async def _refuse(self, send: Send, who: str, retry_after: int) -> None:
         limit = self.buckets.per_minute
         detail = (
-            f"rate limit: at most {limit:,} requests a minute for this key (or address); "
+            f"rate limit: at most {limit:,} requests a minute for this {who}; "
             f"retry in {retry_after} s"
         )
         body = json.dumps({"detail": detail}).encode()
