@@ -80,3 +80,23 @@ def test_linear_fusion_is_graphracks_formula(store, weight):
         graph = hit["graphScore"] if hit["via"] is not None else 0.0
         want = (1 - weight) * hit["lexicalScore"] + weight * graph
         assert hit["score"] == pytest.approx(want)
+
+
+def test_expansion_alone_asks_for_linear_fusion(store):
+    base = ["--db", str(store), "search", "mill flour", "--json"]
+    alone = json.loads(invoke(*base, "--expansion", "0.4"))
+    linear = json.loads(invoke(*base, "--fusion", "linear", "--graph-weight", "0.4"))
+    default = json.loads(invoke(*base))
+    assert alone == linear
+    assert alone != default  # noisy-or by default, which weighs nothing
+    bm25_only = json.loads(invoke(*base, "--expansion", "0", "--top-k", "8"))
+    assert all(h["score"] == pytest.approx(h["lexicalScore"]) for h in bm25_only)
+
+
+def test_expansion_with_noisy_or_is_refused_saying_what_to_give(store):
+    result = CliRunner().invoke(
+        main,
+        ["--db", str(store), "search", "mill", "--fusion", "noisy-or", "--expansion", "0.5"],
+    )
+    assert result.exit_code == 2
+    assert "--fusion linear" in result.output and "Traceback" not in result.output
