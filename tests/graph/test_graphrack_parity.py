@@ -131,3 +131,27 @@ def test_a_repeated_id_in_one_run_is_reported_and_the_first_kept(tmp_path):
         assert "'c'" in repeats[1].reason and "b.jsonl" in repeats[1].reason
         assert "Pears" in graph.node("a").content
         assert "Flour" in graph.node("c").content
+
+
+@pytest.mark.parametrize("workers", [0, 2])
+def test_a_repeated_id_in_one_add_documents_call_stops_it_there(workers):
+    lines = "".join(
+        json.dumps({"id": doc_id, "text": text}) + "\n"
+        for doc_id, text in [
+            ("a", "Pears ripen in the orchard."),
+            ("b", "Flour comes from the mill."),
+            ("a", "Plums ripen late."),
+            ("c", "Cake comes from the bakery."),
+        ]
+    )
+    with DocumentGraph() as graph:
+        added = []
+        with pytest.raises(InputError, match=r"document 3 has the id 'a' of document 1"):
+            for document in graph.add_documents(parse_jsonl(lines), workers=workers):
+                added.append(document.doc_id)
+        assert added == ["a", "b"]
+        assert "Pears" in graph.node("a").content
+        assert [d.doc_id for d in graph.documents()] == ["a", "b"]
+        # A call of its own replaces, as ids do.
+        list(graph.add_documents(parse_jsonl(json.dumps({"id": "a", "text": "Plums."}))))
+        assert graph.node("a").content == "Plums."
