@@ -100,3 +100,21 @@ def test_expansion_with_noisy_or_is_refused_saying_what_to_give(store):
     )
     assert result.exit_code == 2
     assert "--fusion linear" in result.output and "Traceback" not in result.output
+
+
+def test_a_second_index_run_reports_what_its_dry_run_does(tmp_path):
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "a.txt").write_text("Plums ripen late.", encoding="utf-8")
+    (folder / "b.jsonl").write_text(
+        '{"id": "c", "text": "Flour comes from the mill."}\n'
+        '{"id": "d", "text": "Cake comes from the bakery."}\n',
+        encoding="utf-8",
+    )
+    args = ["index", str(folder), "--out", str(tmp_path / "index.json"), "--json"]
+    first = json.loads(invoke(*args))
+    assert sorted(first["added"]) == ["a", "c", "d"]
+    planned = json.loads(invoke(*args, "--dry-run"))
+    done = json.loads(invoke(*args))
+    assert sorted(done["unchanged"]) == sorted(planned["unchanged"]) == ["a", "c", "d"]
+    assert done["added"] == done["changed"] == []

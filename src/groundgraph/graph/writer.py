@@ -234,10 +234,11 @@ class DocumentWriter:
 
         Notes on a file follow its result: each bad line of a JSON Lines file (a
         ``SkippedFile`` with its ``line``), each document stored with text made valid
-        (``ReplacedText``), and each document id met a second time in one run (two JSON
-        Lines records, or a record and a file), which is not written again: the first
-        stays, and the repeat is a ``SkippedFile`` that names the id and where it was
-        first met."""
+        (``ReplacedText``), each JSON Lines record left as it is stored (``UnchangedFile``
+        with its id), and each document id met a second time in one run (two JSON Lines
+        records, or a record and a file), which is not written again: the first stays, and
+        the repeat is a ``SkippedFile`` that names the id and where it was first met. A
+        file's result and its notes come one after the other."""
         count = default_workers() if workers is None else check_workers(workers)
         settings = self._prepare_settings()
         key = self.ingest_key()
@@ -301,6 +302,8 @@ class DocumentWriter:
                         str(planned.path), document.doc_id, prepared.parsed.replaced
                     )
                     notes.append((planned, replaced))
+            elif jsonl:  # a record stored from the same text the same way, as plan_index says
+                notes.append((planned, UnchangedFile(str(planned.path), document.doc_id)))
         if repeats and not added and not notes and planned.kind != "jsonl":
             return repeats
         return [(planned, added), *notes, *repeats]
