@@ -118,3 +118,18 @@ def test_a_second_index_run_reports_what_its_dry_run_does(tmp_path):
     done = json.loads(invoke(*args))
     assert sorted(done["unchanged"]) == sorted(planned["unchanged"]) == ["a", "c", "d"]
     assert done["added"] == done["changed"] == []
+
+
+def test_index_out_refuses_another_tools_json_index_untouched(tmp_path):
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "a.txt").write_text("Plums ripen late.", encoding="utf-8")
+    old = tmp_path / "index.json"
+    old.write_text('{"chunks": [{"id": "a", "text": "Plums ripen late."}]}', encoding="utf-8")
+    before = old.read_bytes()
+    result = CliRunner().invoke(main, ["index", str(folder), "--out", str(old)])
+    assert result.exit_code == 2
+    assert "JSON text" in result.output and "Traceback" not in result.output
+    assert old.read_bytes() == before
+    for extra in ("-wal", "-shm"):
+        assert not old.with_name(old.name + extra).exists()
