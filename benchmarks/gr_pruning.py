@@ -160,6 +160,7 @@ def summarise(runs: list[dict[str, Any] | None]) -> dict[str, float]:
     blocked = sum(r["n_blocked"] for r in kept)
     wrong = sum(r["n_wrongly_blocked"] for r in kept)
     out["wrong_rate"] = wrong / blocked if blocked else 0.0
+    out["wrong"], out["blocked"] = wrong, blocked
     out["wrong_upper"] = theirs.wilson_upper_bound(wrong, blocked, 0.95)
     return out
 
@@ -263,8 +264,10 @@ def pruning_rows(quick: bool) -> list[Row]:
             "identify_and_prune_edges at its defaults, own seeded split: false removals "
             "(drop- and spurious-dominant pooled)",
             "—",
-            pct(wrapped["theirs"]["wrong_rate"]),
-            pct(wrapped["ours"]["wrong_rate"]),
+            *(
+                f"{pct(w['wrong_rate'])} ({w['wrong']:.0f}/{w['blocked']:.0f})"
+                for w in (wrapped["theirs"], wrapped["ours"])
+            ),
         )
     )
     return rows
