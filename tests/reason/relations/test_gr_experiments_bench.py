@@ -59,6 +59,11 @@ def test_drift_quick_prints_the_seed_figures_and_both_measurements() -> None:
     adaptive = float(by_metric["coverage adaptive post shift"][4].rstrip(" %"))
     assert adaptive > static
     assert "quick run of drift" in done.stdout and " s wall" in done.stdout
+    page = (ROOT / "docs" / "relations.md").read_text("utf-8")
+    section = page.split("## Grounded Reasoning's experiments (issue 19)", 1)[1]
+    assert "python benchmarks/grounded_reasoning.py" in section
+    for metric in by_metric:  # the page's table has every row the script prints
+        assert f"| {metric} |" in section
 
 
 def test_paths_quick_counts_no_mismatch_against_breadth_first_search() -> None:
