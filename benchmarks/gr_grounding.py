@@ -17,11 +17,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from grounded_reasoning import GroundedReasoner as TheirReasoner
 from grounded_reasoning.experiments import heterogeneous_path_calibration_eval as their_paths
 from grounded_reasoning.experiments import self_grounded_calibration_eval as their_sgdc
 
 from gr_conformal import Row, pct
-from grounded_reasoning import GroundedReasoner as TheirReasoner
 from groundgraph.reason.relations import GroundedReasoner
 
 
