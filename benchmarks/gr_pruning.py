@@ -106,7 +106,9 @@ def our_measure(
     identify = [(str(x), str(b), b in truth[x]) for x, b in candidates[:split]]
     held_out = candidates[split:]
     if wrapper is None:
-        blocked = identify_suspect_edges(edges, identify, WALK_LEN, min_evidence)
+        blocked = identify_suspect_edges(
+            edges, identify, walk_len=WALK_LEN, min_evidence=min_evidence
+        )
     else:
         labeled = [(str(x), str(b), b in truth[x]) for x, b in candidates]
         prune = our_identify_and_prune if wrapper == "ours" else their_identify_and_prune
