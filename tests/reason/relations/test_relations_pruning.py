@@ -191,7 +191,11 @@ def test_identify_and_prune_passes_the_hub_rule_on() -> None:
     labels = HUB_LABELS * 2  # every count doubled: ("b", "h") now has 2 false proofs
     plain = identify_and_prune_edges(HUB_EDGES, labels, identify_frac=1.0, min_evidence=3)
     hub = identify_and_prune_edges(
-        HUB_EDGES, labels, identify_frac=1.0, min_evidence=3, use_propagation=True,
+        HUB_EDGES,
+        labels,
+        identify_frac=1.0,
+        min_evidence=3,
+        use_propagation=True,
         propagated_min_evidence=2,
     )
     assert plain.blocked == [("a", "h")]
