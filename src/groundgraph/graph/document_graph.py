@@ -80,7 +80,7 @@ class DocumentGraph:
         conflict_resolver: ConflictResolver | bool | None = None,
         isolate_traversal: bool = False,
         forget_after: float | None = None,
-        forget_every: float = 3600.0,
+        forget_every: float | None = 3600.0,
         causal_extractor: CausalExtractorLike | bool | None = None,
         synthesizer: Synthesizer | None = None,
         embedder: Embedder | None = None,

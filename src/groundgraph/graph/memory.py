@@ -39,8 +39,8 @@ class Memory:
         settings: MemorySettings,
     ) -> None:
         self.context = MemoryContext(store, indexes, settings)
-        self.writes = MemoryWriter(self.context, writer)
+        self.lifecycle = MemoryLifecycle(self.context, writer)
+        self.writes = MemoryWriter(self.context, writer, self.lifecycle.delete)
         self.recall = MemoryRecall(self.context, grounder)
         self.causal = MemoryCausal(self.context)
         self.history = MemoryHistory(self.context)
-        self.lifecycle = MemoryLifecycle(self.context, writer)

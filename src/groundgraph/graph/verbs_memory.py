@@ -47,6 +47,10 @@ _ADD_OPTIONS: dict[str, Param] = {
     ),
     "resolve_conflicts": Param("False: do not check for contradicted facts."),
     "source": Param("Who or what said it (kept as provenance)."),
+    "causal_extractor": Param(
+        "Replaces the causal extractor for this call (causal=False still turns it off).",
+        python_only=True,
+    ),
 }
 
 #: Memory writes and reads, causal reads and the memory lifecycle.
@@ -81,6 +85,11 @@ MEMORY_VERBS: tuple[VerbDoc, ...] = (
             "old": Param("The fact to replace: its id or its text."),
             "new_text": Param("The fact that replaces it."),
             "scopes": Param("The new fact's scopes (default: the old one's)."),
+            "extractor": Param("Replaces the entity extractor for the new fact.", python_only=True),
+            "purge_orphans": Param(
+                "Erase the old fact (history, ledger lines, entities only it named) "
+                "instead of retiring it."
+            ),
             "source": Param("Who or what said it (kept as provenance)."),
             "rule": Param(
                 "Why, as the history records it.",
@@ -182,6 +191,13 @@ MEMORY_VERBS: tuple[VerbDoc, ...] = (
             "min_support": Param("Share of a sentence its facts must support."),
             "max_visited": _VISITED,
             **_SEEDS,
+            "use_discover": Param(
+                "Answer from what discover finds (facts and the entities linking them); "
+                "false: from the top_k facts of query."
+            ),
+            "max_results": Param(
+                "Facts to answer from when use_discover is on.", minimum=1, maximum=MAX_TOP_K
+            ),
         },
         cli=("memory answer",),
     ),
