@@ -26,6 +26,7 @@ from groundgraph.graph.memory import Memory
 from groundgraph.graph.memory_core import MemoryContext, MemorySettings, memory_settings
 from groundgraph.graph.memory_history import MemoryHistory
 from groundgraph.graph.memory_lifecycle import MemoryLifecycle
+from groundgraph.graph.memory_nodes import MemoryListing, MemoryNodes
 from groundgraph.graph.memory_reads import MemoryReads
 from groundgraph.graph.memory_write import MemoryWriter
 from groundgraph.graph.part_verb import PartVerb
@@ -259,6 +260,10 @@ class DocumentGraph:
     load_dataset = PartVerb("memory.writes", MemoryWriter.load_dataset)
     supersede = PartVerb("memory.writes", MemoryWriter.supersede)
     fact = PartVerb("memory.context", MemoryContext.fact)
+    add_nodes = PartVerb("memory.nodes", MemoryNodes.add_nodes)
+    add_edges = PartVerb("memory.nodes", MemoryNodes.add_edges)
+    get_all_nodes = PartVerb("memory.listing", MemoryListing.get_all_nodes)
+    get_all_edges = PartVerb("memory.listing", MemoryListing.get_all_edges)
 
     # ----------------------------------------------------------------- memory: recall, causes
     query = PartVerb("memory_reads", MemoryReads.query)

@@ -107,7 +107,42 @@ MEMORY_VERBS: tuple[VerbDoc, ...] = (
         },
         cli=("memory load",),
     ),
+    VerbDoc(
+        "add_nodes",
+        "Add ReasonGraph's (content, type) nodes: 'text' a fact, 'entity' a name.",
+        writes=True,
+        params={
+            "nodes": Param(
+                "(content, type) pairs; type 'text' or 'entity'.",
+                schema={"type": "array", "items": {"type": "array", "items": {"type": "string"}}},
+            ),
+            "scopes": Param("The new facts' scopes."),
+        },
+    ),
+    VerbDoc(
+        "add_edges",
+        "Add (from, to[, label]) edges between facts and entities; label None or 'causes'.",
+        writes=True,
+        params={
+            "edges": Param(
+                "(from, to) or (from, to, label) triples of contents.",
+                schema={"type": "array", "items": {"type": "array"}},
+            ),
+        },
+    ),
     # memory reads
+    VerbDoc(
+        "get_all_nodes",
+        "Every fact readable as the scopes, then the entities they name.",
+        writes=False,
+        params={"scopes": Param("Read as these scopes (default: all).")},
+    ),
+    VerbDoc(
+        "get_all_edges",
+        "Every edge the facts readable as the scopes assert.",
+        writes=False,
+        params={"scopes": Param("Read as these scopes (default: all).")},
+    ),
     VerbDoc(
         "fact",
         "The fact named by its id or its text, as held now.",
