@@ -199,9 +199,8 @@ def test_a_call_holds_at_most_max_graph_items():
 # ----------------------------------------------------------------------------- PostgreSQL
 @pytest.mark.postgres
 def test_the_graph_calls_give_the_same_graph_on_postgresql():
-    from postgres_server import fresh_schema_url
-
     from groundgraph.store.postgres import PostgresStore
+    from postgres_server import fresh_schema_url
 
     def build(memory: DocumentGraph) -> tuple[list[object], list[object], list[str]]:
         memory.add_nodes([(RAIN, "text"), (RIVER, "text"), (ROADS, "text")], scopes=["w"])
