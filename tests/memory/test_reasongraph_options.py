@@ -183,3 +183,12 @@ def test_forget_every_none_never_sweeps(tmp_path):
 def test_forget_every_is_checked(bad):
     with pytest.raises(InputError, match="forget_every"):
         DocumentGraph(forget_every=bad)
+
+
+def test_an_extractor_in_scopes_place_says_to_name_it():
+    graph = DocumentGraph(conflict_resolver=False)
+    with pytest.raises(InputError, match="extractor="):
+        graph.add_text("Apple released the iPhone.", lambda t: ["Apple"])  # type: ignore[arg-type]
+    assert graph.add_text("Apple released the iPhone.", extractor=lambda t: ["Apple"]).entities == (
+        "Apple",
+    )
