@@ -191,6 +191,14 @@ class DocumentGraph:
     # ----------------------------------------------------------------- writing documents
     add_document = PartVerb("writer", DocumentWriter.add_document)
     add_parsed = PartVerb("writer", DocumentWriter.add_parsed)
+
+    def add_record(self, doc_id: str, text: str) -> DocumentGraph:
+        """Add ``text`` as the plain-text document ``doc_id``, as a JSON Lines record
+        ``{"id", "text"}`` is (titled by its id), and return this graph, so that adds chain
+        as GraphRack's ``add_document(id, text)`` calls do; the same id replaces."""
+        self.writer.add_document(text, doc_id, doc_id=doc_id, format="text")
+        return self
+
     add_prepared = PartVerb("writer", DocumentWriter.add_prepared)
     add_documents = PartVerb("writer", DocumentWriter.add_documents)
     index_files = PartVerb("writer", DocumentWriter.index_files)

@@ -78,7 +78,9 @@ class MemoryRecall:
         rrf_k: int = 60,
     ) -> list[str]:
         """The texts of the ``top_k`` facts best for ``query``, best first."""
-        params = RecallParams(top_k, top_k, hops, recency_weight, max_visited, search_mode, rrf_k)
+        params = RecallParams(
+            top_k, top_k, hops, recency_weight, max_visited, search_mode, rrf_k, fill=True
+        )
         found, _ = self._recall(query, params, read)
         return [r.text for r in found]
 
@@ -94,7 +96,9 @@ class MemoryRecall:
         rrf_k: int = 60,
     ) -> list[MemoryHit]:
         """Like :meth:`query`, each fact with its score, time, scopes and explanation."""
-        params = RecallParams(top_k, top_k, hops, recency_weight, max_visited, search_mode, rrf_k)
+        params = RecallParams(
+            top_k, top_k, hops, recency_weight, max_visited, search_mode, rrf_k, fill=True
+        )
         found, graph = self._recall(query, params, read)
         return [_detailed(r, graph) for r in found]
 
@@ -169,7 +173,8 @@ class MemoryRecall:
             ids = [r.fact_id for r in replay(p, options)[0].recalled]
             return ids.index(target) + 1 if target in ids else None
 
-        run, view, graph = replay(params, read)
+        # the first run fills as query does; the counterfactuals rerun the pipeline alone
+        run, view, graph = replay(dataclasses.replace(params, fill=True), read)
         language = index.analyzer.language
         return why_not_fact(
             query,

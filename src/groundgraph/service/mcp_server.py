@@ -4,9 +4,10 @@ Tools: ReasonGraph's 13 memory tools, names and arguments verbatim (``push_memor
 ``query_memory``, ``query_memory_detailed``, ``causal_chain_memory``,
 ``discover_connections``, ``answer``, ``update_memory``, ``delete_memory``,
 ``trace_memory``, ``what_if_memory``, ``memory_history``, ``forget_stale``,
-``list_sessions``), and the graph tools of the verb table (``service.mcp_tools``). The
-tools that change anything (``push_memory``, ``update_memory``, ``delete_memory``,
-``forget_stale``, ``got_add_document``, ``got_remove_document``) are there only with
+``list_sessions``), the graph tools of the verb table (``service.mcp_tools``) and, given
+an ``IngestJobs``, the folder ingest job tools (``service.mcp_jobs``). The tools that
+change anything (``push_memory``, ``update_memory``, ``delete_memory``, ``forget_stale``,
+``got_add_document``, ``got_remove_document``, ``got_ingest_folder``) are there only with
 ``writes=True``.
 
 Over stdio the caller is the local user (every scope). Over streamable HTTP with keys, the
@@ -36,8 +37,10 @@ from groundgraph import __version__
 from groundgraph.errors import GroundgraphError
 from groundgraph.model.valid_text import valid_json
 from groundgraph.service.access import Access, AccessDeniedError
+from groundgraph.service.jobs import IngestJobs
 from groundgraph.service.keys import KeyRing
 from groundgraph.service.limits import Limits
+from groundgraph.service.mcp_jobs import INGEST_TOOL, job_tools
 from groundgraph.service.mcp_tools import graph_views, tool_function
 from groundgraph.service.memory_service import MemoryService
 
@@ -55,6 +58,7 @@ WRITE_TOOLS = frozenset(
         "forget_stale",
         "got_add_document",
         "got_remove_document",
+        INGEST_TOOL,
     }
 )
 
@@ -104,11 +108,13 @@ def create_mcp(
     keys: KeyRing | None = None,
     public_url: str = "http://127.0.0.1:8000",
     limits: Limits | None = None,
+    jobs: IngestJobs | None = None,
 ) -> MCPServer[Any]:
     """The MCP server (see the module docstring). With ``keys``, HTTP callers must send
     one as ``Authorization: Bearer``; ``public_url`` is where clients reach the server
     (it names the protected resource, ``{public_url}/mcp``); ``limits`` holds each text and
-    list argument to its length, as on the HTTP routes."""
+    list argument to its length, as on the HTTP routes. With ``jobs`` (the app's, so both
+    report the same jobs) it serves ``got_ingest_folder`` and ``got_job_status``."""
     ring = keys or KeyRing()
     held = limits or Limits()
     auth: dict[str, Any] = {}
@@ -268,7 +274,7 @@ def create_mcp(
         """The sessions of the caller's facts."""
         return service.list_sessions(access=caller())
 
-    memory_tools = (
+    memory_tools: tuple[tuple[Callable[..., Any], ToolAnnotations], ...] = (
         (push_memory, WRITES),
         (query_memory, READS),
         (query_memory_detailed, READS),
@@ -283,6 +289,9 @@ def create_mcp(
         (forget_stale, DELETES),
         (list_sessions, READS),
     )
+    if jobs is not None:
+        ingest, status = job_tools(jobs, caller)
+        memory_tools += ((ingest, WRITES), (status, READS))
     for function, hints in memory_tools:
         if writes or function.__name__ not in WRITE_TOOLS:
             mcp.add_tool(reported(function, held), annotations=hints)
