@@ -202,10 +202,20 @@ class MemoryRecall:
         max_visited: int = QUERY_VISITED,
         search_mode: str = "keyword",
         rrf_k: int = 60,
+        use_discover: bool = True,
+        max_results: int = 10,
     ) -> MemoryAnswer:
-        """An answer in words from the recalled facts, each sentence with its support."""
+        """An answer in words from the recalled facts, each sentence with its support.
+
+        With ``use_discover`` (ReasonGraph's default) the synthesizer is given what
+        :meth:`discover` finds (up to ``max_results`` facts from ``top_k`` seeds, each with
+        the entities that link it to its seed); without, the ``top_k`` facts of :meth:`query`.
+        """
         query = valid_text(query).text  # echoed in the answer, which must encode
-        params = RecallParams(top_k, top_k, hops, 0.0, max_visited, search_mode, rrf_k)
+        if not isinstance(use_discover, bool):
+            raise InputError(f"use_discover must be True or False, not {use_discover!r}")
+        limit = max_results if use_discover else top_k
+        params = RecallParams(top_k, limit, hops, 0.0, max_visited, search_mode, rrf_k)
         found, graph = self._recall(query, params, read)
         reader = CausalReader(graph)
         contexts = [
@@ -216,6 +226,7 @@ class MemoryRecall:
                 r.cross_scope,
                 _pairs_of(reader, r.fact_id),
                 r.retired,
+                _bridges(r, graph) if use_discover else (),
             )
             for r in found
         ]
@@ -244,6 +255,11 @@ class MemoryRecall:
             tuple(sentences),
             grounding,
         )
+
+
+def _bridges(item: Recalled, graph: FactGraph) -> tuple[str, ...]:
+    """The entities and spans on the path from the fact's seed to it, as the facts name them."""
+    return tuple(dict.fromkeys(graph.name(n) for n in item.path if n not in graph.texts).keys())
 
 
 def _pairs_of(reader: CausalReader, fact: str) -> tuple[tuple[str, str], ...]:

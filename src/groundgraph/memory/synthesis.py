@@ -36,6 +36,8 @@ class FactContext:
     cross_scope: bool = False
     causes: tuple[tuple[str, str], ...] = ()
     retired: bool = False
+    #: The entities (or causal spans) that link the fact to the fact it was reached from.
+    bridges: tuple[str, ...] = ()
 
 
 class Synthesizer(Protocol):
@@ -126,6 +128,8 @@ class PromptSynthesizer:
         ]
         for number, fact in enumerate(facts[: self.max_facts], start=1):
             note = " (retired)" if fact.retired else ""
+            if fact.bridges:
+                note += f" (linked through {', '.join(fact.bridges)})"
             lines.append(f"[{number}] {' '.join(fact.text.split())}{note}")
         links = [
             f"- {cause} -> {effect} [{number}]"

@@ -153,9 +153,9 @@ class MemoryService:
         access: Access | None = None,
     ) -> dict[str, Any]:
         """Replace ``old_text`` by ``new_text`` in ``session`` (the old fact is retired, its
-        history kept; ``purge_orphans`` is accepted for ReasonGraph's clients and changes
-        nothing, since a retired fact stays for ``as_of``). ``superseded`` is False when the
-        caller has no such fact; the new one is remembered either way."""
+        history kept; with ``purge_orphans`` it is erased instead, as ``delete`` with
+        ``purge_orphans`` erases it). ``superseded`` is False when the caller has no such
+        fact; the new one is remembered either way."""
 
         def work(graph: DocumentGraph, who: Access) -> dict[str, Any]:
             who.require_write(session)
@@ -164,8 +164,11 @@ class MemoryService:
                 graph.add_text(new_text, scopes=[session])
                 return {"superseded": False, "new": new_text}
             who.require_write_all(old.scopes)
-            new = graph.supersede(old.fact_id, new_text, scopes=[session])
-            return {"superseded": old.fact_id in new.superseded, "new": new.text}
+            new = graph.supersede(
+                old.fact_id, new_text, scopes=[session], purge_orphans=purge_orphans
+            )
+            replaced = purge_orphans or old.fact_id in new.superseded
+            return {"superseded": replaced, "new": new.text}
 
         return self._run(access, work)
 
