@@ -47,6 +47,11 @@ def build(rng: random.Random) -> tuple[MemoryService, list[str], dict[str, tuple
     return service, scopes, truth
 
 
+def near_miss(fact_id: str) -> str:
+    """An id one digit off ``fact_id``: a suggestion for it must not name a hidden fact."""
+    return fact_id[:-1] + ("0" if fact_id[-1] != "0" else "1")
+
+
 def asked_texts(body: dict) -> list[str]:
     """What the request itself said: an answer may repeat it."""
     found: list[str] = []

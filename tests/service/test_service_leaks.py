@@ -10,9 +10,10 @@ import random
 import httpx
 import pytest
 
+from groundgraph.model.ids import fact_id
 from groundgraph.service import Access, ApiKey, KeyRing, hash_key
 from groundgraph.service.http_app import create_app
-from leak_tenants import NAMES, PHRASES, PLACES, asked_texts, build, hidden_from
+from leak_tenants import NAMES, PHRASES, PLACES, asked_texts, build, hidden_from, near_miss
 from service_server import running
 
 pytestmark = pytest.mark.slow
@@ -39,6 +40,8 @@ def requests(rng: random.Random, session: str, texts: list[str]) -> list[tuple[s
         ("POST", "/graph/search", {"query": query, "max_results": 20}),
         ("POST", "/graph/retrieve", {"query": query}),
         ("POST", "/graph/ask", {"question": query}),
+        # why_not's reason repeats the query's terms: asked without names, it says none.
+        ("POST", "/graph/why_not", {"query": phrase, "target": near_miss(fact_id(fact))}),
     ]
 
 
@@ -72,6 +75,7 @@ def test_no_answer_holds_anything_of_another_scope(seed):
                     where = (path, sent, access.scopes)
                     for text in hidden:
                         assert text not in shown, (*where, text)
+                        assert fact_id(text) not in shown, (*where, fact_id(text))
                     for name in names:
                         assert name.lower() not in shown.lower(), (*where, name)
                     for scope in hidden_scopes:

@@ -19,18 +19,29 @@ from mcp.client.streamable_http import streamable_http_client
 from groundgraph.service import Access, ApiKey, KeyRing, hash_key
 from groundgraph.service.http_app import create_app
 from groundgraph.service.mcp_server import create_mcp
-from leak_tenants import NAMES, PHRASES, PLACES, Hidden, asked_texts, build, hidden_from
+from leak_tenants import (
+    NAMES,
+    PHRASES,
+    PLACES,
+    Hidden,
+    asked_texts,
+    build,
+    hidden_from,
+    near_miss,
+)
 
 pytestmark = pytest.mark.slow
 
 #: The tools a key bound to scopes may not call at all (they read every document): each
 #: call must be refused, and its error must not leak either.
-EVERY_DOCUMENT = {"got_read_node", "got_outline", "got_bridge", "ground_answer"}
-
-
-def near_miss(fact_id: str) -> str:
-    """An id one digit off ``fact_id``: a suggestion for it must not name a hidden fact."""
-    return fact_id[:-1] + ("0" if fact_id[-1] != "0" else "1")
+EVERY_DOCUMENT = {
+    "got_read_node",
+    "got_outline",
+    "got_bridge",
+    "ground_answer",
+    "got_list_documents",
+    "verify_relation",
+}
 
 
 def tool_calls(
@@ -56,12 +67,15 @@ def tool_calls(
         ("list_sessions", {}),
         ("got_search", {"query": query, "max_results": 20}),
         ("got_ask", {"question": query}),
-        ("got_why_not", {"query": query, "target": fact_id, "max_results": 3}),
-        ("got_why_not", {"query": query, "target": near_miss(fact_id)}),
+        # why_not's reason repeats the query's terms: asked without names, it says none.
+        ("got_why_not", {"query": phrase, "target": fact_id, "max_results": 3}),
+        ("got_why_not", {"query": phrase, "target": near_miss(fact_id)}),
         ("got_read_node", {"node_id": fact_id}),
         ("got_outline", {"doc_id": fact_id}),
         ("got_bridge", {"a": fact_id, "b": rng.choice(ids)}),
         ("ground_answer", {"answer": fact}),
+        ("got_list_documents", {}),
+        ("verify_relation", {"subject": rng.choice(NAMES), "relation": "met", "object": "x"}),
     ]
 
 
