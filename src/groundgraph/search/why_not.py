@@ -2,7 +2,11 @@
 run again with its stages recorded (:func:`~groundgraph.search.documents.run_search`),
 the target is followed through them, and the first stage it fell out of is the diagnosis.
 
-1. It must exist, be searchable, and lie inside the documents and scopes asked for.
+1. It must exist, be searchable, and lie inside the documents asked for (``doc_ids``:
+   else ``outside-scopes``). With ``scopes``, a target the scopes may not read is
+   ``missing``, as one that never existed is, and only ids they may read are suggested:
+   a fact's id is a hash of its text, so telling "outside" from "missing" would let a
+   caller test whether another scope holds a statement it guessed.
 2. **Outranked**: it was scored (a candidate of the pipeline) but others ranked above.
 3. **Below the seed cut-off**: the seed stage matched it, too low to seed or to stand
    on its own, and the walk did not reach it.
@@ -19,7 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from groundgraph.index.bm25 import LexicalIndex
@@ -100,17 +104,14 @@ def why_not(
     def result(stage: str, reason: str, node: str | None = None, **parts: object) -> WhyNot:
         return WhyNot(query, target, node, stage, reason, k, **parts)  # type: ignore[arg-type]
 
-    found = resolve(target, index, store)
+    found = resolve(target, index, store, params.doc_ids if scoped else None)
     if isinstance(found, WhyNot):
         return dataclasses.replace(found, query=query, k=k)
-    if params.doc_ids is not None and found.doc_id not in params.doc_ids:
-        where = "the scopes read" if scoped else "the documents asked for (doc_ids)"
-        cf = Counterfactual(None, None, None, None)
-        if not scoped:
-            rank = found.rank_in(run(dataclasses.replace(params, doc_ids=None)).hits)
-            cf = counterfactual(lambda *_: rank, [("doc_ids", "given", ("all documents",))])
-        reason = f"{target} is in document {found.doc_id}, outside {where}"
-        return result(OUTSIDE_SCOPES, reason, found.nodes[0], counterfactual=cf)
+    if params.doc_ids is not None and found.doc_id not in params.doc_ids:  # not scoped
+        rank = found.rank_in(run(dataclasses.replace(params, doc_ids=None)).hits)
+        cf = counterfactual(lambda *_: rank, [("doc_ids", "given", ("all documents",))])
+        reason = f"{target} is in document {found.doc_id}, outside the documents asked for"
+        return result(OUTSIDE_SCOPES, f"{reason} (doc_ids)", found.nodes[0], counterfactual=cf)
 
     def rerun(name: str, value: OptionValue) -> int | None:
         changed: dict[str, Any] = {name: value}
@@ -198,14 +199,24 @@ def why_not(
     return result(NO_COMMON_TERM, reason, node, terms=terms, walk=walk, counterfactual=cf)
 
 
-def resolve(target: str, index: LexicalIndex, store: Store) -> Target | WhyNot:
-    """The indexed nodes that stand for ``target``, or the diagnosis that there are none."""
+def resolve(
+    target: str, index: LexicalIndex, store: Store, readable: Sequence[str] | None = None
+) -> Target | WhyNot:
+    """The indexed nodes that stand for ``target``, or the diagnosis that there are none.
+    With ``readable`` (the documents a scoped caller may read), a node or document outside
+    them is answered as one that does not exist, and only readable ids are suggested: no
+    answer tells a caller what another scope holds, or that it holds it."""
+    shown: Callable[[str], bool] = (
+        (lambda doc: True) if readable is None else frozenset(readable).__contains__
+    )
     position = index.position
     pos = position.get(target)
+    if pos is not None and not shown(index.doc_of[pos]):
+        pos = None
     if pos is not None and not index.is_blank(pos):
         return Target(target, index.doc_of[pos], (target,))
     held = [p for p in index.doc_positions.get(target, []) if not index.is_blank(p)]
-    if held:
+    if held and shown(target):
         nodes = tuple(sorted(index.node_ids[p] for p in held))
         return Target(target, target, nodes)
 
@@ -216,15 +227,20 @@ def resolve(target: str, index: LexicalIndex, store: Store) -> Target | WhyNot:
     if pos is not None:
         return missing(MISSING, f"{target} has no text of its own: search never returns it", target)
     node = store.reads.get_nodes([target]).get(target)
+    if node is not None and not shown(node.doc_id):
+        node = None
     if node is not None and node.invalid_at is not None:
         return missing(RETIRED, f"{target} was retired at {node.invalid_at}", target)
     if node is not None:
         reason = f"{target} is a {node.kind} node, which search does not return"
         return missing(MISSING, reason, target)
     doc, _, _ = target.partition("#")
-    pool = [index.node_ids[p] for p in index.doc_positions.get(doc, [])] or list(position)
-    pool += list(index.doc_positions)
-    near = tuple(difflib.get_close_matches(target, pool, n=NEAREST, cutoff=0.5))
+    in_doc = index.doc_positions.get(doc, []) if shown(doc) else []
+    pool = [index.node_ids[p] for p in in_doc] or [
+        node_id for node_id, p in position.items() if shown(index.doc_of[p])
+    ]
+    pool += [d for d in index.doc_positions if shown(d)]
+    near = tuple(dict.fromkeys(difflib.get_close_matches(target, pool, n=NEAREST, cutoff=0.5)))
     return missing(MISSING, f"no node or document {target!r}", None, near)
 
 

@@ -26,8 +26,7 @@ from starlette.requests import Request
 
 from groundgraph.errors import InputError
 from groundgraph.service.guard import ASGIApp, Receive, Scope, Send
-from groundgraph.service.http_calls import presented_key
-from groundgraph.service.keys import KeyRing
+from groundgraph.service.keys import KeyRing, presented_key
 
 #: Paths that are never limited (a load balancer's probes).
 UNLIMITED_PATHS = frozenset({"/health", "/ready"})
@@ -111,7 +110,8 @@ class TokenBuckets:
 def caller_name(scope: Scope, keys: KeyRing) -> str:
     """Who a request counts against: ``key:NAME`` for a valid key, else ``client:ADDRESS``."""
     if keys:
-        presented = presented_key(Request(scope))
+        headers = Request(scope).headers
+        presented = presented_key(headers.get("authorization"), headers.get("x-api-key"))
         access = keys.check(presented) if presented is not None else None
         if access is not None:
             return f"key:{access.key}"
