@@ -173,9 +173,14 @@ STOPWORDS: dict[str, frozenset[str]] = {"english": ENGLISH_STOPWORDS}
 
 def words(text: str) -> list[str]:
     """Lower-cased words of ``text``, link targets and URLs left out."""
+    return _WORD.findall(word_text(text))
+
+
+def word_text(text: str) -> str:
+    """The lower-cased text ``words`` reads its words from: link targets and URLs out."""
     text = _LINK_TARGET.sub("]", text)
     text = _URL.sub(" ", text)
-    return _WORD.findall(text.lower())
+    return text.lower()
 
 
 def available_languages() -> list[str]:

@@ -80,3 +80,56 @@ def test_linear_fusion_is_graphracks_formula(store, weight):
         graph = hit["graphScore"] if hit["via"] is not None else 0.0
         want = (1 - weight) * hit["lexicalScore"] + weight * graph
         assert hit["score"] == pytest.approx(want)
+
+
+def test_expansion_alone_asks_for_linear_fusion(store):
+    base = ["--db", str(store), "search", "mill flour", "--json"]
+    alone = json.loads(invoke(*base, "--expansion", "0.4"))
+    linear = json.loads(invoke(*base, "--fusion", "linear", "--graph-weight", "0.4"))
+    default = json.loads(invoke(*base))
+    assert alone == linear
+    assert alone != default  # noisy-or by default, which weighs nothing
+    bm25_only = json.loads(invoke(*base, "--expansion", "0", "--top-k", "8"))
+    assert all(h["score"] == pytest.approx(h["lexicalScore"]) for h in bm25_only)
+
+
+def test_expansion_with_noisy_or_is_refused_saying_what_to_give(store):
+    result = CliRunner().invoke(
+        main,
+        ["--db", str(store), "search", "mill", "--fusion", "noisy-or", "--expansion", "0.5"],
+    )
+    assert result.exit_code == 2
+    assert "--fusion linear" in result.output and "Traceback" not in result.output
+
+
+def test_a_second_index_run_reports_what_its_dry_run_does(tmp_path):
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "a.txt").write_text("Plums ripen late.", encoding="utf-8")
+    (folder / "b.jsonl").write_text(
+        '{"id": "c", "text": "Flour comes from the mill."}\n'
+        '{"id": "d", "text": "Cake comes from the bakery."}\n',
+        encoding="utf-8",
+    )
+    args = ["index", str(folder), "--out", str(tmp_path / "index.json"), "--json"]
+    first = json.loads(invoke(*args))
+    assert sorted(first["added"]) == ["a", "c", "d"]
+    planned = json.loads(invoke(*args, "--dry-run"))
+    done = json.loads(invoke(*args))
+    assert sorted(done["unchanged"]) == sorted(planned["unchanged"]) == ["a", "c", "d"]
+    assert done["added"] == done["changed"] == []
+
+
+def test_index_out_refuses_another_tools_json_index_untouched(tmp_path):
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "a.txt").write_text("Plums ripen late.", encoding="utf-8")
+    old = tmp_path / "index.json"
+    old.write_text('{"chunks": [{"id": "a", "text": "Plums ripen late."}]}', encoding="utf-8")
+    before = old.read_bytes()
+    result = CliRunner().invoke(main, ["index", str(folder), "--out", str(old)])
+    assert result.exit_code == 2
+    assert "JSON text" in result.output and "Traceback" not in result.output
+    assert old.read_bytes() == before
+    for extra in ("-wal", "-shm"):
+        assert not old.with_name(old.name + extra).exists()

@@ -69,6 +69,11 @@ def test_discover_and_answer(db):
     assert rows[0]["causes"] == [{"cause": "Heavy rainfall", "effect": "flooding"}]
     answer = json.loads(run("answer", "What did the rainfall cause?", "--json", db=db).stdout)
     assert answer["status"] == "answered" and answer["sentences"][0]["supported"]
+    # ReasonGraph's options: discover's facts (the default) or query's top_k
+    wide = run("answer", "rainfall", "-k", "1", "--max-results", "3", "--json", db=db)
+    narrow = run("answer", "rainfall", "-k", "1", "--no-discover", "--json", db=db)
+    assert len(json.loads(narrow.stdout)["facts"]) == 1
+    assert len(json.loads(wide.stdout)["facts"]) == 3
 
 
 def test_trace_chain_roots_and_what_if(db):

@@ -26,6 +26,7 @@ PAGES = [
     "docs/ingest.md",
     "docs/embeddings.md",
     "docs/coming-from.md",
+    "docs/relations.md",
 ]
 
 

@@ -55,7 +55,7 @@ def run() -> Any:
 
 
 def test_page_has_the_examples(run):
-    assert len(run["outputs"]) == 5
+    assert len(run["outputs"]) == 6
 
 
 def test_each_block_prints_what_the_page_says(run):
@@ -80,6 +80,20 @@ def test_server_table_example_builds_each_endpoint(run):
     assert endpoints["ollama"] == "http://localhost:11434/v1/chat/completions"
     assert endpoints["openai"] == "https://api.openai.com/v1/chat/completions"
     assert endpoints["llama.cpp"] == "http://127.0.0.1:8080/v1/chat/completions"
+
+
+def test_provider_example_matches_the_table(run):
+    from groundgraph.llm import PROVIDERS
+
+    names = run["namespace"]
+    assert names["local"].provider == "ollama" and names["hosted"].provider == "openai"
+    table = PAGE.read_text("utf-8").split("### Providers by name", 1)[1].split("## ", 1)[0]
+    rows = re.findall(r"^\| `(\w+)`[^|]*\| `([^`]+)` \| `(\w+)`[^|]*\| `([^`]+)` \|$", table, re.M)
+    assert {name for name, *_ in rows} == set(PROVIDERS)
+    for name, url, variable, model in rows:
+        preset = PROVIDERS[name]
+        assert (variable, model) == (preset.key_env, preset.model)
+        assert url == preset.base_url + "/chat/completions"
 
 
 def test_budget_examples(run):

@@ -1,7 +1,11 @@
-"""GraphRack's calls on the graph: save/load to one file, search(top_k=), bridges between
-plain words, and a repeated id in one index run reported (issue 18)."""
+"""GraphRack's calls on the graph: chained adds (add_record), save/load to one file,
+search(top_k=), bridges between plain words, and a repeated id in one index run reported
+(issue 18)."""
 
 from __future__ import annotations
+
+import json
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -10,7 +14,7 @@ from hypothesis import strategies as st
 from groundgraph import DocumentGraph
 from groundgraph.errors import InputError, NotFoundError
 from groundgraph.graph.bridge_words import WORD_PREFIX
-from groundgraph.ingest import SkippedFile, plan_folder
+from groundgraph.ingest import SkippedFile, parse_jsonl, plan_folder
 
 TEXTS = {
     "orchard": "The orchard grows pears and plums beside the old mill.",
@@ -26,6 +30,33 @@ def graph():
         for doc_id, text in TEXTS.items():
             built.add_document(text, doc_id, doc_id=doc_id, format="text")
         yield built
+
+
+def test_add_record_chains_and_adds_what_a_json_lines_record_adds():
+    chained = DocumentGraph()
+    assert chained.add_record("orchard", TEXTS["orchard"]).add_record("mill", TEXTS["mill"]) is (
+        chained
+    )
+    lines = "".join(
+        json.dumps({"id": doc_id, "text": TEXTS[doc_id]}) + "\n" for doc_id in ("orchard", "mill")
+    )
+    with chained, DocumentGraph() as read:
+        list(read.add_documents(parse_jsonl(lines)))
+        for doc_id in ("orchard", "mill"):
+            made, parsed = chained.node(doc_id), read.node(doc_id)
+            assert replace(made, created_at="") == replace(parsed, created_at="")
+            assert chained.node(doc_id).title == doc_id
+        assert chained.search("old mill") == read.search("old mill")
+
+
+def test_add_record_replaces_the_same_id_and_refuses_a_bad_one(graph):
+    graph.add_record("mill", "The mill was sold in spring.")
+    assert "sold" in graph.node("mill").content
+    assert len(graph.documents()) == len(TEXTS)
+    with pytest.raises(InputError):
+        graph.add_record("a#b", "No id may hold a hash.")
+    with pytest.raises(InputError):
+        graph.add_record("mill", None)  # type: ignore[arg-type]
 
 
 def test_save_writes_one_file_that_load_reads_back(graph, tmp_path):
@@ -100,3 +131,27 @@ def test_a_repeated_id_in_one_run_is_reported_and_the_first_kept(tmp_path):
         assert "'c'" in repeats[1].reason and "b.jsonl" in repeats[1].reason
         assert "Pears" in graph.node("a").content
         assert "Flour" in graph.node("c").content
+
+
+@pytest.mark.parametrize("workers", [0, 2])
+def test_a_repeated_id_in_one_add_documents_call_stops_it_there(workers):
+    lines = "".join(
+        json.dumps({"id": doc_id, "text": text}) + "\n"
+        for doc_id, text in [
+            ("a", "Pears ripen in the orchard."),
+            ("b", "Flour comes from the mill."),
+            ("a", "Plums ripen late."),
+            ("c", "Cake comes from the bakery."),
+        ]
+    )
+    with DocumentGraph() as graph:
+        added = []
+        with pytest.raises(InputError, match=r"document 3 has the id 'a' of document 1"):
+            for document in graph.add_documents(parse_jsonl(lines), workers=workers):
+                added.append(document.doc_id)
+        assert added == ["a", "b"]
+        assert "Pears" in graph.node("a").content
+        assert [d.doc_id for d in graph.documents()] == ["a", "b"]
+        # A call of its own replaces, as ids do.
+        list(graph.add_documents(parse_jsonl(json.dumps({"id": "a", "text": "Plums."}))))
+        assert graph.node("a").content == "Plums."

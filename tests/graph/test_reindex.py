@@ -152,6 +152,11 @@ def test_json_lines_documents_compare_one_by_one(tmp_path) -> None:
         second = list(graph.index_files(plan_folder([folder]).files, workers=0))
         assert [d.doc_id for d in second[0][1]] == ["doc-1"]
         assert "lags" in graph.node("doc-1").content
+        # The records left alone are yielded as such, after the file's result, as the
+        # plan says: a run reports what its dry run does.
+        unchanged = [r.doc_id for _, r in second[1:] if isinstance(r, UnchangedFile)]
+        assert unchanged == plan.ids("unchanged")
+        assert all(planned is second[0][0] for planned, _ in second)
 
 
 def test_prune_names_only_vanished_files_under_the_folders_given(folder, tmp_path) -> None:

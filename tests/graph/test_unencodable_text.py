@@ -54,6 +54,8 @@ VALUES: dict[str, Any] = {
     "limit": 3,
     "target": "guide#1",
     "sentence": "Install it.",
+    "nodes": [("Light rain fell.", "text"), ("valley", "entity")],
+    "edges": [(RAIN, "valley")],
 }
 #: Verbs whose parameters are records or files, not text a caller types.
 NOT_TEXT = {"add_documents", "add_parsed", "add_prepared", "index_files", "load_json"}

@@ -698,3 +698,17 @@ def test_token_usage_is_plain_data():
         "estimated_calls": 0,
     }
     assert usage == TokenUsage(1, 2, 3) != TokenUsage(1, 2, 4)
+
+
+def test_the_client_is_a_prompt_synthesizers_model(fake):
+    from groundgraph import DocumentGraph
+    from groundgraph.memory import PromptSynthesizer
+
+    fake.push(chat_reply("Heavy rainfall caused flooding."))
+    graph = DocumentGraph()
+    graph.add_text("Heavy rainfall caused flooding.")
+    reply = graph.answer("flooding", synthesizer=PromptSynthesizer(client(fake)))
+    assert reply["answer"] == "Heavy rainfall caused flooding."
+    assert reply["sentences"][0]["supported"]
+    (seen,) = fake.requests
+    assert "Heavy rainfall caused flooding." in json.dumps(seen.body)

@@ -173,3 +173,16 @@ def test_real_server_errors_are_typed_and_not_retried(server_url: str):
     with OpenAICompatibleLLM(wrong_path, ALIAS) as llm, pytest.raises(LLMResponseError) as info:
         llm("Hello.")
     assert info.value.status_code == 404
+
+
+def test_a_local_model_answers_from_memory_through_the_prompt_synthesizer(llm: OpenAICompatibleLLM):
+    from groundgraph import DocumentGraph
+    from groundgraph.memory import PromptSynthesizer
+
+    graph = DocumentGraph()
+    graph.add_text("Heavy rainfall caused flooding in the valley.")
+    graph.add_text("The flooding closed the valley road.")
+    reply = graph.answer("Why was the valley road closed?", synthesizer=PromptSynthesizer(llm))
+    assert reply["synthesizer"] == "PromptSynthesizer" and reply["answer"].strip()
+    assert reply["sentences"] and all("supported" in s for s in reply["sentences"])
+    assert llm.usage.calls == 1

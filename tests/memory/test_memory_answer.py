@@ -3,6 +3,8 @@ and the support each sentence reports."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from groundgraph import DocumentGraph, InputError
@@ -86,3 +88,41 @@ def test_causal_order_puts_causes_before_effects_and_survives_cycles():
     ]
     assert [f.fact_id for f in causal_order(facts)] == ["a", "c", "x", "loop2", "loop1"]
     assert TemplateSynthesizer()("q", [FactContext("f", "No full stop")]) == "No full stop."
+
+
+def test_an_async_generate_is_awaited_from_sync_and_async_code():
+    prompts: list[str] = []
+
+    async def generate(prompt: str) -> str:
+        prompts.append(prompt)
+        await asyncio.sleep(0)
+        return "  Heavy rainfall caused flooding.  "
+
+    graph = DocumentGraph()
+    graph.add_text("Heavy rainfall caused flooding.")
+    synthesizer = PromptSynthesizer(generate)
+    reply = graph.answer("flooding", synthesizer=synthesizer)
+    assert reply["answer"] == "Heavy rainfall caused flooding."
+    assert reply["sentences"][0]["supported"] and len(prompts) == 1
+
+    async def from_async_code() -> tuple[str, str]:
+        # a sync call made inside a running loop, and the awaited form
+        inside = graph.answer("flooding", synthesizer=synthesizer)["answer"]
+        facts = [FactContext("f1", "Heavy rainfall caused flooding.")]
+        awaited = await synthesizer.agenerate("flooding", facts)
+        return inside, awaited
+
+    assert asyncio.run(from_async_code()) == ("Heavy rainfall caused flooding.",) * 2
+    assert len(prompts) == 3 and "[1] Heavy rainfall caused flooding." in prompts[-1]
+
+
+def test_an_async_generate_that_returns_no_text_is_refused():
+    async def generate(prompt: str) -> object:
+        return None
+
+    graph = DocumentGraph()
+    graph.add_text("Heavy rainfall caused flooding.")
+    with pytest.raises(InputError, match="NoneType, not text"):
+        graph.answer("flooding", synthesizer=PromptSynthesizer(generate))  # type: ignore[arg-type]
+    with pytest.raises(InputError, match="NoneType, not text"):
+        asyncio.run(PromptSynthesizer(generate).agenerate("q", []))  # type: ignore[arg-type]

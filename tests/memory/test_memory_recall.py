@@ -65,8 +65,11 @@ def test_discover_returns_paths_scopes_and_causal_pairs(memory):
 
 
 def test_scoped_queries_seed_only_from_their_scopes(memory):
-    # "cheese" only matches the weather distractor; from "grid" it is not a seed.
-    assert memory.query("cheese festival", scopes=["grid"]) == []
+    # "cheese" only matches the weather distractor; from "grid" it is not a seed, and
+    # what fills the answer up to top_k is grid's own
+    grid = memory.query_detailed("cheese festival", scopes=["grid"])
+    assert [h.content for h in grid] == [CHAIN[1]]
+    assert grid[0].explanation.seeding.mode == "fill" and grid[0].score == 0
     assert memory.query("cheese festival", scopes=["weather"])[0] == DISTRACTOR
     # Without isolation the walk crosses scopes; with it, it does not.
     crossing = memory.query("heavy rainfall", scopes=["weather"], top_k=5)
@@ -94,8 +97,14 @@ def test_a_scope_reads_its_ancestors_facts():
         "Team Blue books travel through Fernweh Reisen.",
         "Alice prefers window seats.",
     }
-    team = graph.query("seats", scopes=["acme/blue"], isolate=True)
-    assert team == []  # a team does not read its members' facts
+    team = graph.query_detailed("seats", scopes=["acme/blue"], isolate=True)
+    # a team does not read its members' facts: "seats" finds nothing, and the fill is
+    # the team's own and its ancestors'
+    assert {h.content for h in team} == {
+        "Acme's expense limit is 500 euros.",
+        "Team Blue books travel through Fernweh Reisen.",
+    }
+    assert all(h.explanation.seeding.mode == "fill" for h in team)
 
 
 def test_unscoped_facts_are_read_only_by_unscoped_queries():

@@ -44,9 +44,20 @@ def test_a_recalled_fact_is_found_and_a_lower_one_outranked(graph: DocumentGraph
 
 
 def test_a_fact_with_no_word_of_the_query(graph: DocumentGraph) -> None:
-    result = graph.why_not_fact("flood", "Bob likes green tea.")
+    # two facts match "flood": with top_k=2 nothing is filled in
+    assert "Bob likes green tea." not in graph.query("flood", top_k=2)
+    result = graph.why_not_fact("flood", "Bob likes green tea.", top_k=2)
     assert result.stage == NO_COMMON_TERM and result.terms is not None
     assert result.terms.query_terms == ("flood",) and result.terms.shared == ()
+
+
+def test_a_fact_query_fills_in_is_found_and_says_so(graph: DocumentGraph) -> None:
+    recalled = graph.query_detailed("flood", top_k=4)
+    filled = [h.content for h in recalled if h.explanation.seeding.mode == "fill"]
+    assert "Bob likes green tea." in filled
+    result = graph.why_not_fact("flood", "Bob likes green tea.", top_k=4)
+    assert result.stage == FOUND and "as a fill" in result.reason
+    assert result.terms is not None and result.terms.shared == ()
 
 
 def test_a_superseded_fact_is_retired_and_include_superseded_brings_it(

@@ -100,7 +100,10 @@ def test_memory_recall_and_search_share_one_index_and_one_bm25(
         graph.add_text(text.capitalize() + ".")
     k = len(facts)
     hits = graph.search(query, max_hops=0, max_results=k)
-    recalled = graph.query_detailed(query, top_k=k, hops=0)
+    found = graph.query_detailed(query, top_k=k, hops=0)
+    # recall fills up to top_k (memory.fill), after the lexical stage's own hits
+    recalled = [r for r in found if r.explanation.seeding.mode != "fill"]
+    assert len(found) == k and found[: len(recalled)] == recalled
     assert [h.node_id for h in hits] == [r.fact_id for r in recalled]
     for hit, fact in zip(hits, recalled, strict=True):
         assert hit.lexical_score == pytest.approx(fact.lexical_score, abs=1e-12)

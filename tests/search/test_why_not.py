@@ -151,6 +151,32 @@ def test_outside_the_scopes_is_missing_as_if_never_stored() -> None:
     assert narrowed.counterfactual is not None and narrowed.counterfactual.tried == ()
 
 
+def test_outside_the_scopes_is_as_if_it_did_not_exist() -> None:
+    g = DocumentGraph()
+    secret = g.add_text("The kiln plan is to fire on Friday.", scopes=["team-b"])
+    shared = g.add_text("The open kiln plan is posted.", scopes=["team-a"])
+    retired = g.add_text("An old kiln plan.", scopes=["team-b"]).fact_id
+    g.supersede(retired, "A new kiln plan.", scopes=["team-b"])
+    for hidden in (secret.fact_id, retired, "entity:friday"):
+        never = hidden[:-3] + "zzz"
+        result = g.why_not("kiln plan", hidden, scopes=["team-a"])
+        other = g.why_not("kiln plan", never, scopes=["team-a"])
+        assert result.stage == MISSING and result.node_id is None, hidden
+        assert result.reason == other.reason.replace(never, hidden)
+        assert set(result.nearest) | set(other.nearest) <= {shared.fact_id}
+    # The scopes that hold it get the diagnosis.
+    assert g.why_not("kiln plan", secret.fact_id, scopes=["team-b"]).stage != MISSING
+
+
+def test_a_near_miss_id_suggests_only_what_the_scopes_read() -> None:
+    g = DocumentGraph()
+    secret = g.add_text("The kiln plan is to fire on Friday.", scopes=["team-b"])
+    g.add_text("The open kiln plan is posted.", scopes=["team-a"])
+    near_miss = secret.fact_id[:-1] + ("0" if secret.fact_id[-1] != "0" else "1")
+    assert secret.fact_id in g.why_not("kiln plan", near_miss).nearest  # unscoped: all ids
+    assert secret.fact_id not in g.why_not("kiln plan", near_miss, scopes=["team-a"]).nearest
+
+
 def test_an_unknown_id_names_the_nearest(graph: DocumentGraph) -> None:
     result = graph.why_not("firing", "kiln-manual#22")
     assert result.stage == MISSING and result.node_id is None

@@ -80,6 +80,25 @@ def test_a_job_indexes_a_folder_and_reports_its_counts(tmp_path, root):
     service.graph.close()
 
 
+def test_a_json_lines_file_counts_once_and_its_records_one_by_one(tmp_path, root):
+    lines = root / "notes" / "records.jsonl"
+    lines.write_text(
+        '{"id": "r1", "text": "The first record."}\n'
+        '{"id": "r2", "text": "The second record."}\n'
+        '{"id": "r2", "text": "The same id again."}\n',
+        encoding="utf-8",
+    )
+    service, server = serve(tmp_path / "m.db", root)
+    with server as base:
+        for added, unchanged in ((8, 0), (0, 8)):
+            job = httpx.post(f"{base}/jobs", json={"paths": ["notes"]}).json()
+            record = wait_for(base, job["id"])
+            assert record["files_total"] == record["files_done"] == 7, record
+            assert (record["added"], record["unchanged"]) == (added, unchanged), record
+            assert any("'r2' was already met" in s["reason"] for s in record["skipped_files"])
+    service.graph.close()
+
+
 def test_a_finished_job_is_reported_after_a_restart(tmp_path, root):
     service, server = serve(tmp_path / "m.db", root)
     with server as base:

@@ -6,50 +6,17 @@ from __future__ import annotations
 
 import json
 import random
-import re
 
 import httpx
 import pytest
 
-from groundgraph.graph import DocumentGraph
-from groundgraph.model.ids import fact_id, is_fact_id
-from groundgraph.service import Access, ApiKey, KeyRing, MemoryService, hash_key
+from groundgraph.model.ids import fact_id
+from groundgraph.service import Access, ApiKey, KeyRing, hash_key
 from groundgraph.service.http_app import create_app
+from leak_tenants import NAMES, PHRASES, PLACES, asked_texts, build, hidden_from, near_miss
 from service_server import running
 
 pytestmark = pytest.mark.slow
-
-PHRASES = ["heavy rain", "the flood", "the outage", "the strike", "the delay", "the fire"]
-NAMES = ["Kestrel", "Juniper", "Marlow", "Quenby", "Tamsin", "Oberon", "Wrenna", "Ysolde"]
-PLACES = ["Lisbon", "Porto", "Braga", "Faro"]
-
-
-def make_fact(rng: random.Random, name: str) -> str:
-    cause, effect = rng.sample(PHRASES, 2)
-    shape = rng.randrange(3)
-    if shape == 0:
-        return f"{name} said {cause} caused {effect} in {rng.choice(PLACES)}."
-    if shape == 1:
-        return f"{cause.capitalize()} caused {effect} near {name}'s office."
-    return f"{name} met {rng.choice(NAMES)} in {rng.choice(PLACES)} about {effect}."
-
-
-def build(rng: random.Random) -> tuple[MemoryService, list[str], dict[str, tuple[str, ...]]]:
-    scopes = [f"tenant-{i}-{rng.randrange(10**6)}" for i in range(4)]
-    service = MemoryService(DocumentGraph())
-    own_names = {s: rng.sample(NAMES, 2) for s in scopes}
-    for _ in range(28):
-        home = rng.choice(scopes)
-        text = make_fact(rng, rng.choice(own_names[home]))
-        service.push(home, text)
-        if rng.random() < 0.2:
-            service.push(rng.choice(scopes), text)  # the same fact in a second scope
-    truth = {}
-    for document in service.graph.store.reads.documents():
-        if is_fact_id(document.doc_id):
-            fact = service.graph.fact(document.doc_id)
-            truth[fact.text] = fact.scopes
-    return service, scopes, truth
 
 
 def requests(rng: random.Random, session: str, texts: list[str]) -> list[tuple[str, str, dict]]:
@@ -82,18 +49,9 @@ def requests(rng: random.Random, session: str, texts: list[str]) -> list[tuple[s
         ("POST", "/graph/bridge", {"a": fact_id(fact), "b": phrase.split()[-1]}),
         ("POST", "/graph/ground", {"answer": f"{phrase} caused {rng.choice(PHRASES)}."}),
         ("POST", "/graph/why_not", {"query": phrase, "target": fact_id(fact)}),
+        # why_not's reason repeats the query's terms: asked without names, it says none.
+        ("POST", "/graph/why_not", {"query": phrase, "target": near_miss(fact_id(fact))}),
     ]
-
-
-def asked_texts(body: dict) -> list[str]:
-    """What the request itself said: an answer may repeat it."""
-    found: list[str] = []
-    for value in body.values():
-        if isinstance(value, str):
-            found.append(value)
-        elif isinstance(value, list):
-            found += [v for v in value if isinstance(v, str)]
-    return sorted(found, key=len, reverse=True)
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -110,12 +68,8 @@ def test_no_answer_holds_anything_of_another_scope(seed):
     texts = sorted(truth)
     with running(create_app(service, keys=KeyRing(ring))) as base:
         for secret, access in keys.items():
-            hidden = [t for t, s in truth.items() if not access.sees(s)]
-            seen = [t for t, s in truth.items() if access.sees(s)]
-            names = {w for t in hidden for w in re.findall(r"[A-Z][a-z]+", t)}
-            names -= {w for t in seen for w in re.findall(r"[A-Z][a-z]+", t)}
-            names -= {"Heavy", "The", *PLACES}
-            hidden_scopes = [s for s in scopes if not access.sees_scope(s)]
+            shut = hidden_from(access, truth, scopes)
+            hidden, seen, names, hidden_scopes = shut.texts, shut.seen, shut.names, shut.scopes
             headers = {"Authorization": f"Bearer {secret}"}
             assert access.scopes is not None
             for _ in range(3):
@@ -130,6 +84,7 @@ def test_no_answer_holds_anything_of_another_scope(seed):
                     where = (path, sent, access.scopes)
                     for text in hidden:
                         assert text not in shown, (*where, text)
+                        assert fact_id(text) not in shown, (*where, fact_id(text))
                     for name in names:
                         assert name.lower() not in shown.lower(), (*where, name)
                     for scope in hidden_scopes:

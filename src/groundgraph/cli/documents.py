@@ -99,20 +99,21 @@ def index(
         with click.progressbar(
             length=len(files), label="indexing", file=sys.stderr, hidden=not show
         ) as bar:
-            for _, result in graph.index_files(files, workers=workers, force=force):
+            last = None
+            for planned, result in graph.index_files(files, workers=workers, force=force):
+                if planned is not last:  # a file's notes follow it: count each file once
+                    bar.update(1)
+                    last = planned
                 if isinstance(result, SkippedFile):
                     skipped.append(result)
                 elif isinstance(result, UnchangedFile):
                     report["unchanged"].append(result.doc_id)
                 elif isinstance(result, ReplacedText):
                     replaced.append(result)
-                    continue  # a note on the file just counted
                 else:
                     for document in result:
                         change = "changed" if document.doc_id in before else "added"
                         report[change].append(document.doc_id)
-                if not isinstance(result, SkippedFile) or result.line is None:
-                    bar.update(1)  # not for a bad line: a note on the file just counted
         removed = list(graph.plan_index([], prune=roots).removed) if roots else []
         for doc_id in removed:
             graph.remove_document(doc_id)

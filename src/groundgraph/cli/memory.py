@@ -353,6 +353,10 @@ def forget_command(
 @click.argument("query")
 @verb_option("--top-k", "-k", verb="answer", param="top_k", show_default=True)
 @verb_option("--mode", "search_mode", verb="answer", param="search_mode", show_default=True)
+@verb_option(
+    "--discover/--no-discover", "use_discover", verb="answer", param="use_discover", default=True
+)
+@verb_option("--max-results", verb="answer", param="max_results", show_default=True)
 @read_options
 @click.pass_context
 @friendly
@@ -361,6 +365,8 @@ def answer_command(
     query: str,
     top_k: int,
     search_mode: str,
+    use_discover: bool,
+    max_results: int,
     scopes: tuple[str, ...],
     isolate: bool | None,
     as_of: str | None,
@@ -372,6 +378,8 @@ def answer_command(
             query,
             top_k=top_k,
             search_mode=search_mode,
+            use_discover=use_discover,
+            max_results=max_results,
             **reads(scopes, isolate, as_of, include_superseded),
         )
     if as_json:

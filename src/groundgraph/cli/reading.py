@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 import click
 
 from groundgraph.cli.aliases import index_option
-from groundgraph.cli.app import friendly, main, open_graph
+from groundgraph.cli.app import fail, friendly, main, open_graph
 from groundgraph.cli.verb_help import verb_command, verb_option
 from groundgraph.model import Hit
 from groundgraph.model.ids import is_entity_id
@@ -63,6 +63,23 @@ def _seeding(hit: Hit) -> str:
     if seed.fused is not None:
         parts.append(f"rrf {seed.fused:.4f}")
     return ", ".join(parts)
+
+
+def _fusion(ctx: click.Context, fusion: str) -> str:
+    """The fusion a command runs: ``--expansion λ`` (or ``--graph-weight``) weighs linear
+    fusion, so given without ``--fusion`` it asks for it, as GraphRack's only fusion is
+    linear; with ``--fusion noisy-or`` it would be ignored, so that is refused."""
+    weighed = ctx.get_parameter_source("graph_weight") is click.core.ParameterSource.COMMANDLINE
+    if not weighed:
+        return fusion
+    if ctx.get_parameter_source("fusion") is click.core.ParameterSource.DEFAULT:
+        return "linear"
+    if fusion != "linear":
+        fail(
+            f"--expansion (--graph-weight) weighs linear fusion, which --fusion {fusion} "
+            "does not use: give --fusion linear, or leave --expansion out"
+        )
+    return fusion
 
 
 def _search_options(command: F) -> F:
@@ -137,7 +154,7 @@ def search_command(
             doc_ids=doc_ids or None,
             scopes=scopes or None,
             search_mode=search_mode,
-            fusion=fusion,
+            fusion=_fusion(ctx, fusion),
             graph_weight=graph_weight,
         )
         entity_ids = sorted({n for h in hits for n in h.path if is_entity_id(n)})
@@ -179,7 +196,7 @@ def retrieve(
             doc_ids=doc_ids or None,
             scopes=scopes or None,
             search_mode=search_mode,
-            fusion=fusion,
+            fusion=_fusion(ctx, fusion),
             graph_weight=graph_weight,
         )
     click.echo(text)

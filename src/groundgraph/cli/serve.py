@@ -13,6 +13,7 @@ import click
 
 from groundgraph.cli.app import fail, friendly, main
 from groundgraph.cli.verb_help import example_epilog
+from groundgraph.index.embedders import EMBEDDER_NAMES
 
 
 @main.command(
@@ -73,6 +74,21 @@ from groundgraph.cli.verb_help import example_epilog
     help="A folder POST /jobs may index files under (repeatable; GROUNDGRAPH_INGEST_ROOTS).",
 )
 @click.option(
+    "--rate-limit",
+    type=click.IntRange(min=0),
+    default=None,
+    metavar="N",
+    help="At most N requests a minute per key, or per client address without keys "
+    "(GROUNDGRAPH_RATE_LIMIT; off); over it, 429 with Retry-After.",
+)
+@click.option(
+    "--embedder",
+    type=click.Choice(EMBEDDER_NAMES),
+    default=None,
+    help="Embed documents and facts with this model (GROUNDGRAPH_EMBEDDER; else the "
+    "store's own, if it recorded one).",
+)
+@click.option(
     "--new-key",
     "new_key_scopes",
     default=None,
@@ -96,6 +112,8 @@ def serve_command(
     mcp_writes: bool | None,
     public_url: str | None,
     ingest_roots: tuple[str, ...],
+    rate_limit: int | None,
+    embedder: str | None,
     new_key_scopes: str | None,
     read_only: bool,
 ) -> None:
@@ -136,6 +154,8 @@ def serve_command(
         "mcp_writes": mcp_writes or None,
         "public_url": public_url,
         "ingest_roots": ingest_roots,
+        "rate_limit": rate_limit,
+        "embedder": embedder,
     }
     config = config_from(options, os.environ)
     serve(config, say=lambda line: click.echo(line, err=True))

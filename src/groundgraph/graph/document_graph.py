@@ -26,6 +26,7 @@ from groundgraph.graph.memory import Memory
 from groundgraph.graph.memory_core import MemoryContext, MemorySettings, memory_settings
 from groundgraph.graph.memory_history import MemoryHistory
 from groundgraph.graph.memory_lifecycle import MemoryLifecycle
+from groundgraph.graph.memory_nodes import MemoryListing, MemoryNodes
 from groundgraph.graph.memory_reads import MemoryReads
 from groundgraph.graph.memory_write import MemoryWriter
 from groundgraph.graph.part_verb import PartVerb
@@ -80,7 +81,7 @@ class DocumentGraph:
         conflict_resolver: ConflictResolver | bool | None = None,
         isolate_traversal: bool = False,
         forget_after: float | None = None,
-        forget_every: float = 3600.0,
+        forget_every: float | None = 3600.0,
         causal_extractor: CausalExtractorLike | bool | None = None,
         synthesizer: Synthesizer | None = None,
         embedder: Embedder | None = None,
@@ -190,6 +191,14 @@ class DocumentGraph:
     # ----------------------------------------------------------------- writing documents
     add_document = PartVerb("writer", DocumentWriter.add_document)
     add_parsed = PartVerb("writer", DocumentWriter.add_parsed)
+
+    def add_record(self, doc_id: str, text: str) -> DocumentGraph:
+        """Add ``text`` as the plain-text document ``doc_id``, as a JSON Lines record
+        ``{"id", "text"}`` is (titled by its id), and return this graph, so that adds chain
+        as GraphRack's ``add_document(id, text)`` calls do; the same id replaces."""
+        self.writer.add_document(text, doc_id, doc_id=doc_id, format="text")
+        return self
+
     add_prepared = PartVerb("writer", DocumentWriter.add_prepared)
     add_documents = PartVerb("writer", DocumentWriter.add_documents)
     index_files = PartVerb("writer", DocumentWriter.index_files)
@@ -259,6 +268,10 @@ class DocumentGraph:
     load_dataset = PartVerb("memory.writes", MemoryWriter.load_dataset)
     supersede = PartVerb("memory.writes", MemoryWriter.supersede)
     fact = PartVerb("memory.context", MemoryContext.fact)
+    add_nodes = PartVerb("memory.nodes", MemoryNodes.add_nodes)
+    add_edges = PartVerb("memory.nodes", MemoryNodes.add_edges)
+    get_all_nodes = PartVerb("memory.listing", MemoryListing.get_all_nodes)
+    get_all_edges = PartVerb("memory.listing", MemoryListing.get_all_edges)
 
     # ----------------------------------------------------------------- memory: recall, causes
     query = PartVerb("memory_reads", MemoryReads.query)

@@ -9,13 +9,14 @@ instead (``index.semantic``).
 
 from __future__ import annotations
 
+import functools
 import posixpath
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-import numpy as np
-
-from groundgraph.index.bm25 import LexicalIndex, LexicalMatches
+from groundgraph.index.all_terms import IntArray, positions_with_every_term
+from groundgraph.index.bm25 import LexicalIndex
 from groundgraph.model import (
     EDGE_WEIGHTS,
     REFERENCE,
@@ -24,7 +25,7 @@ from groundgraph.model import (
     Node,
 )
 from groundgraph.store.base import PendingLink, Store
-from groundgraph.text import slugify, words
+from groundgraph.text import slugify, word_text, words
 
 MIN_TITLE_CHARS = 4
 MAX_TITLE_LINKS_PER_NODE = 10
@@ -174,15 +175,24 @@ def title_words(title: str) -> tuple[str, ...]:
 
 
 def contains_sequence(text: str, seq: Sequence[str]) -> bool:
-    """Whether ``text.words(text)`` holds the words ``seq`` one after the other."""
+    """Whether ``text.words(text)`` holds the words ``seq`` one after the other.
+
+    One regular-expression search of the text ``words`` reads: the words with only
+    separators between them, each whole; no list of the text's words is built.
+    """
     if not seq:
         return True
     lowered = text.lower()
     if any(word not in lowered for word in seq):  # each word is a piece of the lowered text
         return False
-    hay, wanted, n = words(text), list(seq), len(seq)
-    first = wanted[0]
-    return any(hay[i : i + n] == wanted for i, word in enumerate(hay) if word == first)
+    return _sequence_pattern(tuple(seq)).search(word_text(text)) is not None
+
+
+@functools.lru_cache(maxsize=4096)
+def _sequence_pattern(seq: tuple[str, ...]) -> re.Pattern[str]:
+    # words are runs of [^\W_]; between two of them there is at least one other character
+    body = r"[\W_]+".join(re.escape(word) for word in seq)
+    return re.compile(rf"(?<![^\W_]){body}(?![^\W_])")
 
 
 def title_edges(
@@ -208,13 +218,11 @@ def title_edges(
     if not seq:
         return edges
     terms = list(dict.fromkeys(index.analyzer.terms(" ".join(seq))))
-    if not terms:
-        return edges
-    matches = index.match_terms(terms)
-    if len(matches.terms) < len(terms):
+    common = positions_with_every_term(index, terms) if terms else None
+    if common is None:
         return edges
     found = store.reads.get_nodes(
-        [index.node_ids[p] for p in _title_candidates(document, index, matches)]
+        [index.node_ids[p] for p in _title_candidates(document, index, common)]
     )
     for node_id in sorted(found):
         if contains_sequence(found[node_id].content, seq):
@@ -222,18 +230,12 @@ def title_edges(
     return edges
 
 
-def _title_candidates(
-    document: Document, index: LexicalIndex, matches: LexicalMatches
-) -> list[int]:
-    """Positions of the other documents' nodes that hold every term of the title (and
-    score above zero), the first ``MAX_TITLE_CANDIDATES`` by node id (not by index order,
+def _title_candidates(document: Document, index: LexicalIndex, common: IntArray) -> list[int]:
+    """Of the positions of live nodes that hold every term of the title, those of the other
+    documents' nodes, the first ``MAX_TITLE_CANDIDATES`` by node id (not by index order,
     which depends on the order documents came in)."""
-    common = matches.term_tf[0][0]
-    for positions, _ in matches.term_tf[1:]:  # each sorted: positions only grow
-        common = np.intersect1d(common, positions, assume_unique=True)
-    scored = matches.scores[np.searchsorted(matches.positions, common)] > 0
     doc_of, doc_id = index.doc_of, document.doc_id
-    candidates = [p for p in common[scored].tolist() if doc_of[p] != doc_id]
+    candidates = [p for p in common.tolist() if doc_of[p] != doc_id]
     if len(candidates) > MAX_TITLE_CANDIDATES:
         candidates.sort(key=index.node_ids.__getitem__)
         del candidates[MAX_TITLE_CANDIDATES:]

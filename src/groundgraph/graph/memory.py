@@ -10,7 +10,9 @@ goes to a ledger; only ``delete`` and forgetting remove facts, and they say what
 - ``recall`` (``graph.memory_read``): query, discover, answer;
 - ``causal`` (``graph.memory_causal``): traces, root causes, chains, what-if;
 - ``history`` (``graph.memory_history``): a fact's supersession history, the ledger;
-- ``lifecycle`` (``graph.memory_lifecycle``): deletion and forgetting.
+- ``lifecycle`` (``graph.memory_lifecycle``): deletion and forgetting;
+- ``nodes`` and ``listing`` (``graph.memory_nodes``): ReasonGraph's content-keyed graph
+  calls, writes and reads.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from groundgraph.graph.memory_causal import MemoryCausal
 from groundgraph.graph.memory_core import MemoryContext, MemorySettings
 from groundgraph.graph.memory_history import MemoryHistory
 from groundgraph.graph.memory_lifecycle import MemoryLifecycle
+from groundgraph.graph.memory_nodes import MemoryListing, MemoryNodes
 from groundgraph.graph.memory_read import MemoryRecall
 from groundgraph.graph.memory_write import MemoryWriter
 from groundgraph.graph.writer import DocumentWriter
@@ -39,8 +42,10 @@ class Memory:
         settings: MemorySettings,
     ) -> None:
         self.context = MemoryContext(store, indexes, settings)
-        self.writes = MemoryWriter(self.context, writer)
+        self.lifecycle = MemoryLifecycle(self.context, writer)
+        self.writes = MemoryWriter(self.context, writer, self.lifecycle.delete)
         self.recall = MemoryRecall(self.context, grounder)
         self.causal = MemoryCausal(self.context)
         self.history = MemoryHistory(self.context)
-        self.lifecycle = MemoryLifecycle(self.context, writer)
+        self.nodes = MemoryNodes(self.context, self.writes)
+        self.listing = MemoryListing(self.context)

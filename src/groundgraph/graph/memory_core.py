@@ -73,7 +73,7 @@ class MemorySettings:
     conflict_resolver: ConflictResolver | None
     isolate_traversal: bool
     forget_after: float | None
-    forget_every: float
+    forget_every: float | None
     causal_extractor: CausalExtractorLike | None
     synthesizer: Synthesizer
     embedder: Embedder | None

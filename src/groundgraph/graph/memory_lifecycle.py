@@ -74,15 +74,13 @@ class MemoryLifecycle:
         return [self.delete(f) for f in stale(memory.states, access, cutoff(moment, days))]
 
     def maybe_forget(self) -> list[PurgeReport]:
-        """:meth:`delete_stale`, at most once per ``forget_every`` seconds."""
-        if self.context.settings.forget_after is None:
+        """:meth:`delete_stale`, at most once per ``forget_every`` seconds; never when
+        ``forget_every`` is None."""
+        every = self.context.settings.forget_every
+        if self.context.settings.forget_after is None or every is None:
             return []
         now = self.context.clock.now()
-        if not sweep_due(
-            self.store.settings.get_setting(LAST_SWEEP_SETTING),
-            now,
-            self.context.settings.forget_every,
-        ):
+        if not sweep_due(self.store.settings.get_setting(LAST_SWEEP_SETTING), now, every):
             return []
         self.store.settings.set_setting(LAST_SWEEP_SETTING, now)
         return self.delete_stale()

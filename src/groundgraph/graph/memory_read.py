@@ -78,7 +78,9 @@ class MemoryRecall:
         rrf_k: int = 60,
     ) -> list[str]:
         """The texts of the ``top_k`` facts best for ``query``, best first."""
-        params = RecallParams(top_k, top_k, hops, recency_weight, max_visited, search_mode, rrf_k)
+        params = RecallParams(
+            top_k, top_k, hops, recency_weight, max_visited, search_mode, rrf_k, fill=True
+        )
         found, _ = self._recall(query, params, read)
         return [r.text for r in found]
 
@@ -94,7 +96,9 @@ class MemoryRecall:
         rrf_k: int = 60,
     ) -> list[MemoryHit]:
         """Like :meth:`query`, each fact with its score, time, scopes and explanation."""
-        params = RecallParams(top_k, top_k, hops, recency_weight, max_visited, search_mode, rrf_k)
+        params = RecallParams(
+            top_k, top_k, hops, recency_weight, max_visited, search_mode, rrf_k, fill=True
+        )
         found, graph = self._recall(query, params, read)
         return [_detailed(r, graph) for r in found]
 
@@ -169,7 +173,8 @@ class MemoryRecall:
             ids = [r.fact_id for r in replay(p, options)[0].recalled]
             return ids.index(target) + 1 if target in ids else None
 
-        run, view, graph = replay(params, read)
+        # the first run fills as query does; the counterfactuals rerun the pipeline alone
+        run, view, graph = replay(dataclasses.replace(params, fill=True), read)
         language = index.analyzer.language
         return why_not_fact(
             query,
@@ -197,10 +202,20 @@ class MemoryRecall:
         max_visited: int = QUERY_VISITED,
         search_mode: str = "keyword",
         rrf_k: int = 60,
+        use_discover: bool = True,
+        max_results: int = 10,
     ) -> MemoryAnswer:
-        """An answer in words from the recalled facts, each sentence with its support."""
+        """An answer in words from the recalled facts, each sentence with its support.
+
+        With ``use_discover`` (ReasonGraph's default) the synthesizer is given what
+        :meth:`discover` finds (up to ``max_results`` facts from ``top_k`` seeds, each with
+        the entities that link it to its seed); without, the ``top_k`` facts of :meth:`query`.
+        """
         query = valid_text(query).text  # echoed in the answer, which must encode
-        params = RecallParams(top_k, top_k, hops, 0.0, max_visited, search_mode, rrf_k)
+        if not isinstance(use_discover, bool):
+            raise InputError(f"use_discover must be True or False, not {use_discover!r}")
+        limit = max_results if use_discover else top_k
+        params = RecallParams(top_k, limit, hops, 0.0, max_visited, search_mode, rrf_k)
         found, graph = self._recall(query, params, read)
         reader = CausalReader(graph)
         contexts = [
@@ -211,6 +226,7 @@ class MemoryRecall:
                 r.cross_scope,
                 _pairs_of(reader, r.fact_id),
                 r.retired,
+                _bridges(r, graph) if use_discover else (),
             )
             for r in found
         ]
@@ -239,6 +255,11 @@ class MemoryRecall:
             tuple(sentences),
             grounding,
         )
+
+
+def _bridges(item: Recalled, graph: FactGraph) -> tuple[str, ...]:
+    """The entities and spans on the path from the fact's seed to it, as the facts name them."""
+    return tuple(dict.fromkeys(graph.name(n) for n in item.path if n not in graph.texts).keys())
 
 
 def _pairs_of(reader: CausalReader, fact: str) -> tuple[tuple[str, str], ...]:

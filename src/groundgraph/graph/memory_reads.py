@@ -7,6 +7,7 @@ each read; the memory parts take them as one :class:`~groundgraph.graph.memory_c
 
 from __future__ import annotations
 
+from groundgraph.errors import InputError
 from groundgraph.graph.memory import Memory
 from groundgraph.graph.memory_core import ReadOptions, Scopes
 from groundgraph.graph.memory_read import QUERY_VISITED
@@ -130,12 +131,31 @@ class MemoryReads:
         max_visited: int = QUERY_VISITED,
         search_mode: str = "keyword",
         rrf_k: int = 60,
+        use_discover: bool = True,
+        max_results: int = 10,
     ) -> MemoryAnswer:
-        """An answer in words from the recalled facts, each sentence with its support."""
+        """An answer in words from the recalled facts, each sentence with its support: from
+        what :meth:`discover` finds (``use_discover``, up to ``max_results`` facts with the
+        entities that link them), or else from the ``top_k`` facts of :meth:`query`."""
+        if isinstance(top_k, bool):
+            raise InputError(
+                "top_k must be a whole number; pass use_discover by name: "
+                "answer(query, use_discover=False)"
+            )
         read = ReadOptions(scopes, isolate, include_superseded, as_of)
         recall = self.recall
         return recall.answer(
-            query, top_k, hops, read, synthesizer, min_support, max_visited, search_mode, rrf_k
+            query,
+            top_k,
+            hops,
+            read,
+            synthesizer,
+            min_support,
+            max_visited,
+            search_mode,
+            rrf_k,
+            use_discover,
+            max_results,
         )
 
     def trace_effects(

@@ -13,7 +13,7 @@ they say exactly what went.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -53,11 +53,17 @@ MAX_SHARED_ENTITY_EDGES = 500
 class MemoryWriter:
     """``add_text``, ``add_texts``, ``load_dataset`` and ``supersede``."""
 
-    def __init__(self, context: MemoryContext, writer: DocumentWriter) -> None:
+    def __init__(
+        self,
+        context: MemoryContext,
+        writer: DocumentWriter,
+        erase: Callable[[str, bool], object] | None = None,
+    ) -> None:
         self.context = context
         self.store = context.store
         self.indexes = context.indexes
         self.writer = writer
+        self.erase = erase  # delete(fact, purge_orphans), for supersede(purge_orphans=True)
 
     # ----------------------------------------------------------------- adding facts
     def add_text(
@@ -70,14 +76,17 @@ class MemoryWriter:
         resolve_conflicts: bool | None = None,
         *,
         source: str = "",
+        causal_extractor: CausalExtractorLike | None = None,
     ) -> Fact:
-        """Remember one fact; returns it as stored (``Fact.status`` says what happened)."""
+        """Remember one fact; returns it as stored (``Fact.status`` says what happened).
+        ``causal_extractor`` replaces the graph's causal extractor for this call
+        (``causal=False`` still turns causal extraction off)."""
         checked, said_by = check_fact_text(text), check_source(source)
         fact = self._add(
             checked.text,
             check_scopes(scopes),
             extractor,
-            self._causal(causal),
+            self._causal(causal, causal_extractor),
             self._threshold(dedup_threshold),
             self._resolver(resolve_conflicts),
             said_by.text,
@@ -94,6 +103,7 @@ class MemoryWriter:
         resolve_conflicts: bool | None = None,
         *,
         source: str = "",
+        causal_extractor: CausalExtractorLike | None = None,
     ) -> list[Fact]:
         """Remember facts in order, each as :meth:`add_text` would (one transaction each)."""
         batch = [check_fact_text(t) for t in fact_texts(texts)]
@@ -101,7 +111,7 @@ class MemoryWriter:
         options = (
             check_scopes(scopes),
             extractor,
-            self._causal(causal),
+            self._causal(causal, causal_extractor),
             self._threshold(dedup_threshold),
             self._resolver(resolve_conflicts),
             said_by.text,
@@ -121,7 +131,21 @@ class MemoryWriter:
             for f in load_dataset_facts(name)
         ]
 
-    def _causal(self, causal: bool | CausalExtractorLike | None) -> CausalExtractorLike | None:
+    def _causal(
+        self,
+        causal: bool | CausalExtractorLike | None,
+        extractor: CausalExtractorLike | None = None,
+    ) -> CausalExtractorLike | None:
+        """The causal extractor of one call: ``causal`` (True, False, None or an extractor)
+        and ReasonGraph's ``causal_extractor`` (an extractor for this call, or None)."""
+        if extractor is not None:
+            if not callable(extractor):
+                raise InputError("causal_extractor must be a callable text -> causal pairs")
+            if callable(causal) and causal is not extractor and not isinstance(causal, bool):
+                raise InputError("give the causal extractor once: as causal= or causal_extractor=")
+            if causal is False:
+                return None
+            return extractor
         default = self.context.settings.causal_extractor
         if causal is None or causal is True:
             if causal is True and default is None:
@@ -308,11 +332,28 @@ class MemoryWriter:
         old: str,
         new_text: str,
         scopes: Scopes = None,
+        extractor: EntityCallable | None = None,
+        purge_orphans: bool = False,
         *,
         source: str = "",
         rule: str = "supersede",
     ) -> Fact:
-        """Replace a fact by a new one; the old one is retired, its history kept."""
+        """Replace a fact by a new one; the old one is retired, its history kept.
+
+        ``extractor`` finds the new fact's entities (the graph's extractor when None).
+        ``purge_orphans=True`` erases the old fact instead of retiring it, as
+        ``delete(old, purge_orphans=True)`` does (its history, ledger lines and the entities
+        only it named go; ReasonGraph's erasure).
+        """
+        if not isinstance(purge_orphans, bool):
+            raise InputError("purge_orphans must be True or False")
+        if purge_orphans:
+            if self.erase is None:
+                raise InputError("this memory cannot erase facts: supersede without purge_orphans")
+            old_id = self.context.require(old)
+            fact = self.supersede(old_id, new_text, scopes, extractor, source=source, rule=rule)
+            self.erase(old_id, True)
+            return replace(self.context.fact(fact.fact_id), superseded=(), replaced=fact.replaced)
         memory = self.context.memory()
         old_id = self.context.require(old)
         text, replaced = check_fact_text(new_text)
@@ -331,7 +372,7 @@ class MemoryWriter:
         fact = self._add(
             text,
             memory.states[old_id].scopes if scopes is None else check_scopes(scopes),
-            None,
+            extractor,
             self._causal(None),
             None,
             self.context.settings.conflict_resolver,

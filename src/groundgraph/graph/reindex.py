@@ -8,6 +8,10 @@ is *added*; one whose id is stored with another hash or key is *changed* (its do
 replaced whole). A JSON Lines file gives many documents with ids of their own; each is
 compared the same way once the file is parsed.
 
+One run (an ``index_files`` or ``add_documents`` call) writes an id once: a second
+document with an id met before in the run is reported (:func:`repeat_reason`,
+:func:`each_id_once`), never written over the first.
+
 A document is *gone* when its source file no longer exists and lay under one of the folders
 being indexed (or was one of the files named): ``index --prune`` removes those. Sources
 stored relative to another working folder do not resolve under the folders named, so a
@@ -17,11 +21,12 @@ run from elsewhere prunes nothing rather than everything.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from groundgraph.graph.prepare import PrepareSettings
+from groundgraph.errors import InputError
+from groundgraph.graph.prepare import PreparedDocument, PrepareSettings
 from groundgraph.ingest.folder import PlannedFile, SkippedFile, read_file
 from groundgraph.ingest.parsed import INGEST_VERSION
 from groundgraph.model import Document
@@ -117,6 +122,37 @@ def taken_reason(planned: PlannedFile, old: Document | None, content_hash: str) 
         f"common parent folder (ids then include the folder), or remove {planned.doc_id!r} "
         "first"
     )
+
+
+def repeat_reason(doc_id: str, first: str) -> str:
+    """Why ``index`` left out a document whose id was met first in ``first`` this run."""
+    return (
+        f"the id {doc_id!r} was already met in this run (in {first}); ids must be"
+        " unique, so this one was left out: give it another id"
+    )
+
+
+def each_id_once(prepared: Iterable[PreparedDocument]) -> Iterator[PreparedDocument]:
+    """``prepared`` in order, ending with InputError at the first id met a second time
+    (``add_documents``: what came before it is added; the repeat is not)."""
+    seen: dict[str, int] = {}
+    source = iter(prepared)
+    try:
+        for number, item in enumerate(source, start=1):
+            doc_id = item.parsed.document.doc_id
+            first = seen.setdefault(doc_id, number)
+            if first != number:
+                raise InputError(
+                    f"document {number} has the id {doc_id!r} of document {first}: ids must "
+                    "be unique in one add_documents call, so the run stopped before it (the "
+                    "documents before it were added); give it another id, or add it in a "
+                    "call of its own to replace the first"
+                )
+            yield item
+    finally:
+        close = getattr(source, "close", None)
+        if close is not None:
+            close()  # a pool preparing ahead stops now, not when collected
 
 
 def gone_documents(documents: Iterable[Document], roots: Sequence[Path]) -> list[str]:

@@ -11,6 +11,7 @@ As whoosh separates its searcher from its writer, ``DocumentGraph.searcher()`` g
 - ``memory_reads`` (``graph.memory_reads.MemoryReads``): those two with the read options
   flat, as ``DocumentGraph`` takes them;
 - ``history`` (``graph.memory_history.MemoryHistory``): a fact's history, the ledger;
+- ``listing`` (``graph.memory_nodes.MemoryListing``): the memory as nodes and edges;
 
 and ``fact`` and ``to_json``. ``DocumentGraph.open_searcher(path)`` opens an existing
 store read-only and gives its searcher: the file is never written. Handing a searcher
@@ -50,6 +51,7 @@ class GraphSearcher:
         self.causal = memory.causal
         self.memory_reads = MemoryReads(memory)
         self.history = memory.history
+        self.listing = memory.listing
         self._context = memory.context
         self._store = store
 
@@ -84,7 +86,8 @@ class GraphSearcher:
             raise InputError(f"no verb {name!r}: the verb table lists {', '.join(sorted(VERBS))}")
         if entry.writes:
             raise InputError(f"{name!r} writes: a searcher only reads; use the DocumentGraph")
-        for part in (self, self.documents, self.grounding, self.memory_reads, self.history):
+        parts = (self, self.documents, self.grounding, self.memory_reads, self.history)
+        for part in (*parts, self.listing):
             found = getattr(part, name, None)
             if callable(found):
                 return found  # type: ignore[no-any-return]

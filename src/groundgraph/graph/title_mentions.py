@@ -16,10 +16,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-import numpy as np
-
 from groundgraph.graph.evidence import EntityExtractor, evidence_for, has_prose
 from groundgraph.graph.prepare import PreparedDocument
+from groundgraph.index.all_terms import positions_with_every_term
 from groundgraph.index.bm25 import LexicalIndex
 from groundgraph.ingest.entities import Mention, TitleMatcher, with_titles
 from groundgraph.model import Node
@@ -172,19 +171,8 @@ def namers(
 def _holding_every_term(title: str, index: LexicalIndex) -> Iterable[int]:
     """Positions of the live nodes that hold every term of ``title`` (every node when the
     title has no term of its own, only stop words)."""
-    terms = list(dict.fromkeys(index.analyzer.terms(title)))
-    if not terms:
-        return list(index.position.values())  # the live nodes
-    common = None
-    for term in terms:
-        tid = index.vocab.get(term)
-        if tid is None:
-            return []
-        positions = np.unique(index.postings(tid)[0])
-        common = positions if common is None else np.intersect1d(common, positions, True)
-    assert common is not None
-    live = common.astype(np.int64)
-    return [int(p) for p in live[index.alive_mask(live)]]
+    found = positions_with_every_term(index, index.analyzer.terms(title))
+    return [] if found is None else found.tolist()
 
 
 class _Indexes(Protocol):

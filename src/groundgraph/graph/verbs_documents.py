@@ -92,6 +92,15 @@ DOCUMENT_VERBS: tuple[VerbDoc, ...] = (
         ),
     ),
     VerbDoc(
+        "add_record",
+        "Add a plain-text document by id, as a JSON Lines record; returns the graph (chains).",
+        writes=True,
+        params={
+            "doc_id": Param("Its id, also its title."),
+            "text": Param("The document's plain text."),
+        },
+    ),
+    VerbDoc(
         "add_documents",
         "Add many parsed documents, one transaction each; yields each as it lands.",
         writes=True,

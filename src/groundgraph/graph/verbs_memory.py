@@ -47,6 +47,10 @@ _ADD_OPTIONS: dict[str, Param] = {
     ),
     "resolve_conflicts": Param("False: do not check for contradicted facts."),
     "source": Param("Who or what said it (kept as provenance)."),
+    "causal_extractor": Param(
+        "Replaces the causal extractor for this call (causal=False still turns it off).",
+        python_only=True,
+    ),
 }
 
 #: Memory writes and reads, causal reads and the memory lifecycle.
@@ -81,6 +85,11 @@ MEMORY_VERBS: tuple[VerbDoc, ...] = (
             "old": Param("The fact to replace: its id or its text."),
             "new_text": Param("The fact that replaces it."),
             "scopes": Param("The new fact's scopes (default: the old one's)."),
+            "extractor": Param("Replaces the entity extractor for the new fact.", python_only=True),
+            "purge_orphans": Param(
+                "Erase the old fact (history, ledger lines, entities only it named) "
+                "instead of retiring it."
+            ),
             "source": Param("Who or what said it (kept as provenance)."),
             "rule": Param(
                 "Why, as the history records it.",
@@ -98,7 +107,42 @@ MEMORY_VERBS: tuple[VerbDoc, ...] = (
         },
         cli=("memory load",),
     ),
+    VerbDoc(
+        "add_nodes",
+        "Add ReasonGraph's (content, type) nodes: 'text' a fact, 'entity' a name.",
+        writes=True,
+        params={
+            "nodes": Param(
+                "(content, type) pairs; type 'text' or 'entity'.",
+                schema={"type": "array", "items": {"type": "array", "items": {"type": "string"}}},
+            ),
+            "scopes": Param("The new facts' scopes."),
+        },
+    ),
+    VerbDoc(
+        "add_edges",
+        "Add (from, to[, label]) edges between facts and entities; label None or 'causes'.",
+        writes=True,
+        params={
+            "edges": Param(
+                "(from, to) or (from, to, label) triples of contents.",
+                schema={"type": "array", "items": {"type": "array"}},
+            ),
+        },
+    ),
     # memory reads
+    VerbDoc(
+        "get_all_nodes",
+        "Every fact readable as the scopes, then the entities they name.",
+        writes=False,
+        params={"scopes": Param("Read as these scopes (default: all).")},
+    ),
+    VerbDoc(
+        "get_all_edges",
+        "Every edge the facts readable as the scopes assert.",
+        writes=False,
+        params={"scopes": Param("Read as these scopes (default: all).")},
+    ),
     VerbDoc(
         "fact",
         "The fact named by its id or its text, as held now.",
@@ -182,6 +226,13 @@ MEMORY_VERBS: tuple[VerbDoc, ...] = (
             "min_support": Param("Share of a sentence its facts must support."),
             "max_visited": _VISITED,
             **_SEEDS,
+            "use_discover": Param(
+                "Answer from what discover finds (facts and the entities linking them); "
+                "false: from the top_k facts of query."
+            ),
+            "max_results": Param(
+                "Facts to answer from when use_discover is on.", minimum=1, maximum=MAX_TOP_K
+            ),
         },
         cli=("memory answer",),
     ),

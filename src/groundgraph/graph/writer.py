@@ -28,7 +28,9 @@ from groundgraph.graph.pool import check_workers, default_workers, prepared_in_o
 from groundgraph.graph.prepare import PreparedDocument, PreparedFile, Preparer, PrepareSettings
 from groundgraph.graph.reindex import (
     UnchangedFile,
+    each_id_once,
     ingest_key,
+    repeat_reason,
     same_document,
     taken_reason,
     unchanged_file,
@@ -50,13 +52,6 @@ from groundgraph.store import PendingLink, Removal, Store
 #: What ``index_files`` yields for a file: its documents, why it was skipped, that it is
 #: unchanged, or a note that follows one of those (a bad line, text made valid).
 IndexedFile = list[Document] | SkippedFile | UnchangedFile | ReplacedText
-
-
-def _repeat(document: Document, first: str) -> str:
-    return (
-        f"the id {document.doc_id!r} was already met in this run (in {first}); ids must be"
-        " unique, so this one was left out: give it another id"
-    )
 
 
 class DocumentWriter:
@@ -216,12 +211,14 @@ class DocumentWriter:
     def add_documents(
         self, parsed: Iterable[ParsedDocument], *, workers: int | None = None
     ) -> Iterator[Document]:
-        """Add many parsed documents, one transaction each; yields each as it lands."""
+        """Add many parsed documents, one transaction each; yields each as it lands. An id
+        met twice in one call is an InputError at the second (the first stays)."""
         count = default_workers() if workers is None else check_workers(workers)
         settings = self._prepare_settings()
         local = self._preparer().prepare
         prepared = prepared_in_order(parsed, local, "parsed", settings, count)
-        yield from write_in_batches(self.store, self.indexes, prepared, self.add_prepared)
+        unique = each_id_once(prepared)
+        yield from write_in_batches(self.store, self.indexes, unique, self.add_prepared)
         self.indexes.relink()
 
     def index_files(
@@ -241,10 +238,11 @@ class DocumentWriter:
 
         Notes on a file follow its result: each bad line of a JSON Lines file (a
         ``SkippedFile`` with its ``line``), each document stored with text made valid
-        (``ReplacedText``), and each document id met a second time in one run (two JSON
-        Lines records, or a record and a file), which is not written again: the first
-        stays, and the repeat is a ``SkippedFile`` that names the id and where it was
-        first met."""
+        (``ReplacedText``), each JSON Lines record left as it is stored (``UnchangedFile``
+        with its id), and each document id met a second time in one run (two JSON Lines
+        records, or a record and a file), which is not written again: the first stays, and
+        the repeat is a ``SkippedFile`` that names the id and where it was first met. A
+        file's result and its notes come one after the other."""
         count = default_workers() if workers is None else check_workers(workers)
         settings = self._prepare_settings()
         key = self.ingest_key()
@@ -296,7 +294,7 @@ class DocumentWriter:
             document = prepared.parsed.document
             first = run.seen.setdefault(document.doc_id, path)
             if first != path or document.doc_id in here:
-                repeats.append((planned, SkippedFile(path, _repeat(document, first))))
+                repeats.append((planned, SkippedFile(path, repeat_reason(document.doc_id, first))))
                 continue
             here.add(document.doc_id)
             jsonl = planned.kind == "jsonl"
@@ -314,6 +312,8 @@ class DocumentWriter:
                         str(planned.path), document.doc_id, prepared.parsed.replaced
                     )
                     notes.append((planned, replaced))
+            elif jsonl:  # a record stored from the same text the same way, as plan_index says
+                notes.append((planned, UnchangedFile(str(planned.path), document.doc_id)))
         if repeats and not added and not notes and planned.kind != "jsonl":
             return repeats
         return [(planned, added), *notes, *repeats]

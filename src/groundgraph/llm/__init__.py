@@ -3,13 +3,15 @@
 An LLM is any callable ``llm(prompt) -> str``. ``OpenAICompatibleLLM`` talks to Ollama,
 vLLM, llama.cpp's server or a hosted API over ``/v1/chat/completions`` and counts the
 tokens each call uses; ``LLMBudget`` and ``budgeted`` put hard caps on calls and tokens
-for any LLM. Errors are in ``groundgraph.errors`` under ``LLMError``.
+for any LLM; ``LLMClient(provider=...)`` presets a hosted or local provider by
+name. Errors are in ``groundgraph.errors`` under ``LLMError``.
 """
 
 from __future__ import annotations
 
 from groundgraph.llm.budget import BudgetedLLM, LLMBudget, budgeted
 from groundgraph.llm.openai_compatible import OpenAICompatibleLLM, chat_endpoint
+from groundgraph.llm.providers import PROVIDERS, LLMClient, Provider, provider_named
 from groundgraph.llm.usage import (
     LLM,
     Completion,
@@ -21,14 +23,18 @@ from groundgraph.llm.usage import (
 
 __all__ = [
     "LLM",
+    "PROVIDERS",
     "BudgetedLLM",
     "Completion",
     "LLMBudget",
+    "LLMClient",
     "OpenAICompatibleLLM",
+    "Provider",
     "ReportsCompletions",
     "TokenUsage",
     "budgeted",
     "chat_endpoint",
     "estimate_tokens",
+    "provider_named",
     "usage_of",
 ]

@@ -198,17 +198,23 @@ class OpenAICompatibleLLM:
     def __call__(self, prompt: str) -> str:
         return self.complete(prompt).text
 
-    def complete(self, prompt: str) -> Completion:
-        """Answer ``prompt``: its text, token counts and finish reason."""
+    def complete(self, prompt: str, *, system: str | None = None) -> Completion:
+        """Answer ``prompt``: its text, token counts and finish reason. ``system`` replaces
+        the client's system prompt for this call."""
         _text("prompt", prompt, self.max_prompt_chars, "give the text the model should answer")
-        completion = call_within(self.budget, prompt, self._complete_unbudgeted)
+        if system is not None:
+            _text("system", system, self.max_prompt_chars, "pass None for the client's own")
+        said = self.system if system is None else system
+        completion = call_within(
+            self.budget, prompt, lambda text: self._complete_unbudgeted(text, said)
+        )
         self.usage.add(completion)
         return completion
 
-    def _request_body(self, prompt: str) -> bytes:
+    def _request_body(self, prompt: str, system: str | None = None) -> bytes:
         messages = [{"role": "user", "content": prompt}]
-        if self.system is not None:
-            messages.insert(0, {"role": "system", "content": self.system})
+        if system is not None:
+            messages.insert(0, {"role": "system", "content": system})
         body: dict[str, object] = {
             "model": self.model,
             "messages": messages,
@@ -219,9 +225,9 @@ class OpenAICompatibleLLM:
             body["max_tokens"] = self.max_tokens
         return json.dumps(body, ensure_ascii=False).encode("utf-8")
 
-    def _complete_unbudgeted(self, prompt: str) -> Completion:
-        body = self._post(self._request_body(prompt))
-        sent = prompt if self.system is None else self.system + "\n" + prompt
+    def _complete_unbudgeted(self, prompt: str, system: str | None) -> Completion:
+        body = self._post(self._request_body(prompt, system))
+        sent = prompt if system is None else system + "\n" + prompt
         return parse_chat_completion(body, sent)
 
     def _post(self, content: bytes) -> bytes:

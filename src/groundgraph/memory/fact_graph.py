@@ -3,6 +3,7 @@
 Facts connect through the entity and span nodes they mention: ``mentions`` (fact to
 entity or span), ``co-occurs`` and ``relation`` (entity to entity) and ``causes`` (span to
 span), each edge walked only when the facts asserting it are visible (``MemoryView``),
+``reference`` links from one fact to another (drawn with ``add_edges``),
 plus ``same-span`` steps between spans that name the same thing (``SpanIndex``) when both
 are asserted by visible facts. Degrees, and so hub damping, count visible edges only.
 
@@ -18,10 +19,12 @@ from collections.abc import Callable, Mapping, Sequence
 from groundgraph.memory.spans import SpanIndex
 from groundgraph.memory.view import MemoryView
 from groundgraph.model import Edge
-from groundgraph.model.ids import ENTITY_PREFIX
+from groundgraph.model.ids import ENTITY_PREFIX, is_fact_id
 from groundgraph.walk.dijkstra import HUB_PREFIX, MAX_FANOUT, Arc, arcs_from_links
 
 WALK_TYPES = frozenset({"mentions", "co-occurs", "causes", "relation"})
+#: A link drawn between two facts (``add_edges``); walked only from fact to fact.
+FACT_LINK = "reference"
 SAME_SPAN = "same-span"
 SAME_SPAN_WEIGHT = 0.9
 EdgeLoader = Callable[[Sequence[str]], Mapping[str, Sequence[Edge]]]
@@ -52,7 +55,7 @@ class FactGraph:
                 self._edges[node] = []
             for node, edges in self._load(missing).items():
                 for edge in edges:
-                    if edge.type in WALK_TYPES and self.view.usable(edge):
+                    if _walkable(edge) and self.view.usable(edge):
                         self._edges[node].append(edge)
                         self._name(edge)
         return {n: self._edges[n] for n in node_ids}
@@ -109,3 +112,10 @@ class FactGraph:
         arcs = arcs_from_links(links, walkable)
         arcs.update((hub, []) for hub in hubs)
         return arcs
+
+
+def _walkable(edge: Edge) -> bool:
+    """Edges the memory walk follows: evidence and meaning, and links between two facts."""
+    if edge.type in WALK_TYPES:
+        return True
+    return edge.type == FACT_LINK and is_fact_id(edge.source) and is_fact_id(edge.target)

@@ -3,7 +3,8 @@
 A fact's last use is the later of when it was added and when a read last returned it
 (``store.touch``; reads with ``as_of`` and ``what_if`` do not count, they look at the
 past or at a hypothesis). ``maybe_forget`` sweeps at most once per ``forget_every``
-seconds, remembered in the store so that several processes share one rhythm.
+seconds, remembered in the store so that several processes share one rhythm, and never
+when ``forget_every`` is None (ReasonGraph's default).
 """
 
 from __future__ import annotations
@@ -27,9 +28,14 @@ def check_days(value: object, name: str = "forget_after") -> float:
     return float(value)
 
 
-def check_seconds(value: object) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
-        raise InputError(f"forget_every must be a number of seconds >= 0, not {value!r}")
+def check_seconds(value: object) -> float | None:
+    """``forget_every`` checked: seconds between sweeps, or None for never."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not value >= 0:
+        raise InputError(
+            f"forget_every must be a number of seconds >= 0, or None (never sweep), not {value!r}"
+        )
     return float(value)
 
 

@@ -11,7 +11,10 @@
    two steps, so ``hops`` fact-to-fact hops are ``2·hops`` steps.
 3. **Fuse**: the pipeline's noisy-OR; with ``recency_weight`` w the rank is
    ``(1 − w)·relevance + w·recency``, both min-max scaled over the candidates.
-4. **Explain**: each fact carries its path from a seed, the edge types along it, the BM25
+4. **Fill** (``fill=True``, as ``query`` and ``query_detailed`` ask): fewer facts than
+   ``limit`` are topped up from the other facts the read may seed from, ranked by
+   spelling shared with the query (``memory.fill``), each marked ``mode="fill"``.
+5. **Explain**: each fact carries its path from a seed, the edge types along it, the BM25
    parts of its lexical score, its scopes then and whether it lies outside the read's
    scopes (``crossScope``).
 """
@@ -26,6 +29,7 @@ from groundgraph.errors import InputError
 from groundgraph.index.bm25 import LexicalIndex
 from groundgraph.index.subset import SubsetScores, subset_bm25
 from groundgraph.memory.fact_graph import FactGraph
+from groundgraph.memory.fill import fill_order
 from groundgraph.memory.index import MemoryIndex
 from groundgraph.memory.view import MemoryView
 from groundgraph.model import Seeding, TermScore
@@ -58,6 +62,7 @@ class RecallParams:
     max_visited: int = 1000
     search_mode: str = "keyword"
     rrf_k: int = 60
+    fill: bool = False
 
     def __post_init__(self) -> None:
         check_mode(self.search_mode, self.rrf_k)
@@ -170,7 +175,7 @@ def run_recall(
     stage = _seed_stage(query, index, memory, view, params, vectors)
     walk = WalkParams(2 * params.hops, DAMPING, MIN_SCORE, params.max_visited)
     if stage is None:
-        return RecallRun(None, None, walk, [], [])
+        return RecallRun(None, None, walk, [], _filled(query, [], index, memory, view, params))
 
     def walker(seeds: dict[str, float]) -> dict[str, Reached]:
         return walk_from_seeds(seeds, graph.neighbours, walk, prefetch=False)
@@ -205,7 +210,49 @@ def run_recall(
                 seeding=stage.seeding(fact if direct or via is None else via.path[0]),
             )
         )
-    return RecallRun(stage, ranked, walk, order, out)
+    return RecallRun(stage, ranked, walk, order, _filled(query, out, index, memory, view, params))
+
+
+def _filled(
+    query: str,
+    found: list[Recalled],
+    index: LexicalIndex,
+    memory: MemoryIndex,
+    view: MemoryView,
+    params: RecallParams,
+) -> list[Recalled]:
+    """``found``, topped up to ``params.limit`` when ``params.fill`` (``memory.fill``)."""
+    missing = params.limit - len(found)
+    if not params.fill or missing <= 0:
+        return found
+    have = {r.fact_id for r in found}
+    candidates = (
+        (fact, memory.states[fact].text, memory.states[fact].created_at)
+        for fact in view.seedable
+        if fact not in have and fact in memory.states
+    )
+    extra = []
+    for fact, similarity in fill_order(query, candidates, missing, index.analyzer.stop):
+        state = memory.states[fact]
+        extra.append(
+            Recalled(
+                fact_id=fact,
+                text=state.text,
+                score=0.0,
+                lexical_score=0.0,
+                graph_score=0.0,
+                seed=False,
+                path=(fact,),
+                edge_types=(),
+                terms=(),
+                scopes=view.scopes_at[fact],
+                cross_scope=view.cross_scope(fact),
+                created_at=state.created_at,
+                retired=fact in view.retired,
+                seeding=Seeding(fact, "fill", fill_score=round(similarity, 6)),
+            )
+        )
+    return [*found, *extra]
 
 
 def _seed_stage(

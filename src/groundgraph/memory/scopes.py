@@ -55,6 +55,11 @@ def check_scopes(scopes: str | Iterable[str] | None) -> tuple[str, ...]:
         return ()
     if isinstance(scopes, str):
         scopes = [scopes]
+    elif callable(scopes):  # ReasonGraph's add_text takes its extractor second
+        raise InputError(
+            "scopes must be a list of names, not a callable: pass an extractor by name "
+            "(extractor=...)"
+        )
     elif isinstance(scopes, bytes | bytearray) or not isinstance(scopes, Iterable):
         raise InputError(f"scopes must be a list of names, not {type(scopes).__name__}")
     found: set[str] = set()

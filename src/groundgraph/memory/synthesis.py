@@ -3,21 +3,26 @@
 A synthesizer is any callable ``(question, facts) -> str``. ``TemplateSynthesizer`` needs
 no model: it writes the facts themselves, causes before their effects, one sentence per
 fact, so every sentence is a fact's own text. ``PromptSynthesizer`` asks any
-``llm(prompt) -> str`` to answer from the numbered facts only; the graph then checks
+``llm(prompt) -> str`` (a plain function, an ``async def``, or an ``OpenAICompatibleLLM``
+over a local llama.cpp server) to answer from the numbered facts only; the graph then checks
 each sentence of the reply against the facts (``DocumentGraph.answer``), because a
 model's words are a claim, not a fact.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import asyncio
+import inspect
+from collections.abc import Awaitable, Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from groundgraph.errors import InputError
 from groundgraph.ingest.entities.normalise import normalise_entity
 
 MAX_REPLY_CHARS = 20_000
+T = TypeVar("T")
 _END = ".!?。！？"
 
 
@@ -31,6 +36,8 @@ class FactContext:
     cross_scope: bool = False
     causes: tuple[tuple[str, str], ...] = ()
     retired: bool = False
+    #: The entities (or causal spans) that link the fact to the fact it was reached from.
+    bridges: tuple[str, ...] = ()
 
 
 class Synthesizer(Protocol):
@@ -75,10 +82,36 @@ class TemplateSynthesizer:
         return " ".join(sentences)
 
 
-class PromptSynthesizer:
-    """Asks a language model to answer from the numbered facts, and only from them."""
+def run_awaitable(value: Awaitable[T]) -> T:
+    """The result of an awaitable, from synchronous code.
 
-    def __init__(self, llm: Callable[[str], str], max_facts: int = 20) -> None:
+    With no event loop running in this thread it runs on a fresh one; inside a running
+    loop (a sync call made from async code) it runs on a fresh loop in a worker thread,
+    because the running loop cannot be blocked on from within.
+    """
+
+    async def wait() -> T:
+        return await value
+
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(wait())
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, wait()).result()
+
+
+class PromptSynthesizer:
+    """Asks a language model to answer from the numbered facts, and only from them.
+
+    ``llm`` (ReasonGraph's ``generate``) takes the prompt and returns the reply, or an
+    awaitable of it (``async def generate(prompt)``); ``await synthesizer.agenerate(…)``
+    is the same from async code.
+    """
+
+    def __init__(
+        self, llm: Callable[[str], str] | Callable[[str], Awaitable[str]], max_facts: int = 20
+    ) -> None:
         if not callable(llm):
             raise InputError("PromptSynthesizer needs a callable llm(prompt) -> str")
         if isinstance(max_facts, bool) or not isinstance(max_facts, int) or max_facts < 1:
@@ -95,6 +128,8 @@ class PromptSynthesizer:
         ]
         for number, fact in enumerate(facts[: self.max_facts], start=1):
             note = " (retired)" if fact.retired else ""
+            if fact.bridges:
+                note += f" (linked through {', '.join(fact.bridges)})"
             lines.append(f"[{number}] {' '.join(fact.text.split())}{note}")
         links = [
             f"- {cause} -> {effect} [{number}]"
@@ -107,7 +142,20 @@ class PromptSynthesizer:
         return "\n".join(lines)
 
     def __call__(self, question: str, facts: Sequence[FactContext]) -> str:
-        reply = self.llm(self.prompt(question, facts))
-        if not isinstance(reply, str):
-            raise InputError(f"the llm returned {type(reply).__name__}, not text")
-        return reply.strip()[:MAX_REPLY_CHARS]
+        reply: object = self.llm(self.prompt(question, facts))
+        if inspect.isawaitable(reply):
+            reply = run_awaitable(reply)
+        return _reply_text(reply)
+
+    async def agenerate(self, question: str, facts: Sequence[FactContext]) -> str:
+        """The reply, awaited: for async code with an async ``llm``."""
+        reply: object = self.llm(self.prompt(question, facts))
+        if inspect.isawaitable(reply):
+            reply = await reply
+        return _reply_text(reply)
+
+
+def _reply_text(reply: object) -> str:
+    if not isinstance(reply, str):
+        raise InputError(f"the llm returned {type(reply).__name__}, not text")
+    return reply.strip()[:MAX_REPLY_CHARS]

@@ -93,6 +93,15 @@ def why_not_fact(
     if fact in found[:k]:
         rank = found.index(fact) + 1
         return result(FOUND, f"{fact} is result {rank}", ranking=_trace(run, fact, rank))
+    filled = [r.fact_id for r in run.recalled if r.seeding is not None and r.seeding.mode == "fill"]
+    if fact in filled:  # query gives it, though the pipeline did not find it (memory.fill)
+        rank = [r.fact_id for r in run.recalled].index(fact) + 1
+        terms = term_trace(index.analyzer, query, set(index.analyzer.terms(state.text)), language)
+        reason = (
+            f"{fact} is result {rank} as a fill: the pipeline found fewer than {k} facts, "
+            "and it shares the most spelling with the query among the rest"
+        )
+        return result(FOUND, reason, terms=terms, counterfactual=none)
     ladders: list[Ladder] = [
         ("top_k", params.limit, more(params.limit, MAX_TOP_K)),
         ("hops", params.hops, more(params.hops, MAX_HOPS, (1, 2, 3))),

@@ -26,7 +26,9 @@ class Seeding(Record):
     """How a hit's seed (the first node of its path) was chosen: its rank among the
     lexical (BM25) matches and among the nearest nodes by cosine, 1 first, None when it
     is not in that list; with both (``search_mode="hybrid"``), ``fused`` is its
-    reciprocal-rank score ``Σ 1/(rrf_k + rank)``."""
+    reciprocal-rank score ``Σ 1/(rrf_k + rank)``. A memory fact the pipeline did not find
+    but that fills a recall up to ``top_k`` has ``mode == "fill"`` and ``fill_score``, the
+    trigram Dice of its words with the query's (``memory.fill``)."""
 
     node_id: str
     mode: str
@@ -34,6 +36,7 @@ class Seeding(Record):
     cosine: float | None = None
     cosine_rank: int | None = None
     fused: float | None = None
+    fill_score: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

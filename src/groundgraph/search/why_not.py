@@ -2,7 +2,11 @@
 run again with its stages recorded (:func:`~groundgraph.search.documents.run_search`),
 the target is followed through them, and the first stage it fell out of is the diagnosis.
 
-1. It must exist, be searchable, and lie inside the documents and scopes asked for.
+1. It must exist, be searchable, and lie inside the documents asked for (``doc_ids``:
+   else ``outside-scopes``). With ``scopes``, a target the scopes may not read is
+   ``missing``, as one that never existed is, and only ids they may read are suggested:
+   a fact's id is a hash of its text, so telling "outside" from "missing" would let a
+   caller test whether another scope holds a statement it guessed.
 2. **Outranked**: it was scored (a candidate of the pipeline) but others ranked above.
 3. **Below the seed cut-off**: the seed stage matched it, too low to seed or to stand
    on its own, and the walk did not reach it.
@@ -245,7 +249,7 @@ def _unknown(target: str, index: LexicalIndex, sees: Callable[[str], bool] | Non
     doc, _, _ = target.partition("#")
     pool = seen(index.node_ids[p] for p in index.doc_positions.get(doc, [])) or seen(index.position)
     pool += seen(index.doc_positions)
-    near = tuple(difflib.get_close_matches(target, pool, n=NEAREST, cutoff=0.5))
+    near = tuple(dict.fromkeys(difflib.get_close_matches(target, pool, n=NEAREST, cutoff=0.5)))
     cf = Counterfactual(None, None, None, None)
     reason = f"no node or document {target!r}"
     return WhyNot("", target, None, MISSING, reason, 0, nearest=near, counterfactual=cf)

@@ -11,7 +11,8 @@ the verb table (``service.http_verbs``), and folder ingest jobs at ``/jobs``
 route needs a key when the app has keys. With an MCP server, its streamable HTTP transport
 is at ``/mcp`` (``service.mcp_server``). Errors are JSON ``{"detail": ...}``: 401 no or
 wrong key, 403 the key does not allow it, 404 not found, 413 body too large, 421 wrong
-Host, 422 bad or oversized field, 503 the store is busy, 504 a read took too long.
+Host, 422 bad or oversized field, 429 over the rate limit (``service.rate_limit``), 503 the
+store is busy, 504 a read took too long.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from groundgraph.service.jobs import IngestJobs
 from groundgraph.service.keys import KeyRing
 from groundgraph.service.limits import Limits
 from groundgraph.service.memory_service import MemoryService
+from groundgraph.service.rate_limit import RateLimit, check_rate
 
 _STATUS: tuple[tuple[type[GroundgraphError], int], ...] = (
     (AccessDeniedError, 403),
@@ -65,15 +67,23 @@ def create_app(
     cors_origins: Sequence[str] = (),
     mcp: Any = None,
     ingest_roots: Sequence[str | Path] = (),
+    rate_limit: int | None = None,
+    jobs: IngestJobs | None = None,
 ) -> Any:
     """The ASGI app (see the module docstring). ``allowed_hosts`` None skips the Host
     check (``groundgraph serve`` always passes a list); ``cors_origins`` empty leaves CORS
     off, and ``*`` is refused. ``mcp`` (``service.mcp_server.create_mcp``) is served at
     ``/mcp`` behind the same guard. ``ingest_roots`` are the folders ``POST /jobs`` may
-    index (``service.jobs``; none: the route refuses every job)."""
+    index (``service.jobs``; none: the route refuses every job); ``jobs`` is an
+    ``IngestJobs`` to share with the MCP server (its roots are used, not ``ingest_roots``).
+    ``rate_limit`` (requests a minute per key or client address; None or 0: off) is
+    ``service.rate_limit``'s, in front of every route but the probes, ``/mcp`` included."""
     if "*" in cors_origins:
         raise InputError("CORS origin '*' is refused: list the origins that may call the API")
     chosen = limits or Limits()
+    per_minute = check_rate(rate_limit, "rate_limit")
+    if jobs is not None and ingest_roots:
+        raise InputError("give ingest_roots or jobs, not both: jobs has its own roots")
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -98,7 +108,7 @@ def create_app(
     app.state.ready = False
     app.state.keys = keys or KeyRing()
     app.state.calls = Calls(service, chosen)
-    app.state.jobs = IngestJobs(service, ingest_roots)
+    app.state.jobs = jobs if jobs is not None else IngestJobs(service, ingest_roots)
 
     @app.exception_handler(GroundgraphError)
     async def graph_error(request: Request, error: GroundgraphError) -> JSONResponse:
@@ -135,9 +145,13 @@ def create_app(
             allow_headers=["Authorization", "X-API-Key", "Content-Type"],
             allow_credentials=False,
         )
-    return RequestGuard(
+    guarded = RequestGuard(
         app,
         max_body_bytes=chosen.max_body_bytes,
         allowed_hosts=allowed_hosts,
         allowed_origins=cors_origins,
     )
+    if per_minute is None:
+        return guarded
+    # Outermost, so a caller over its limit is refused before its body is read.
+    return RateLimit(guarded, per_minute=per_minute, keys=app.state.keys)

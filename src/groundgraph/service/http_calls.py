@@ -21,7 +21,7 @@ from starlette.responses import Response
 
 from groundgraph.model.valid_text import valid_json
 from groundgraph.service.access import Access
-from groundgraph.service.keys import KeyRing
+from groundgraph.service.keys import KeyRing, presented_key
 from groundgraph.service.limits import FieldTooLargeError, Limits
 from groundgraph.service.memory_service import MemoryService
 
@@ -56,21 +56,14 @@ def calls(request: Request) -> Calls:
     return found
 
 
-def presented_key(request: Request) -> str | None:
-    """The key of ``Authorization: Bearer <key>`` or ``X-API-Key: <key>``."""
-    header = request.headers.get("authorization", "")
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() == "bearer" and token.strip():
-        return token.strip()
-    return request.headers.get("x-api-key") or None
-
-
 def caller(request: Request) -> Access:
     """The caller's access: its key's, or everything when the app has no keys (loopback)."""
     keys: KeyRing = request.app.state.keys
     if not keys:
         return Access.everything()
-    presented = presented_key(request)
+    presented = presented_key(
+        request.headers.get("authorization"), request.headers.get("x-api-key")
+    )
     access = keys.check(presented) if presented is not None else None
     if access is None:
         raise HTTPException(401, UNAUTHORISED, headers={"WWW-Authenticate": "Bearer"})

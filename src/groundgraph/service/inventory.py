@@ -1,4 +1,5 @@
-"""What one caller's memory holds: its facts, sessions and counts, and its stale facts.
+"""What one caller's memory holds: a fact it names, its facts, sessions and counts, and
+its stale facts.
 
 The graph's own ``stats`` and ``delete_stale`` are global; a service route must count and
 sweep only what the caller's key may see (ReasonGraph's ``/stats``, ``/sessions`` and
@@ -11,9 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from groundgraph.errors import NotFoundError
 from groundgraph.graph import DocumentGraph
 from groundgraph.memory.forget import cutoff
 from groundgraph.model.ids import is_entity_id, is_fact_id
+from groundgraph.model.memory import Fact
 from groundgraph.service.access import Access
 
 
@@ -24,6 +27,15 @@ class StoredFact:
     fact_id: str
     scopes: tuple[str, ...]
     added_at: str
+
+
+def visible_fact(graph: DocumentGraph, access: Access, text: str) -> Fact | None:
+    """The fact named by ``text`` (id or text), if the caller may see it."""
+    try:
+        fact = graph.fact(text)
+    except NotFoundError:
+        return None
+    return fact if access.sees(fact.scopes) else None
 
 
 def visible_facts(graph: DocumentGraph, access: Access) -> list[StoredFact]:

@@ -332,8 +332,11 @@ class IngestJobs:
                 scopes=record.scopes,
                 may_replace=partial(may_write, record.access()),
             )
-        done, saved = 0, time.monotonic()
+        done, saved, last = 0, time.monotonic(), None
         for result in self.service.stepwise(steps):
+            if result[0] is not last:  # a file's notes follow it: count each file once
+                done += 1
+                last = result[0]
             if isinstance(result[1], ReplacedText):
                 continue
             outcome = result[1]
@@ -344,8 +347,6 @@ class IngestJobs:
             else:
                 for document in outcome:
                     counts["changed" if document.doc_id in before else "added"] += 1
-            if not isinstance(outcome, SkippedFile) or outcome.line is None:
-                done += 1
             record = self._progress(record, done, counts, noted)
             if time.monotonic() - saved >= SAVE_SECONDS:
                 self._save(record)

@@ -12,6 +12,10 @@ it with every digest in constant time (``hmac.compare_digest``), so neither the 
 the time taken tells an attacker how close a guess was. Keys are random tokens
 (:func:`new_key`, 256 bits), so a plain SHA-256 is enough: there is no password to brute
 force.
+
+A request presents its key as ``Authorization: Bearer KEY`` or, when it sends no bearer
+key, as ``X-API-Key: KEY`` (:func:`presented_key`, the one rule for the HTTP routes and
+``/mcp``).
 """
 
 from __future__ import annotations
@@ -37,6 +41,15 @@ _HEX = frozenset("0123456789abcdef")
 def hash_key(key: str) -> str:
     """The stored form of a key: its SHA-256, hex."""
     return hashlib.sha256(key.encode("utf-8")).hexdigest()
+
+
+def presented_key(authorization: str | None, api_key: str | None) -> str | None:
+    """The key a request presents, from its ``Authorization`` and ``X-API-Key`` header
+    values: a non-empty bearer token first, else the ``X-API-Key`` value (None: no key)."""
+    scheme, _, token = (authorization or "").partition(" ")
+    if scheme.lower() == "bearer" and token.strip():
+        return token.strip()
+    return api_key or None
 
 
 def new_key() -> str:

@@ -4,14 +4,17 @@ Tools: ReasonGraph's 13 memory tools, names and arguments verbatim (``push_memor
 ``query_memory``, ``query_memory_detailed``, ``causal_chain_memory``,
 ``discover_connections``, ``answer``, ``update_memory``, ``delete_memory``,
 ``trace_memory``, ``what_if_memory``, ``memory_history``, ``forget_stale``,
-``list_sessions``), and the graph tools of the verb table (``service.mcp_tools``). The
-tools that change anything (``push_memory``, ``update_memory``, ``delete_memory``,
-``forget_stale``, ``got_add_document``, ``got_remove_document``) are there only with
+``list_sessions``), the graph tools of the verb table (``service.mcp_tools``) and, given
+an ``IngestJobs``, the folder ingest job tools (``service.mcp_jobs``). The tools that
+change anything (``push_memory``, ``update_memory``, ``delete_memory``, ``forget_stale``,
+``got_add_document``, ``got_remove_document``, ``got_ingest_folder``) are there only with
 ``writes=True``.
 
 Over stdio the caller is the local user (every scope). Over streamable HTTP with keys, the
 SDK's bearer middleware asks :class:`KeyVerifier` for the key's access, and every tool
 runs as that access, as the HTTP routes do; without keys (loopback only) as everything.
+A key sent as ``X-API-Key`` reaches that middleware as a bearer key (:class:`ApiKeyHeader`),
+so ``/mcp`` takes a key in the same two headers as the HTTP routes, with the same 401.
 
     mcp = create_mcp(MemoryService(path="memory.db"))
     mcp.run("stdio")
@@ -36,8 +39,11 @@ from groundgraph import __version__
 from groundgraph.errors import GroundgraphError
 from groundgraph.model.valid_text import valid_json
 from groundgraph.service.access import Access, AccessDeniedError
-from groundgraph.service.keys import KeyRing
+from groundgraph.service.guard import ASGIApp, Receive, Scope, Send
+from groundgraph.service.jobs import IngestJobs
+from groundgraph.service.keys import KeyRing, presented_key
 from groundgraph.service.limits import Limits
+from groundgraph.service.mcp_jobs import INGEST_TOOL, job_tools
 from groundgraph.service.mcp_tools import graph_views, tool_function
 from groundgraph.service.memory_service import MemoryService
 
@@ -55,6 +61,7 @@ WRITE_TOOLS = frozenset(
         "forget_stale",
         "got_add_document",
         "got_remove_document",
+        INGEST_TOOL,
     }
 )
 
@@ -104,11 +111,14 @@ def create_mcp(
     keys: KeyRing | None = None,
     public_url: str = "http://127.0.0.1:8000",
     limits: Limits | None = None,
+    jobs: IngestJobs | None = None,
 ) -> MCPServer[Any]:
     """The MCP server (see the module docstring). With ``keys``, HTTP callers must send
-    one as ``Authorization: Bearer``; ``public_url`` is where clients reach the server
-    (it names the protected resource, ``{public_url}/mcp``); ``limits`` holds each text and
-    list argument to its length, as on the HTTP routes."""
+    one as ``Authorization: Bearer`` or ``X-API-Key``; ``public_url`` is where clients
+    reach the server (it names the protected resource, ``{public_url}/mcp``); ``limits``
+    holds each text and list argument to its length, as on the HTTP routes. With ``jobs``
+    (the app's, so both report the same jobs) it serves ``got_ingest_folder`` and
+    ``got_job_status``."""
     ring = keys or KeyRing()
     held = limits or Limits()
     auth: dict[str, Any] = {}
@@ -135,7 +145,7 @@ def create_mcp(
         if token is not None:
             return token_access(token)
         if ring:
-            raise AccessDeniedError("no key: send 'Authorization: Bearer KEY'")
+            raise AccessDeniedError("no key: send 'Authorization: Bearer KEY' or 'X-API-Key: KEY'")
         return Access.everything()
 
     def push_memory(
@@ -268,7 +278,7 @@ def create_mcp(
         """The sessions of the caller's facts."""
         return service.list_sessions(access=caller())
 
-    memory_tools = (
+    memory_tools: tuple[tuple[Callable[..., Any], ToolAnnotations], ...] = (
         (push_memory, WRITES),
         (query_memory, READS),
         (query_memory_detailed, READS),
@@ -283,6 +293,9 @@ def create_mcp(
         (forget_stale, DELETES),
         (list_sessions, READS),
     )
+    if jobs is not None:
+        ingest, status = job_tools(jobs, caller)
+        memory_tools += ((ingest, WRITES), (status, READS))
     for function, hints in memory_tools:
         if writes or function.__name__ not in WRITE_TOOLS:
             mcp.add_tool(reported(function, held), annotations=hints)
@@ -322,6 +335,36 @@ def transport_security(
     )
 
 
+class ApiKeyHeader:
+    """ASGI: a request whose key is in ``X-API-Key`` (and that sends no bearer key) goes on
+    with ``Authorization: Bearer <that key>``, the only header the SDK's bearer check reads.
+    The key is checked there, as a bearer key is: a wrong one gets the same 401."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            scope = with_bearer_key(scope)
+        await self.app(scope, receive, send)
+
+
+def with_bearer_key(scope: Scope) -> Scope:
+    """``scope`` with the key :func:`~groundgraph.service.keys.presented_key` finds in its
+    headers as its one ``Authorization: Bearer`` header (unchanged when it has none, or
+    when it already presents a bearer key)."""
+    headers: list[tuple[bytes, bytes]] = list(scope["headers"])
+    first: dict[bytes, str] = {}
+    for name, value in headers:
+        first.setdefault(name.lower(), value.decode("latin-1"))
+    bearer = first.get(b"authorization")
+    key = presented_key(bearer, first.get(b"x-api-key"))
+    if key is None or key == presented_key(bearer, None):
+        return scope
+    kept = [(name, value) for name, value in headers if name.lower() != b"authorization"]
+    return {**scope, "headers": [*kept, (b"authorization", f"Bearer {key}".encode("latin-1"))]}
+
+
 def mcp_http_app(
     mcp: MCPServer[Any],
     allowed_hosts: Sequence[str] | None,
@@ -329,11 +372,14 @@ def mcp_http_app(
     max_body_bytes: int,
 ) -> Any:
     """The streamable HTTP app at ``/mcp`` (JSON answers, stateless, so several clients
-    never share a session); its session manager must run in the host app's lifespan."""
-    return mcp.streamable_http_app(
-        streamable_http_path="/mcp",
-        json_response=True,
-        stateless_http=True,
-        max_request_body_size=max_body_bytes,
-        transport_security=transport_security(allowed_hosts, cors_origins),
+    never share a session), taking ``X-API-Key`` too; its session manager must run in the
+    host app's lifespan."""
+    return ApiKeyHeader(
+        mcp.streamable_http_app(
+            streamable_http_path="/mcp",
+            json_response=True,
+            stateless_http=True,
+            max_request_body_size=max_body_bytes,
+            transport_security=transport_security(allowed_hosts, cors_origins),
+        )
     )

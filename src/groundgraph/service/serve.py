@@ -7,7 +7,9 @@ Environment: ``GROUNDGRAPH_DB``, ``GROUNDGRAPH_HOST`` (127.0.0.1), ``GROUNDGRAPH
 ``GROUNDGRAPH_MAX_BODY_BYTES``, ``GROUNDGRAPH_TIMEOUT`` (seconds), ``GROUNDGRAPH_MCP`` and
 ``GROUNDGRAPH_MCP_WRITES`` (``1``: serve MCP at ``/mcp``, with its write tools),
 ``GROUNDGRAPH_PUBLIC_URL`` (where clients reach the server, for MCP's resource metadata),
-``GROUNDGRAPH_INGEST_ROOTS`` (folders ``POST /jobs`` may index, separated by ``os.pathsep``).
+``GROUNDGRAPH_INGEST_ROOTS`` (folders ``POST /jobs`` may index, separated by ``os.pathsep``),
+``GROUNDGRAPH_RATE_LIMIT`` (requests a minute per key or client address; off),
+``GROUNDGRAPH_EMBEDDER`` (an embedder by name, ``index.embedders``; else the store's own).
 """
 
 from __future__ import annotations
@@ -16,12 +18,17 @@ import ipaddress
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from groundgraph.errors import InputError
+from groundgraph.index.embedders import EMBEDDER_NAMES, embedder_named, is_registered
 from groundgraph.service.guard import LOOPBACK_HOSTS
 from groundgraph.service.keys import KeyRing
 from groundgraph.service.limits import Limits
+from groundgraph.service.rate_limit import check_rate
+
+if TYPE_CHECKING:
+    from groundgraph.service.memory_service import MemoryService
 
 
 def is_loopback(host: str) -> bool:
@@ -52,6 +59,10 @@ class ServeConfig:
     mcp_writes: bool = False
     public_url: str | None = None
     ingest_roots: tuple[str, ...] = ()
+    #: Requests a minute per key (or client address); None: no limit.
+    rate_limit: int | None = None
+    #: The embedder's registered name (None: the one the store recorded, if any).
+    embedder: str | None = None
 
     def check(self) -> list[str]:
         """Refuse an open server off loopback; the notes to print at start otherwise."""
@@ -71,6 +82,9 @@ class ServeConfig:
             notes.append(f"{len(self.keys.keys)} API key(s); every route but the probes needs one")
         if not self.host_check() and not is_loopback(self.host):
             notes.append("no GROUNDGRAPH_ALLOWED_HOSTS: any Host header is accepted")
+        if self.rate_limit is not None:
+            per = "key" if self.keys else "client address"
+            notes.append(f"rate limit: {self.rate_limit:,} requests a minute per {per}")
         return notes
 
     def host_check(self) -> tuple[str, ...] | None:
@@ -124,7 +138,71 @@ def config_from(options: Mapping[str, Any], env: Mapping[str, str]) -> ServeConf
         public_url=pick("public_url", "GROUNDGRAPH_PUBLIC_URL", None),
         ingest_roots=tuple(options.get("ingest_roots") or ())
         or tuple(p for p in env.get("GROUNDGRAPH_INGEST_ROOTS", "").split(os.pathsep) if p),
+        rate_limit=check_rate(
+            pick("rate_limit", "GROUNDGRAPH_RATE_LIMIT", None, int),
+            "--rate-limit" if options.get("rate_limit") is not None else "GROUNDGRAPH_RATE_LIMIT",
+        ),
+        embedder=embedder_from(options.get("embedder"), env),
     )
+
+
+def embedder_from(option: str | None, env: Mapping[str, str]) -> str | None:
+    """The embedder named by ``--embedder``, else ``GROUNDGRAPH_EMBEDDER`` (None: not
+    named, or ``none``); a name that is not registered is an InputError naming the
+    setting and the names it takes."""
+    given = option if option is not None else env.get("GROUNDGRAPH_EMBEDDER") or None
+    if given is None or given == "none":
+        return None
+    if not is_registered(given):
+        where = "--embedder" if option is not None else "GROUNDGRAPH_EMBEDDER"
+        raise InputError(
+            f"{where}={given[:100]!r} is not an embedder: use one of {', '.join(EMBEDDER_NAMES)}"
+        )
+    return given
+
+
+def open_service(db: str, embedder: str | None, **options: Any) -> MemoryService:
+    """The service over the store ``db``, embedding with ``embedder`` (a registered name;
+    None: the store's own embedder, if it recorded one)."""
+    from groundgraph.service.memory_service import MemoryService
+
+    embed = embedder_named(embedder) if embedder is not None else None
+    return MemoryService(path=db, embed=embed, **options)
+
+
+def build_app(config: ServeConfig, service: MemoryService, say: Callable[[str], None]) -> Any:
+    """The ASGI app ``serve`` runs over ``service``: the HTTP routes, MCP at ``/mcp`` when
+    asked, one board of ingest jobs for both, the rate limit."""
+    from groundgraph.service.http_app import create_app
+    from groundgraph.service.jobs import IngestJobs
+
+    # One board of jobs for the routes and the MCP tools: each reports the other's jobs.
+    jobs = IngestJobs(service, config.ingest_roots)
+    mcp = None
+    if config.mcp or config.mcp_writes:
+        from groundgraph.service.mcp_server import create_mcp
+
+        public = config.public_url or f"http://{config.host}:{config.port}"
+        mcp = create_mcp(
+            service, writes=config.mcp_writes, keys=config.keys, public_url=public, jobs=jobs
+        )
+        tools = "with write tools" if config.mcp_writes else "read tools only"
+        say(f"groundgraph serve: MCP at /mcp ({tools})")
+    app = create_app(
+        service,
+        keys=config.keys,
+        limits=config.limits,
+        allowed_hosts=config.host_check(),
+        cors_origins=config.cors_origins,
+        mcp=mcp,
+        jobs=jobs,
+        rate_limit=config.rate_limit,
+    )
+    for root in config.ingest_roots:
+        say(f"groundgraph serve: POST /jobs may index files under {root}")
+    if config.embedder is not None:
+        say(f"groundgraph serve: embedding with {config.embedder}")
+    return app
 
 
 def serve(config: ServeConfig, say: Callable[[str], None] = print) -> None:
@@ -132,30 +210,9 @@ def serve(config: ServeConfig, say: Callable[[str], None] = print) -> None:
     takes one writer)."""
     import uvicorn
 
-    from groundgraph.service.http_app import create_app
-    from groundgraph.service.memory_service import MemoryService
-
     for note in config.check():
         say(f"groundgraph serve: {note}")
-    with MemoryService(path=config.db) as service:
-        mcp = None
-        if config.mcp or config.mcp_writes:
-            from groundgraph.service.mcp_server import create_mcp
-
-            public = config.public_url or f"http://{config.host}:{config.port}"
-            mcp = create_mcp(service, writes=config.mcp_writes, keys=config.keys, public_url=public)
-            tools = "with write tools" if config.mcp_writes else "read tools only"
-            say(f"groundgraph serve: MCP at /mcp ({tools})")
-        app = create_app(
-            service,
-            keys=config.keys,
-            limits=config.limits,
-            allowed_hosts=config.host_check(),
-            cors_origins=config.cors_origins,
-            mcp=mcp,
-            ingest_roots=config.ingest_roots,
-        )
-        for root in config.ingest_roots:
-            say(f"groundgraph serve: POST /jobs may index files under {root}")
+    with open_service(config.db, config.embedder) as service:
+        app = build_app(config, service, say)
         say(f"groundgraph serve: {config.db} on http://{config.host}:{config.port}")
         uvicorn.run(app, host=config.host, port=config.port, log_level="warning")

@@ -154,3 +154,112 @@ def test_edges_are_checked(bad: list[object]) -> None:
 def test_identify_frac_is_checked() -> None:
     with pytest.raises(InputError, match="identify_frac"):
         identify_and_prune_edges(EDGES, [], identify_frac=0.0)
+
+
+# ----------------------------------------------------------------------------- hub-aware rule
+HUB_EDGES = [("a", "h"), ("b", "h"), ("c", "h"), ("h", "z"), ("d", "e")]
+HUB_LABELS = [
+    ("a", "h", False),
+    ("a", "z", False),  # a → h → z: ("a", "h") has two false proofs, ("h", "z") one
+    ("b", "h", False),  # ("b", "h"): one false proof, into the same node h
+    ("c", "h", False),
+    ("c", "z", True),  # ("c", "h") and ("h", "z") are on a true proof
+    ("d", "e", False),  # one false proof, far from h
+]
+
+
+def test_propagation_lowers_the_bar_only_into_a_suspect_target() -> None:
+    plain = identify_suspect_edges(HUB_EDGES, HUB_LABELS, min_evidence=2)
+    assert plain == [("a", "h")]
+    hub = identify_suspect_edges(HUB_EDGES, HUB_LABELS, min_evidence=2, use_propagation=True)
+    # ("b", "h") joins: it points at h, which ("a", "h") showed attracts invented edges;
+    # ("c", "h") stays (a true proof uses it), ("d", "e") stays (it is not near h).
+    assert hub == [("a", "h"), ("b", "h")]
+    stricter = identify_suspect_edges(
+        HUB_EDGES, HUB_LABELS, min_evidence=2, use_propagation=True, propagated_min_evidence=2
+    )
+    assert stricter == plain
+
+
+def test_propagation_does_nothing_when_no_edge_clears_min_evidence_alone() -> None:
+    once = [("b", "h", False), ("d", "e", False)]  # every edge seen once
+    assert identify_suspect_edges(HUB_EDGES, once, min_evidence=2, use_propagation=True) == []
+    assert identify_suspect_edges(HUB_EDGES, once, min_evidence=1) == [("b", "h"), ("d", "e")]
+
+
+def test_identify_and_prune_passes_the_hub_rule_on() -> None:
+    labels = HUB_LABELS * 2  # every count doubled: ("b", "h") now has 2 false proofs
+    plain = identify_and_prune_edges(HUB_EDGES, labels, identify_frac=1.0, min_evidence=3)
+    hub = identify_and_prune_edges(
+        HUB_EDGES,
+        labels,
+        identify_frac=1.0,
+        min_evidence=3,
+        use_propagation=True,
+        propagated_min_evidence=2,
+    )
+    assert plain.blocked == [("a", "h")]
+    assert hub.blocked == [("a", "h"), ("b", "h")]
+    assert hub.edges == prune_edges(HUB_EDGES, hub.blocked)
+
+
+def test_the_seed_signature_reads_positionally() -> None:
+    # Grounded Reasoning: (edges, labeled_pairs, walk_len, alpha, min_evidence)
+    assert identify_suspect_edges(EDGES, [("a", "y", False)], 8, 0.6, 2) == []
+    assert identify_suspect_edges(EDGES, [("a", "y", False)], 8, 0.6, 1) == [
+        ("a", "b"),
+        ("b", "x"),
+        ("x", "y"),
+    ]
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.lists(st.tuples(st.sampled_from("abcdef"), st.sampled_from("abcdef")), max_size=12),
+    st.lists(
+        st.tuples(st.sampled_from("abcdef"), st.sampled_from("abcdef"), st.booleans()),
+        max_size=16,
+    ),
+    st.integers(1, 3),
+    st.integers(1, 3),
+)
+def test_propagation_only_adds_edges_into_suspect_targets(
+    edges: list[tuple[str, str]],
+    labels: list[tuple[str, str, bool]],
+    need: int,
+    near: int,
+) -> None:
+    plain = set(identify_suspect_edges(edges, labels, min_evidence=need))
+    hub = set(
+        identify_suspect_edges(
+            edges, labels, min_evidence=need, use_propagation=True, propagated_min_evidence=near
+        )
+    )
+    assert plain <= hub
+    assert all(b in {t for _, t in plain} for _, b in hub - plain)
+    if near >= need:
+        assert hub == plain
+    # with the bar at 1 everywhere the hub rule cannot find more than the plain rule
+    assert hub <= set(identify_suspect_edges(edges, labels, min_evidence=min(need, near)))
+
+
+@pytest.mark.parametrize(
+    ("options", "name"),
+    [
+        ({"min_evidence": 0}, "min_evidence"),
+        ({"min_evidence": True}, "min_evidence"),
+        ({"propagated_min_evidence": 0}, "propagated_min_evidence"),
+        ({"use_propagation": "yes"}, "use_propagation"),
+        ({"alpha": 1.5}, "alpha"),
+    ],
+)
+def test_pruning_options_are_checked(options: dict[str, object], name: str) -> None:
+    with pytest.raises(InputError, match=name):
+        identify_suspect_edges(EDGES, [], **options)  # type: ignore[arg-type]
+
+
+def test_identify_frac_and_seed_types_are_checked() -> None:
+    with pytest.raises(InputError, match="identify_frac"):
+        identify_and_prune_edges(EDGES, [], identify_frac="0.5")  # type: ignore[arg-type]
+    with pytest.raises(InputError, match="seed"):
+        identify_and_prune_edges(EDGES, [], seed=1.5)  # type: ignore[arg-type]

@@ -166,6 +166,21 @@ def test_result_json_uses_camel_case_and_reads_by_name(graph):
         result["noSuchKey"]
 
 
+def test_results_read_as_the_dict_the_seed_readme_indexes(graph):
+    # Grounded Graph of Thought's README: result["answer"], result["claims"], ...,
+    # result["llm_calls"], result["budget_exhausted"]; and "answer" in result, .get, dict().
+    result = reason(graph, Scripted(thoughts(EDIT, SEE), answer(f"{SEE} {EDIT}")))
+    for key in ("answer", "claims", "unsupported", "citations", "thoughts", "llm_calls"):
+        assert key in result and result.get(key) is not None
+    assert result["budget_exhausted"] is result.budget_exhausted is False
+    assert result.get("claims") == [c.to_dict() for c in result.claims]
+    claim = result["claims"][0]
+    assert {"text", "support", "nodes", "mass", "supported"} <= set(claim)
+    assert dict(result) == result.to_dict() and dict(result)["llmCalls"] == result.llm_calls
+    assert result.get("no such key", 7) == 7 and "no such key" not in result
+    assert result.answer == result["answer"] and result.claims[0].text == claim["text"]
+
+
 # ----------------------------------------------------------------------------- bad input
 @pytest.mark.parametrize(
     ("question", "error"),

@@ -7,7 +7,8 @@
 
 Around it: Katz confidence (``katz``), Clopper–Pearson calibration (``calibrate``),
 conformal thresholds for noisy graphs (``conformal``), edge pruning from held-out labels
-(``pruning``), Horn rules (``horn``), composition tables (``composition``), the built-in
+(``pruning``), the relation spectrum (``spectrum``: spectral radius, nilpotency,
+cycles), Horn rules (``horn``), composition tables (``composition``), the built-in
 kinship table derived from parent, child, spouse and sibling links (``kinship``, over
 ``kinship_paths``; checked against ``kinship_model``) and the agent tool (``tool``).
 """
@@ -62,6 +63,15 @@ from groundgraph.reason.relations.pruning import (
     masked_infer,
     prune_edges,
 )
+from groundgraph.reason.relations.spectrum import (
+    Spectrum,
+    cycle_members,
+    diffusion_sum,
+    is_acyclic,
+    is_nilpotent,
+    row_stochastic,
+    spectral_radius,
+)
 from groundgraph.reason.relations.tool import (
     MAX_FACTS,
     MAX_STRING_LENGTH,
@@ -98,14 +108,17 @@ __all__ = [
     "Rule",
     "RuleKey",
     "Span",
+    "Spectrum",
     "Verdict",
     "calibrate_grounding",
     "calibrate_normalization",
     "clopper_pearson_lower",
     "conformal_threshold",
+    "cycle_members",
     "derive",
     "derive_kinship_algebra",
     "derive_kinship_table",
+    "diffusion_sum",
     "entails",
     "explain",
     "fold",
@@ -114,6 +127,8 @@ __all__ = [
     "identify_and_prune_edges",
     "identify_suspect_edges",
     "inverse_relation",
+    "is_acyclic",
+    "is_nilpotent",
     "katz_bound",
     "katz_resolvent",
     "kinship_algebra",
@@ -126,6 +141,8 @@ __all__ = [
     "prune_edges",
     "redundancy_group",
     "redundancy_grouping",
+    "row_stochastic",
     "run_tool",
+    "spectral_radius",
     "verify_relation",
 ]

@@ -23,6 +23,7 @@ import numpy.typing as npt
 import scipy.sparse as sp
 
 from groundgraph.errors import InputError
+from groundgraph.reason.relations.spectrum import spectral_radius
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -43,7 +44,7 @@ def check_katz_parameters(alpha: float, walk_len: int) -> None:
 def katz_resolvent(matrix: FloatArray, alpha: float) -> FloatArray:
     """(I − αM)⁻¹ − I, the infinite Katz sum; InputError unless α·ρ(M) < 1."""
     n = matrix.shape[0]
-    radius = float(np.max(np.abs(np.linalg.eigvals(matrix)))) if n else 0.0
+    radius = spectral_radius(matrix)
     if alpha * radius >= 1.0:
         raise InputError(
             f"the Katz series diverges: alpha * spectral radius = {alpha * radius:.4g} ≥ 1; "

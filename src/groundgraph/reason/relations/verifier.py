@@ -21,12 +21,16 @@ from groundgraph.reason.relations.calibrate import (
 )
 from groundgraph.reason.relations.katz import KatzScorer, check_katz_parameters
 from groundgraph.reason.relations.paths import chain_path, find_cycle, shortest_path
+from groundgraph.reason.relations.spectrum import Spectrum, spectrum_of
 from groundgraph.reason.relations.triples import Normalizer, TripleStore
 from groundgraph.reason.relations.verdict import Hop, Verdict, refusal
 
 #: A claim for ``filter_claims``: (subject, object), (subject, object, relation) or
 #: (subject, object, [relation, …]).
 Claim = tuple[str, str] | tuple[str, str, str | Sequence[str] | None]
+
+
+MAX_SPECTRUM_NODES = 2_000  # entities in one spectrum(): a dense eigenvalue problem
 
 
 class GroundedReasoner:
@@ -172,6 +176,26 @@ class GroundedReasoner:
             self._store.entities(), lambda node: self._store.successors(node, relation)
         )
         return [[self._store.display(node) for node in cycle]] if cycle else []
+
+    def spectrum(self, relation: str | None = None) -> Spectrum:
+        """The spectrum of one relation (None: all of them) over the entities it links.
+
+        ``nilpotent`` (spectral radius 0) means a hierarchy with no cycle; otherwise
+        ``cycle_members`` names the entities on a cycle. Dense: at most
+        ``MAX_SPECTRUM_NODES`` entities.
+        """
+        edges = [
+            (s, o) for s in self._store.entities() for o in self._store.successors(s, relation)
+        ]
+        nodes = list(dict.fromkeys(name for edge in edges for name in edge))
+        if len(nodes) > MAX_SPECTRUM_NODES:
+            raise InputError(
+                f"the spectrum is computed densely, for at most {MAX_SPECTRUM_NODES:,} "
+                f"entities, and this relation links {len(nodes):,}: ask about one "
+                "relation, or use contradictions() to find a cycle"
+            )
+        names = [self._store.display(node) for node in nodes]
+        return spectrum_of(relation, nodes, edges, names)
 
     # -- scores ------------------------------------------------------------------------
 

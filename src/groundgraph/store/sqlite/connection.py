@@ -37,6 +37,22 @@ APPLICATION_ID = 0x67677068
 _OWN_TABLES = frozenset({"settings", "documents", "nodes", "edges"})
 
 
+def _json_hint(path: str) -> str:
+    """What to say of a file of JSON text named as the store: another tool's index, most
+    likely (GraphRack writes ``index.json`` as JSON), which is left as it is."""
+    try:
+        with open(path, "rb") as file:
+            start = file.read(64).lstrip(b"\xef\xbb\xbf \t\r\n")
+    except OSError:
+        return ""
+    if not start.startswith((b"{", b"[")):
+        return ""
+    return (
+        ": it holds JSON text, such as another tool's index (GraphRack's is JSON), and was "
+        "left as it was; a groundgraph store is a SQLite file"
+    )
+
+
 class Database:
     """A SQLite file (or ``:memory:``) opened, migrated and shared between threads."""
 
@@ -75,7 +91,8 @@ class Database:
         except (sqlite3.DatabaseError, ValueError) as exc:  # ValueError: undecodable text
             self.conn.close()
             raise StoreError(
-                f"{self.path} is not a groundgraph store ({exc}); name another file with --db"
+                f"{self.path} is not a groundgraph store ({exc}){_json_hint(self.path)}; "
+                "name another file with --db (or --out, --index)"
             ) from exc
         except StoreError:
             self.conn.close()
