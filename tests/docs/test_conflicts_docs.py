@@ -60,14 +60,23 @@ def test_memory_example(namespace: dict[str, Any]) -> None:
 
 
 def test_dataset_example(namespace: dict[str, Any]) -> None:
-    assert namespace["names"] == ["climate", "economy", "health", "infra", "syllogisms", "taxonomy"]
+    from groundgraph.memory import dataset_names
+
+    assert namespace["names"] == dataset_names()
+    assert {"analysis_patterns", "causal", "financial", "medical", "syllogisms", "taxonomy"} <= set(
+        namespace["names"]
+    )
     assert namespace["first"].scopes == ("monitoring",)
+    assert namespace["asked"].question == "What caused the collapse of Lehman Brothers?"
+    assert namespace["asked"].chain[-1].endswith("collapse of Lehman Brothers in 2008.")
 
 
 def test_the_dataset_table_matches_the_files() -> None:
     from groundgraph.memory import load_dataset_facts
 
     rows = re.findall(r"^\| `(\w+)` \| (\d+) \|", PAGE.read_text("utf-8"), flags=re.MULTILINE)
-    assert len(rows) == 6
+    from groundgraph.memory import dataset_names
+
+    assert sorted(name for name, _ in rows) == dataset_names()
     for name, count in rows:
         assert len(load_dataset_facts(name)) == int(count), name

@@ -18,8 +18,10 @@ from groundgraph.memory.conflicts import (
 )
 from groundgraph.memory.datasets import (
     DatasetFact,
+    DatasetQuestion,
     dataset_description,
     dataset_names,
+    dataset_questions,
     load_dataset_facts,
 )
 
@@ -40,11 +42,13 @@ __all__ = [
     "ConflictResolver",
     "Contradiction",
     "DatasetFact",
+    "DatasetQuestion",
     "LLMConflictResolver",
     "ParseFailure",
     "RuleConflictResolver",
     "dataset_description",
     "dataset_names",
+    "dataset_questions",
     "load_dataset_facts",
     "parse_claims",
 ]
