@@ -15,7 +15,7 @@ PAGE = ROOT / "docs" / "memory-conflicts.md"
 @pytest.fixture(scope="module")
 def namespace() -> dict[str, Any]:
     blocks = re.findall(r"```python\n(.*?)```", PAGE.read_text("utf-8"), flags=re.DOTALL)
-    assert len(blocks) == 6
+    assert len(blocks) == 7
     names: dict[str, Any] = {}
     for block in blocks:
         exec(compile(block, str(PAGE), "exec"), names)  # our own page, run as a doctest would
@@ -80,3 +80,15 @@ def test_the_dataset_table_matches_the_files() -> None:
     assert sorted(name for name, _ in rows) == dataset_names()
     for name, count in rows:
         assert len(load_dataset_facts(name)) == int(count), name
+
+
+def test_nli_example(namespace: dict[str, Any]) -> None:
+    from groundgraph.memory import Contradiction
+
+    assert namespace["nli_found"] == [
+        Contradiction("Ilse lives in Graz.", "nli", "contradiction probability 0.90")
+    ]
+    graph = namespace["nli_graph"]
+    graph.add_text("Ilse lives in Graz.")
+    graph.add_text("Ilse lives in Linz.")
+    assert [line["rule"] for line in graph.conflicts()] == ["nli"]
