@@ -77,3 +77,9 @@ def test_extractor_slot_examples(namespace: dict[str, Any]) -> None:
     )
     german = namespace["german_only"]("Weil es regnete, blieben wir zu Hause.")
     assert [(p.cause, p.effect) for p in german] == [("es regnete", "blieben wir zu Hause")]
+
+
+def test_span_model_example(namespace: dict[str, Any]) -> None:
+    (pair,) = namespace["tagged"]
+    assert (pair.cause, pair.effect, pair.cue) == ("Heavy rainfall", "severe flooding", "model")
+    assert namespace["tagged_fact"].causes == (("Heavy rainfall", "severe flooding"),)

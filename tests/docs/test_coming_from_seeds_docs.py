@@ -22,24 +22,33 @@ SECTIONS = ("ReasonGraph", "Grounded Reasoning", "Grounded Graph of Thought")
 
 
 def section(title: str) -> str:
-    text = PAGE.read_text(encoding="utf-8")
-    body = text.split(f"\n## {title}\n", 1)[1]
-    return body.split("\n## ", 1)[0]
+    """The page's text under ``## title``, up to the next such heading outside a code
+    block (an example may hold markdown headings of its own)."""
+    lines, inside, fenced = [], False, False
+    for line in PAGE.read_text(encoding="utf-8").splitlines():
+        if line.startswith("```"):
+            fenced = not fenced
+        if not fenced and line.startswith("## "):
+            inside = line == f"## {title}"
+            continue
+        if inside:
+            lines.append(line)
+    return "\n".join(lines) + "\n"
 
 
 @pytest.mark.parametrize("title", SECTIONS)
 def test_each_section_example_prints_what_the_page_says(title, monkeypatch):
     monkeypatch.delenv("OLLAMA_API_KEY", raising=False)
     blocks = re.findall(r"```python\n(.*?)```", section(title), flags=re.DOTALL)
-    assert len(blocks) == 1, title
-    (block,) = blocks
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        exec(compile(block, str(PAGE), "exec"), {})  # our own page, as a doctest
-    printed, expected = out.getvalue().splitlines(), expected_output(block)
-    assert expected and len(printed) == len(expected), (printed, expected)
-    for got, want in zip(printed, expected, strict=True):
-        assert same(got, want), f"printed {got!r}, the page says {want!r}"
+    assert blocks, title
+    for block in blocks:
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            exec(compile(block, str(PAGE), "exec"), {})  # our own page, as a doctest
+        printed, expected = out.getvalue().splitlines(), expected_output(block)
+        assert expected and len(printed) == len(expected), (printed, expected)
+        for got, want in zip(printed, expected, strict=True):
+            assert same(got, want), f"printed {got!r}, the page says {want!r}"
 
 
 def test_the_reasongraph_table_names_real_parameters():

@@ -15,7 +15,7 @@ PAGE = ROOT / "docs" / "memory-conflicts.md"
 @pytest.fixture(scope="module")
 def namespace() -> dict[str, Any]:
     blocks = re.findall(r"```python\n(.*?)```", PAGE.read_text("utf-8"), flags=re.DOTALL)
-    assert len(blocks) == 6
+    assert len(blocks) == 7
     names: dict[str, Any] = {}
     for block in blocks:
         exec(compile(block, str(PAGE), "exec"), names)  # our own page, run as a doctest would
@@ -60,14 +60,35 @@ def test_memory_example(namespace: dict[str, Any]) -> None:
 
 
 def test_dataset_example(namespace: dict[str, Any]) -> None:
-    assert namespace["names"] == ["climate", "economy", "health", "infra", "syllogisms", "taxonomy"]
+    from groundgraph.memory import dataset_names
+
+    assert namespace["names"] == dataset_names()
+    assert {"analysis_patterns", "causal", "financial", "medical", "syllogisms", "taxonomy"} <= set(
+        namespace["names"]
+    )
     assert namespace["first"].scopes == ("monitoring",)
+    assert namespace["asked"].question == "What caused the collapse of Lehman Brothers?"
+    assert namespace["asked"].chain[-1].endswith("collapse of Lehman Brothers in 2008.")
 
 
 def test_the_dataset_table_matches_the_files() -> None:
     from groundgraph.memory import load_dataset_facts
 
     rows = re.findall(r"^\| `(\w+)` \| (\d+) \|", PAGE.read_text("utf-8"), flags=re.MULTILINE)
-    assert len(rows) == 6
+    from groundgraph.memory import dataset_names
+
+    assert sorted(name for name, _ in rows) == dataset_names()
     for name, count in rows:
         assert len(load_dataset_facts(name)) == int(count), name
+
+
+def test_nli_example(namespace: dict[str, Any]) -> None:
+    from groundgraph.memory import Contradiction
+
+    assert namespace["nli_found"] == [
+        Contradiction("Ilse lives in Graz.", "nli", "contradiction probability 0.90")
+    ]
+    graph = namespace["nli_graph"]
+    graph.add_text("Ilse lives in Graz.")
+    graph.add_text("Ilse lives in Linz.")
+    assert [line["rule"] for line in graph.conflicts()] == ["nli"]

@@ -27,6 +27,7 @@ PAGES = [
     "docs/embeddings.md",
     "docs/coming-from.md",
     "docs/relations.md",
+    "docs/entities.md",
 ]
 
 

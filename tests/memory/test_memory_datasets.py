@@ -11,14 +11,18 @@ import pytest
 from groundgraph.errors import InputError, NotFoundError
 from groundgraph.memory import (
     DatasetFact,
+    DatasetQuestion,
     RuleConflictResolver,
     dataset_description,
     dataset_names,
+    dataset_questions,
     load_dataset_facts,
 )
 from groundgraph.text import sentences
 
-CAUSAL = ["climate", "economy", "health", "infra"]
+CAUSAL = ["causal", "climate", "economy", "financial", "health", "infra", "medical"]
+#: ReasonGraph's six domains, each with questions and their expected chains.
+REASONGRAPH = ["analysis_patterns", "causal", "financial", "medical", "syllogisms", "taxonomy"]
 CUE = re.compile(
     r"\b(?:leads? to|led to|causes?|caused|results? in|because of|caused by|can lead to)\b",
     re.IGNORECASE,
@@ -27,7 +31,7 @@ CUE = re.compile(
 
 def test_the_promised_datasets_are_there() -> None:
     names = dataset_names()
-    assert set(CAUSAL) | {"taxonomy", "syllogisms"} <= set(names)
+    assert set(CAUSAL) | set(REASONGRAPH) <= set(names)
     assert names == sorted(names)
 
 
@@ -125,3 +129,47 @@ def test_facts_come_back_fresh_each_time() -> None:
     first = load_dataset_facts("taxonomy")
     first.clear()
     assert len(load_dataset_facts("taxonomy")) >= 12
+
+
+@pytest.mark.parametrize("name", REASONGRAPH)
+def test_reasongraph_domains_have_questions_with_chains_from_the_dataset(name: str) -> None:
+    questions = dataset_questions(name)
+    assert len(questions) >= 3
+    texts = [f.text for f in load_dataset_facts(name)]
+    for question in questions:
+        assert isinstance(question, DatasetQuestion)
+        assert question.question.endswith("?")
+        assert 2 <= len(question.chain) <= 6
+        assert set(question.chain) <= set(texts)
+        assert len(set(question.chain)) == len(question.chain)
+    assert len({q.question for q in questions}) == len(questions)
+
+
+@pytest.mark.parametrize("name", ["causal", "financial", "medical"])
+def test_causal_question_chains_follow_the_extracted_links(name: str) -> None:
+    """Consecutive facts of an expected chain meet: an effect of one is a cause of the next."""
+    causal = pytest.importorskip("groundgraph.ingest.causal")
+    for question in dataset_questions(name):
+        pairs = [causal.extract_causal(text) for text in question.chain]
+        for earlier, later in itertools.pairwise(pairs):
+            assert any(causal.same_span(x.effect, y.cause) for x in earlier for y in later), (
+                question.question
+            )
+
+
+def test_a_dataset_without_questions_has_none() -> None:
+    assert dataset_questions("infra") == []
+
+
+def test_a_chain_naming_a_missing_fact_is_a_format_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    from groundgraph.errors import FormatError
+    from groundgraph.memory import datasets
+
+    data = dict(datasets._load("causal"))
+    data["questions"] = [{"question": "Why?", "chain": ["Not a fact of the dataset."]}]
+    monkeypatch.setattr(datasets, "_load", lambda name: data)
+    with pytest.raises(FormatError, match="lacks"):
+        dataset_questions("causal")
+    data["questions"] = [{"question": "Why?", "chain": []}]
+    with pytest.raises(FormatError, match="non-empty list"):
+        dataset_questions("causal")

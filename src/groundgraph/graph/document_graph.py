@@ -34,10 +34,10 @@ from groundgraph.graph.reader import GraphReader
 from groundgraph.graph.reindex import plan_index
 from groundgraph.graph.saved_files import SavedGraphs
 from groundgraph.graph.searcher import GraphSearcher
-from groundgraph.graph.settings import GraphSettings, graph_settings
+from groundgraph.graph.settings import GraphSettings, graph_settings, link_params
 from groundgraph.graph.writer import DocumentWriter
 from groundgraph.index.bm25 import BM25Params, LexicalIndex
-from groundgraph.index.links import LinkParams, TermLinker
+from groundgraph.index.links import TermLinker
 from groundgraph.ingest.entities import extract_entities
 from groundgraph.ingest.folder import PathArg, PlannedFile
 from groundgraph.ingest.relations import extract_relations
@@ -74,7 +74,7 @@ class DocumentGraph:
         language: str | None = None,
         max_chunk_chars: int = 2000,
         semantic_neighbors: int = 5,
-        min_similarity: float = 0.08,
+        min_similarity: float | None = None,
         bm25: BM25Params | None = None,
         entities: EntityExtractor | None = extract_entities,
         relations: RelationExtractor | None = extract_relations,
@@ -92,12 +92,12 @@ class DocumentGraph:
     ) -> None:
         self.store: Store = store if store is not None else _store_at(path)
         embedding = check_embed(embed, embedder)
+        links = link_params(semantic_neighbors, min_similarity)  # cosine with an embedder
         self.settings = graph_settings(
-            self.store, language, max_chunk_chars, semantic_neighbors, min_similarity
+            self.store, language, max_chunk_chars, semantic_neighbors, links.min_similarity
         )
         self.analyzer = Analyzer(self.settings.language)
         self.bm25 = bm25 or BM25Params()
-        links = LinkParams(neighbours=semantic_neighbors, min_similarity=min_similarity)
         # Memory options (docs/memory.md) are checked before anything is read.
         remembered = memory_settings(
             conflict_resolver,

@@ -31,6 +31,7 @@ from groundgraph.index.links import LinkParams, TermLinker
 from groundgraph.index.semantic import Similarity, semantic_links
 from groundgraph.index.snapshot import dump_index, load_index
 from groundgraph.index.term_batch import TermBatch
+from groundgraph.index.vector_links import CosineLinks
 from groundgraph.ingest.entities import TitleMatcher
 from groundgraph.memory.index import MemoryIndex
 from groundgraph.model import SEMANTIC, Document, Edge, Node, semantic_weight
@@ -247,6 +248,15 @@ class DerivedIndexes:
         self._links_due = True
         self._marked = True
 
+    def _similarity(self) -> Similarity | None:
+        """How semantic edges compare nodes: the one given, else the cosine of the nodes'
+        vectors when the graph has an embedder, else shared terms (None)."""
+        if self.similarity is not None:
+            return self.similarity
+        if self.embeddings.active:
+            return CosineLinks(self.embeddings.index, self.link_params.min_cosine)
+        return None
+
     def relink(self) -> None:
         """Recompute every semantic edge from the documents as they are, if due."""
         self.catch_up()
@@ -257,7 +267,7 @@ class DerivedIndexes:
         for attempt in range(_RELINK_ATTEMPTS):
             edges = [
                 Edge(link.source, link.target, SEMANTIC, round(semantic_weight(link.similarity), 6))
-                for link in semantic_links(self.index, self.link_params, self.similarity)
+                for link in semantic_links(self.index, self.link_params, self._similarity())
             ]
             try:
                 generation = self.store.writes.replace_derived_edges(SEMANTIC, edges)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from groundgraph.errors import InputError
+from groundgraph.index.links import LinkParams
 from groundgraph.store import Store
 
 MIN_CHUNK_CHARS = 100
@@ -18,6 +19,18 @@ class GraphSettings:
     max_chunk_chars: int = 2000
     semantic_neighbors: int = 5
     min_similarity: float = 0.08
+
+
+def link_params(semantic_neighbors: int, min_similarity: float | None) -> LinkParams:
+    """How sections are linked: ``min_similarity`` is the floor of whichever similarity
+    links them, the term overlap (default 0.08) or, with an embedder, the cosine (default
+    0.3); None keeps both defaults."""
+    if min_similarity is None:
+        return LinkParams(neighbours=semantic_neighbors)
+    if isinstance(min_similarity, bool) or not isinstance(min_similarity, (int, float)):
+        raise InputError(f"min_similarity must be a number, not {type(min_similarity).__name__}")
+    floor = float(min_similarity)
+    return LinkParams(neighbours=semantic_neighbors, min_similarity=floor, min_cosine=floor)
 
 
 def graph_settings(

@@ -51,8 +51,11 @@ _NO_KEYS: array[int] = array("i")
 class LinkParams:
     top_terms: int = 12
     neighbours: int = 5
+    #: The floor of the term similarity (weighted Jaccard of top terms).
     min_similarity: float = 0.08
     max_term_nodes: int = 2000
+    #: The floor of the cosine, when an embedder links the nodes (``vector_links.py``).
+    min_cosine: float = 0.3
 
 
 class TopTermPostings:

@@ -12,14 +12,17 @@ from groundgraph.memory.conflicts import (
     ConflictResolver,
     Contradiction,
     LLMConflictResolver,
+    NLIConflictResolver,
     ParseFailure,
     RuleConflictResolver,
     parse_claims,
 )
 from groundgraph.memory.datasets import (
     DatasetFact,
+    DatasetQuestion,
     dataset_description,
     dataset_names,
+    dataset_questions,
     load_dataset_facts,
 )
 
@@ -40,11 +43,14 @@ __all__ = [
     "ConflictResolver",
     "Contradiction",
     "DatasetFact",
+    "DatasetQuestion",
     "LLMConflictResolver",
+    "NLIConflictResolver",
     "ParseFailure",
     "RuleConflictResolver",
     "dataset_description",
     "dataset_names",
+    "dataset_questions",
     "load_dataset_facts",
     "parse_claims",
 ]

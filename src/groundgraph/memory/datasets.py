@@ -1,13 +1,18 @@
 """Small built-in datasets of facts, written for groundgraph, to try the memory on.
 
 Each is a JSON file in ``memory/datasets/``: ``{"name", "description", "domain",
-"language", "facts": [{"text", "scopes"?}]}``, one sentence per fact. Four are causal
-(``infra``, ``health``, ``economy``, ``climate``): every fact names a cause and an effect
-with an explicit cue ("leads to", "causes", "results in", "because of", "is caused by"),
-and the effect of one fact is worded exactly as the cause of the next, so the causal
-extractor links them into chains; ``infra`` also spreads its facts over three agents'
-scopes. ``taxonomy`` is an is-a tree and ``syllogisms`` seven premise-premise-conclusion
-triples.
+"language", "facts": [{"text", "scopes"?}], "questions"?: [{"question", "chain"}]}``, one
+sentence per fact. Seven are causal (``infra``, ``health``, ``economy``, ``climate``,
+``causal``, ``financial``, ``medical``): every fact names a cause and an effect with an
+explicit cue ("leads to", "causes", "results in", "because of", "is caused by"), and the
+effect of one fact is worded exactly as the cause of the next, so the causal extractor
+links them into chains; ``infra`` also spreads its facts over three agents' scopes.
+``taxonomy`` is an is-a tree, ``syllogisms`` seven premise-premise-conclusion triples and
+``analysis_patterns`` chains from what data looks like to the technique and its tool.
+
+The six named after ReasonGraph's domains (``causal``, ``taxonomy``, ``syllogisms``,
+``financial``, ``medical``, ``analysis_patterns``) carry questions, each with the facts of
+its expected chain in order (``dataset_questions``; ``benchmarks/datasets.py`` scores them).
 
 ``graph.load_dataset(name)`` adds a dataset's facts with their scopes.
 """
@@ -23,7 +28,14 @@ from typing import Any
 
 from groundgraph.errors import FormatError, InputError, NotFoundError
 
-__all__ = ["DatasetFact", "dataset_description", "dataset_names", "load_dataset_facts"]
+__all__ = [
+    "DatasetFact",
+    "DatasetQuestion",
+    "dataset_description",
+    "dataset_names",
+    "dataset_questions",
+    "load_dataset_facts",
+]
 
 _PACKAGE = "groundgraph.memory"
 _FOLDER = "datasets"
@@ -38,6 +50,14 @@ class DatasetFact:
 
     text: str
     scopes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class DatasetQuestion:
+    """A question over a dataset and the facts of the chain that answers it, in order."""
+
+    question: str
+    chain: tuple[str, ...]
 
 
 def dataset_names() -> list[str]:
@@ -99,3 +119,29 @@ def dataset_description(name: str) -> str:
     """One sentence on what the dataset ``name`` holds."""
     description = _load(_checked_name(name)).get("description", "")
     return description if isinstance(description, str) else ""
+
+
+def dataset_questions(name: str) -> list[DatasetQuestion]:
+    """The questions of the built-in dataset ``name`` (none for a dataset without them).
+
+    Every fact of a chain is a fact of the dataset, word for word (FormatError if not).
+    """
+    name = _checked_name(name)
+    texts = {f.text for f in load_dataset_facts(name)}
+    rows = _load(name).get("questions", [])
+    if not isinstance(rows, list):
+        raise FormatError(f'dataset {name!r}: "questions" is not a list')
+    return [_question(name, i, row, texts) for i, row in enumerate(rows)]
+
+
+def _question(name: str, index: int, row: object, texts: set[str]) -> DatasetQuestion:
+    where = f"dataset {name!r}, question {index}"
+    if not isinstance(row, dict) or not isinstance(row.get("question"), str):
+        raise FormatError(f'{where}: not an object with a "question" string')
+    chain = row.get("chain")
+    if not isinstance(chain, list) or not chain or not all(isinstance(c, str) for c in chain):
+        raise FormatError(f'{where}: "chain" is not a non-empty list of fact texts')
+    unknown = [c for c in chain if c not in texts]
+    if unknown:
+        raise FormatError(f"{where}: the chain names a fact the dataset lacks: {unknown[0]!r}")
+    return DatasetQuestion(row["question"].strip(), tuple(chain))

@@ -4,7 +4,8 @@
 its language: ``cues`` holds what a cue is (``cues.table``) and one table per language
 family (``cues.english``, ``cues.germanic``, ``cues.french`` …), ``language`` collects them
 and guesses a text's language, ``spans`` trims and compares the spans, ``pair`` is the
-record and the extractor protocol, and ``llm`` is the hook for a model instead.
+record and the extractor protocol, ``llm`` is the hook for a language model instead and
+``span_model`` the one for a cause/effect tagging model (``pip install transformers``).
 """
 
 from groundgraph.ingest.causal.extract import (
@@ -15,6 +16,7 @@ from groundgraph.ingest.causal.extract import (
 from groundgraph.ingest.causal.language import TABLES, guess_language, language_codes
 from groundgraph.ingest.causal.llm import llm_causal_extractor, read_llm_causal
 from groundgraph.ingest.causal.pair import CausalExtractor, CausalPair
+from groundgraph.ingest.causal.span_model import CausalSpanExtractor
 from groundgraph.ingest.causal.spans import same_span, span_key
 
 __all__ = [
@@ -23,6 +25,7 @@ __all__ = [
     "TABLES",
     "CausalExtractor",
     "CausalPair",
+    "CausalSpanExtractor",
     "extract_causal",
     "guess_language",
     "language_codes",

@@ -5,6 +5,7 @@ each: ``masking`` (what is not prose, blanked with offsets kept), ``words`` (the
 a text with their case and position), ``names`` (capitalised names), ``keyphrases``
 (repeated lower-case pairs), ``titles`` (other documents' titles), ``normalise`` (the one
 key every spelling of an entity shares) and ``wordlists`` (the small lists behind them).
+``gliner`` puts a GLiNER model (``pip install gliner``) behind the same signature.
 """
 
 from groundgraph.ingest.entities.extract import (
@@ -17,6 +18,7 @@ from groundgraph.ingest.entities.extract import (
     untitled_mentions,
     with_titles,
 )
+from groundgraph.ingest.entities.gliner import GlinerEntityExtractor
 from groundgraph.ingest.entities.normalise import MAX_KEY_CHARS, normalise_entity
 from groundgraph.ingest.entities.titles import TitleMatcher
 
@@ -24,6 +26,7 @@ __all__ = [
     "KINDS",
     "MAX_KEY_CHARS",
     "EntityExtractor",
+    "GlinerEntityExtractor",
     "Mention",
     "MentionKind",
     "TitleMatcher",

@@ -1,11 +1,13 @@
 """Contradictions between memory facts: which earlier facts does a new one retire?
 
-``resolvers`` holds the ``ConflictResolver`` protocol and the two that ship (rules, LLM);
+``resolvers`` holds the ``ConflictResolver`` protocol and the two that ship (rules, LLM),
+``nli`` an adapter for an NLI cross-encoder (``pip install sentence-transformers``);
 the rule resolver reads claims (``rules``, with ``patterns``, ``lexicon``, ``values`` and
 ``negation``); ``candidates`` picks the earlier facts a new fact is checked against and
 maps the resolver's answer back to fact ids.
 """
 
+from groundgraph.memory.conflicts.nli import NLIConflictResolver
 from groundgraph.memory.conflicts.resolvers import (
     MAX_CANDIDATES,
     MAX_REPLY_CHARS,
@@ -25,6 +27,7 @@ __all__ = [
     "ConflictResolver",
     "Contradiction",
     "LLMConflictResolver",
+    "NLIConflictResolver",
     "ParseFailure",
     "RuleConflictResolver",
     "parse_claims",
