@@ -236,9 +236,7 @@ graph.query("...", scopes={"tenant-a"}, isolate=True)   # or per query
 #: Snippets not run, and why.
 NOT_RUN = {
     "fast inference": "FastEmbed downloads ONNX models; our embedder is MiniLM "
-    "(embed='minilm', needs torch and the [embed] extra), tested by `make test-embed`",
-    "postgres backend": "needs a PostgreSQL server at that URL; DocumentGraph('postgresql://...') "
-    "against a real server is tested by the tests marked postgres (`make test-postgres`)",
+    "(embed=embedder_named('minilm'), needs torch and the [embed] extra), tested by `make test-embed`",
 }
 
 Rule = tuple[str, str, str]  # (what the README writes, what runs, kind of change)
@@ -329,6 +327,19 @@ CHANGES: dict[str, list[Rule]] = {
             'ReasonGraph(backend=SqliteBackend(db_path="graph.db"))',
             'DocumentGraph(store=SQLiteStore("graph.db"))',
             "renamed",
+        ),
+    ],
+    "postgres backend": [  # run against the test server, in test_reasongraph_postgres.py
+        IMPORT,
+        (
+            "from reasongraph.backends import PostgresBackend",
+            "from postgres_server import fresh_schema_url",
+            "filled in",
+        ),
+        (
+            'ReasonGraph(backend=PostgresBackend(database_url="postgresql://user:pass@localhost/db"))',
+            'DocumentGraph(fresh_schema_url("readme"))',
+            "filled in",
         ),
     ],
     "embed model": [("ReasonGraph(embed_model=encode)", "DocumentGraph(embed=encode)", "renamed")],
