@@ -141,8 +141,8 @@ def test_with_models_a_walk_from_the_water_report_reaches_the_fab(modelled: Docu
 def test_with_a_span_model_lake_mead_dropped_causes_the_water_emergency(
     modelled: DocumentGraph,
 ) -> None:
-    a, b = sources()
-    (emergency,) = [fact for fact in modelled.query_detailed("Lake Mead water emergency", top_k=1)]
+    _, b = sources()
+    (emergency,) = modelled.query_detailed("Lake Mead water emergency", top_k=1)
     assert emergency["content"] == b[0]
     effects = modelled.trace_effects(b[0])
     assert [(hop["cause"], hop["effect"]) for hop in effects["chain"]][:1] == [

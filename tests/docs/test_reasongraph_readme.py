@@ -4,8 +4,6 @@ What the README's comments say the calls return is checked, or where groundgraph
 what it returns instead (docs/coming-from.md, "ReasonGraph", says the same in short).
 """
 
-# ruff: noqa: E501 -- the README's lines are kept as it writes them, some over 100 characters
-
 from __future__ import annotations
 
 import ast
@@ -145,6 +143,23 @@ def test_the_changes_are_only_the_marked_lines() -> None:
     assert "reasongraph" not in "".join(
         rewritten(n, s).split("#")[0] for n, s in README.items() if n not in NOT_RUN
     )
+
+
+def test_each_sync_name_of_the_readme_says_its_new_name() -> None:
+    from groundgraph import DocumentGraph
+
+    used = set(re.findall(r"\.(\w+)_sync\(", "".join(README.values())))
+    assert {"query", "add_text", "what_if", "initialize", "close"} <= used
+    with DocumentGraph() as graph:
+        for verb in sorted(used):
+            with pytest.raises(AttributeError) as caught:
+                getattr(graph, f"{verb}_sync")
+            if verb == "initialize":
+                assert "drop the call" in str(caught.value)
+            else:
+                assert f"is {verb}(...) here" in str(caught.value) and callable(
+                    getattr(graph, verb)
+                )
 
 
 def test_cross_source_results_come_from_both_sources(ran: Any) -> None:
