@@ -1,5 +1,6 @@
 """ReasonGraph's README, its 19 Python snippets, run against groundgraph as
-tests/reasongraph_readme.py rewrites them (only on marked lines; two snippets not run).
+tests/reasongraph_readme.py rewrites them (only on marked lines): 17 here, the PostgreSQL
+one against the test server (tests/store/postgres/), the FastEmbed one not run.
 What the README's comments say the calls return is checked, or where groundgraph differs,
 what it returns instead (docs/coming-from.md, "ReasonGraph", says the same in short).
 """
@@ -121,6 +122,7 @@ def test_the_copy_is_the_readme_and_every_block_is_run_or_listed() -> None:
         assert blocks == list(README.values())
     assert len(README) == 19 and set(NOT_RUN) <= set(README)
     assert set(CHANGES) | set(NOT_RUN) == set(README)
+    assert all((ROOT / path).is_file() for path in ELSEWHERE.values())
 
 
 @pytest.mark.parametrize("name", sorted(NOT_RUN))
