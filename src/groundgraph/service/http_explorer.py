@@ -22,6 +22,7 @@ from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from groundgraph.service.access import Access
+from groundgraph.service.cursors import MAX_CURSOR_CHARS
 from groundgraph.service.http_calls import Calls, LimitedRoute, caller, calls
 
 #: The explorer's files (``service/web``) and their media types.
@@ -82,6 +83,7 @@ class FactPageBody(BaseModel):
     offset: int = Field(0, ge=0)
     limit: int = Field(50, ge=1, le=MAX_PAGE)
     as_of: str | None = None
+    cursor: str | None = Field(None, max_length=MAX_CURSOR_CHARS)
 
 
 def explorer_router() -> APIRouter:
@@ -105,6 +107,8 @@ def explorer_router() -> APIRouter:
         run: Calls = Depends(calls),  # noqa: B008
     ) -> Any:
         service = run.service
-        return await run.read(service.fact_page, body.offset, body.limit, body.as_of, access=who)
+        return await run.read(
+            service.fact_page, body.offset, body.limit, body.as_of, body.cursor, access=who
+        )
 
     return router

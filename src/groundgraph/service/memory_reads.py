@@ -167,14 +167,28 @@ class MemoryReads:
     def list_sessions(self, *, access: Access | None) -> list[str]:
         return self.core.run(access, inventory.sessions)
 
+    def session_page(
+        self, *, cursor: str | None, limit: int, access: Access | None
+    ) -> dict[str, Any]:
+        return self.core.run(
+            access, lambda graph, who: inventory.session_page(graph, who, cursor, limit)
+        )
+
     def stats(self, *, access: Access | None) -> dict[str, int]:
         return self.core.run(access, inventory.counts)
 
     def fact_page(
-        self, *, offset: int, limit: int, as_of: str | None, access: Access | None
+        self,
+        *,
+        offset: int,
+        limit: int,
+        as_of: str | None,
+        cursor: str | None,
+        access: Access | None,
     ) -> dict[str, Any]:
         return self.core.run(
-            access, lambda graph, who: inventory.fact_page(graph, who, offset, limit, as_of)
+            access,
+            lambda graph, who: inventory.fact_page(graph, who, offset, limit, as_of, cursor),
         )
 
     def facts(self, texts: Sequence[str], *, access: Access | None) -> dict[str, Any]:
