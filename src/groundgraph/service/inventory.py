@@ -133,8 +133,10 @@ def fact_page(
     starts after ``cursor`` (a ``next_cursor`` given before), then skips ``offset``."""
     after = None if cursor is None else decode_cursor("cursor", cursor, 2)
     found = graph.store.reads.document_page(
-        fact_query(access, as_of), after=(after[0], after[1]) if after else None,
-        offset=offset, limit=limit + 1,
+        fact_query(access, as_of),
+        after=(after[0], after[1]) if after else None,
+        offset=offset,
+        limit=limit + 1,
     )
     page = found.documents[:limit]
     nodes = graph.store.reads.get_nodes([d.doc_id for d in page])

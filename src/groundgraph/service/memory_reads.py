@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any, Literal
 
 from groundgraph.graph import DocumentGraph
-from groundgraph.service import inventory
+from groundgraph.service import document_listing, inventory
 from groundgraph.service import memory_shapes as shapes
 from groundgraph.service.access import Access
 from groundgraph.service.locked_graph import LockedGraph
@@ -189,6 +189,19 @@ class MemoryReads:
         return self.core.run(
             access,
             lambda graph, who: inventory.fact_page(graph, who, offset, limit, as_of, cursor),
+        )
+
+    def document_page(
+        self,
+        *,
+        scopes: Sequence[str] | None,
+        cursor: str | None,
+        limit: int,
+        access: Access | None,
+    ) -> dict[str, Any]:
+        return self.core.run(
+            access,
+            lambda graph, who: document_listing.document_page(graph, who, scopes, cursor, limit),
         )
 
     def facts(self, texts: Sequence[str], *, access: Access | None) -> dict[str, Any]:

@@ -278,6 +278,18 @@ class MemoryService:
         """The sessions (scope names) of the caller's facts."""
         return self.reads.list_sessions(access=access)
 
+    def document_page(
+        self,
+        cursor: str | None = None,
+        limit: int = 100,
+        scopes: Sequence[str] | None = None,
+        *,
+        access: Access | None = None,
+    ) -> dict[str, Any]:
+        """``{documents, total, next_cursor}``: a page of the documents the caller (or
+        ``scopes``, each of which its key must allow) may read, oldest first."""
+        return self.reads.document_page(scopes=scopes, cursor=cursor, limit=limit, access=access)
+
     def session_page(
         self, cursor: str | None = None, limit: int = 100, *, access: Access | None = None
     ) -> dict[str, Any]:

@@ -33,8 +33,9 @@ class GraphReads(Protocol):
         """Every document, in order of its last write."""
         ...
 
-    def node_counts(self) -> dict[str, int]:
-        """Node count of every document (entities under the empty id ``""``)."""
+    def node_counts(self, doc_ids: Sequence[str] | None = None) -> dict[str, int]:
+        """Node count of every document (entities under the empty id ``""``); with
+        ``doc_ids``, of those documents only (unknown ids left out)."""
         ...
 
     def get_nodes(self, node_ids: Sequence[str]) -> dict[str, Node]:

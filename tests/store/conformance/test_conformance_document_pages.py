@@ -106,9 +106,7 @@ def test_pages_hold_every_match_once_in_order(
     store = new_store()
     for i, (fact, scopes, at) in enumerate(rows):
         put(store, fact_id(f"fact {i}") if fact else f"doc{i}", tuple(scopes), at)
-    q = DocumentQuery(
-        None if names is None else tuple(names), tuple(prefixes), facts, until
-    )
+    q = DocumentQuery(None if names is None else tuple(names), tuple(prefixes), facts, until)
     held = store.reads.documents()
     expected = sorted((d for d in held if matches(d, q)), key=lambda d: (d.added_at, d.doc_id))
     assert walk(store, q, limit) == [d.doc_id for d in expected]
@@ -118,8 +116,9 @@ def test_pages_hold_every_match_once_in_order(
     assert (page.first, page.last) == ((ends[0], ends[-1]) if ends else (None, None))
     offset = store.reads.document_page(q, offset=1, limit=limit).documents
     assert [d.doc_id for d in offset] == [d.doc_id for d in expected[1 : 1 + limit]]
-    names_expected = sorted(
-        {s for d in held if matches(d, q) for s in d.scopes if named(s, q)}
-    )
+    names_expected = sorted({s for d in held if matches(d, q) for s in d.scopes if named(s, q)})
     assert store.reads.scope_names(q) == names_expected
-    assert store.reads.scope_names(q, after=names_expected[0] if names_expected else None, limit=2) == names_expected[1:3]
+    assert (
+        store.reads.scope_names(q, after=names_expected[0] if names_expected else None, limit=2)
+        == names_expected[1:3]
+    )

@@ -63,8 +63,8 @@ _DOCUMENT = (
 
 # Scope names compare and sort by code point (COLLATE "C"), as SQLite and Python do.
 _NAMED = (
-    '(j = ANY(%(names)s::text[]) OR EXISTS (SELECT 1 FROM unnest(%(prefixes)s::text[]) p'
-    ' WHERE left(j, length(p)) = p))'
+    "(j = ANY(%(names)s::text[]) OR EXISTS (SELECT 1 FROM unnest(%(prefixes)s::text[]) p"
+    " WHERE left(j, length(p)) = p))"
 )
 
 
@@ -137,7 +137,7 @@ class PostgresGraphReads:
             params.update(names=list(query.names), prefixes=list(query.prefixes))
         params.update(after=after, until=query.added_until, limit=limit)
         rows = self._db.query(
-            "SELECT DISTINCT j COLLATE \"C\" AS name"
+            'SELECT DISTINCT j COLLATE "C" AS name'
             " FROM documents, jsonb_array_elements_text(scopes::jsonb) j"
             f" WHERE {where} AND {named}"
             ' AND (%(after)s::text IS NULL OR j COLLATE "C" > %(after)s)'
@@ -147,7 +147,14 @@ class PostgresGraphReads:
         )
         return [str(r[0]) for r in rows]
 
-    def node_counts(self) -> dict[str, int]:
+    def node_counts(self, doc_ids: Sequence[str] | None = None) -> dict[str, int]:
+        if doc_ids is not None:
+            rows = self._db.query(
+                "SELECT d.doc_id, COUNT(*) FROM documents d JOIN nodes n ON n.doc = d.seq"
+                " WHERE d.doc_id = ANY(%s) GROUP BY d.doc_id",
+                (list(doc_ids),),
+            )
+            return {str(d): int(c) for d, c in rows}
         rows = self._db.query(
             "SELECT COALESCE(d.doc_id, ''), COUNT(*) FROM nodes n"
             " LEFT JOIN documents d ON d.seq = n.doc AND n.doc != 0 GROUP BY n.doc, d.doc_id"

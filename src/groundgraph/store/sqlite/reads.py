@@ -150,19 +150,35 @@ class SQLiteGraphReads:
         self, query: DocumentQuery, after: str | None = None, limit: int | None = None
     ) -> list[str]:
         where, params = _matching(DocumentQuery(facts=query.facts))
-        named, more = ("1", []) if query.names is None else (_NAMED, [
-            _json_list(query.names), _json_list(query.prefixes)
-        ])
+        named, more = (
+            ("1", [])
+            if query.names is None
+            else (_NAMED, [_json_list(query.names), _json_list(query.prefixes)])
+        )
         rows = self._db.query(
             f"SELECT DISTINCT j.value FROM documents d, json_each(d.scopes) j WHERE {where}"
             f" AND {named} AND (? IS NULL OR j.value > ?)"
             " AND (? IS NULL OR d.added_at <= ?) ORDER BY j.value LIMIT ?",
-            (*params, *more, after, after, query.added_until, query.added_until,
-             -1 if limit is None else limit),
+            (
+                *params,
+                *more,
+                after,
+                after,
+                query.added_until,
+                query.added_until,
+                -1 if limit is None else limit,
+            ),
         )
         return [str(r[0]) for r in rows]
 
-    def node_counts(self) -> dict[str, int]:
+    def node_counts(self, doc_ids: Sequence[str] | None = None) -> dict[str, int]:
+        if doc_ids is not None:
+            rows = self._db.query(
+                "SELECT d.doc_id, COUNT(*) FROM documents d JOIN nodes n ON n.doc = d.seq"
+                " WHERE d.doc_id IN (SELECT value FROM json_each(?)) GROUP BY d.doc_id",
+                (_json_list(doc_ids),),
+            )
+            return {str(d): _int(c) for d, c in rows}
         rows = self._db.query(
             "SELECT COALESCE(d.doc_id, ''), COUNT(*) FROM nodes n"
             " LEFT JOIN documents d ON d.seq = n.doc AND n.doc != 0 GROUP BY n.doc"
