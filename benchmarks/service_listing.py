@@ -53,7 +53,9 @@ def cpu(call: Callable[[], Any], repeat: int) -> float:
     return statistics.median(times) * 1000
 
 
-def calls(service: MemoryService, access: Access, scope: str | None) -> dict[str, Callable[[], Any]]:
+def calls(
+    service: MemoryService, access: Access, scope: str | None
+) -> dict[str, Callable[[], Any]]:
     graph = service.graph
     docs: dict[str, Any] = {} if scope is None else {"scopes": [scope]}
     return {
@@ -61,6 +63,7 @@ def calls(service: MemoryService, access: Access, scope: str | None) -> dict[str
         "stats": lambda: service.stats(access=access),
         "fact_page(50)": lambda: service.fact_page(offset=0, limit=50, as_of=None, access=access),
         "documents": lambda: call_verb(graph, "documents", docs, access),
+        "document_page(50)": lambda: service.document_page(limit=50, access=access),
     }
 
 
@@ -82,11 +85,13 @@ def main() -> None:
                 "one scope": (Access(("tenant/s7",), writes=False), None),
                 "one doc scope": (Access(("team7",), writes=False), "team7"),
             }
-            print(f"{args.facts} facts / {args.sessions} sessions, "
-                  f"{args.documents} documents / {args.scopes} scopes; median CPU ms of {args.repeat}")
+            print(
+                f"{args.facts} facts / {args.sessions} sessions, "
+                f"{args.documents} documents / {args.scopes} scopes; median CPU ms of {args.repeat}"
+            )
             for label, (access, scope) in keys.items():
                 row = {n: cpu(c, args.repeat) for n, c in calls(service, access, scope).items()}
-                print(f"{label:>14}: " + "  ".join(f"{n} {ms:8.1f}" for n, ms in row.items()))
+                print(f"{label:>14}: " + "  ".join(f"{n} {ms:.1f}" for n, ms in row.items()))
 
 
 if __name__ == "__main__":

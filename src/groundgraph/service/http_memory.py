@@ -236,8 +236,8 @@ def memory_router() -> APIRouter:
 
     @router.get("/sessions")
     async def sessions(
-        limit: int | None = Query(None, ge=1, le=MAX_SESSION_PAGE),  # noqa: B008
-        cursor: str | None = Query(None, max_length=MAX_CURSOR_CHARS),  # noqa: B008
+        limit: int | None = Query(None, ge=1, le=MAX_SESSION_PAGE),
+        cursor: str | None = Query(None, max_length=MAX_CURSOR_CHARS),
         who: Access = Who,
         run: Calls = Run,
     ) -> Any:

@@ -52,7 +52,12 @@ _DOCUMENT_COLUMNS = (
     "d.doc_id, d.title, d.description, d.source, d.content_hash, d.scopes, d.added_at,"
     " d.metadata, d.ingest"
 )
-_FACT_GLOB = "fact:" + "[0-9a-f]" * 16
+# A fact id ("fact:" and 16 hex digits), tested on the primary key's range first, so that
+# only facts are read; ltrim() checks the digits many times faster than GLOB.
+_FACT = (
+    "(d.doc_id >= 'fact:' AND d.doc_id < 'fact;' AND length(d.doc_id) = 21"
+    " AND ltrim(substr(d.doc_id, 6), '0123456789abcdef') = '')"
+)
 # A scope name j.value that one of the names (?) is, or that starts with a prefix (?).
 _NAMED = (
     "(j.value IN (SELECT value FROM json_each(?)) OR EXISTS (SELECT 1 FROM json_each(?) p"
@@ -60,14 +65,30 @@ _NAMED = (
 )
 
 
+def _spellings(value: str, closed: bool) -> list[str]:
+    """How ``value`` may be written inside a JSON list of scopes: as this store writes it
+    (UTF-8) and with escapes (an older writer); a prefix without its closing quote."""
+    found = []
+    for ascii_only in (False, True):
+        spelled = json.dumps(value, ensure_ascii=ascii_only)
+        found.append(spelled if closed else spelled[:-1])
+    return sorted(set(found))
+
+
 def _matching(query: DocumentQuery) -> tuple[str, list[object]]:
     """The WHERE clause (over ``documents d``) of a query, added_until aside."""
     parts: list[str] = []
     params: list[object] = []
     if query.facts is not None:
-        parts.append(("" if query.facts else "NOT ") + "d.doc_id GLOB ?")
-        params.append(_FACT_GLOB)
+        parts.append(("" if query.facts else "NOT ") + _FACT)
     if query.names is not None:
+        # instr() over the raw text first, so that json_each reads only the candidates
+        spelled = [s for n in query.names for s in _spellings(n, True)]
+        spelled += [s for p in query.prefixes for s in _spellings(p, False)]
+        if not spelled:
+            return "0", []
+        parts.append("(" + " OR ".join(["instr(d.scopes, ?) > 0"] * len(spelled)) + ")")
+        params += spelled
         parts.append(f"EXISTS (SELECT 1 FROM json_each(d.scopes) j WHERE {_NAMED})")
         params += [_json_list(query.names), _json_list(query.prefixes)]
     return " AND ".join(parts) or "1", params
