@@ -95,6 +95,10 @@ def test_document_pages_hold_each_readable_document_once(service, keyed_server):
     assert {page["total"] for page in walked} == {len(listed)}
     assert {d["docId"]: d["nodes"] for d in rows} == {d["docId"]: d["nodes"] for d in listed}
     assert "Zephyr" not in str(walked) and not any(d["title"].startswith("B") for d in rows)
+    plain = pages(keyed_server, "POST", "/graph/documents/page", "alice", limit=4, facts=False)
+    kept = [d["docId"] for page in plain for d in page["documents"]]
+    assert kept == [d["docId"] for d in rows if not d["docId"].startswith("fact:")]
+    assert len(kept) == 7 and {page["total"] for page in plain} == {7}
     admin = pages(keyed_server, "POST", "/graph/documents/page", "admin", limit=10)
     assert admin[0]["total"] == len(service.graph.documents())
     named = httpx.post(

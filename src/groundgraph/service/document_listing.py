@@ -27,31 +27,37 @@ MAX_DOCUMENT_PAGE = 500
 DOCUMENT_PAGE = 100
 
 
-def document_query(access: Access, scopes: Sequence[str] | None) -> DocumentQuery:
+def document_query(
+    access: Access, scopes: Sequence[str] | None, facts: bool | None = None
+) -> DocumentQuery:
     """The store query of the documents a read as ``scopes`` (else the key's) may read:
-    those with a scope name that is one of the read's scopes or above one."""
+    those with a scope name that is one of the read's scopes or above one (``facts``:
+    as ``DocumentQuery.facts``)."""
     readers = access.scopes
     if scopes is not None:
         readers = query_scopes(scopes)
         for scope in readers or ():
             access.session(scope)  # the key must allow each scope it names
     if readers is None:
-        return DocumentQuery()
-    return DocumentQuery(tuple(sorted({a for s in readers for a in ancestors(s)})))
+        return DocumentQuery(facts=facts)
+    names = tuple(sorted({a for s in readers for a in ancestors(s)}))
+    return DocumentQuery(names, facts=facts)
 
 
 def document_page(
     graph: DocumentGraph,
     access: Access,
     scopes: Sequence[str] | None,
+    facts: bool | None,
     cursor: str | None,
     limit: int,
 ) -> dict[str, object]:
-    """``{documents, total, next_cursor}``: up to ``limit`` documents the read may see,
-    after the page whose ``next_cursor`` is ``cursor``; ``total`` counts them all."""
+    """``{documents, total, next_cursor}``: up to ``limit`` documents the read may see
+    (``facts`` False: memory facts left out), after the page whose ``next_cursor`` is
+    ``cursor``; ``total`` counts them all."""
     after = None if cursor is None else decode_cursor("cursor", cursor, 2)
     found = graph.store.reads.document_page(
-        document_query(access, scopes),
+        document_query(access, scopes, facts),
         after=(after[0], after[1]) if after else None,
         limit=limit + 1,
     )

@@ -93,6 +93,7 @@ class DocumentPageBody(BaseModel):
     limit: int = Field(DOCUMENT_PAGE, ge=1, le=MAX_DOCUMENT_PAGE)
     cursor: str | None = Field(None, max_length=MAX_CURSOR_CHARS)
     scopes: list[str] | None = Field(None, min_length=1, max_length=50)
+    facts: bool | None = None
 
 
 def explorer_router() -> APIRouter:
@@ -131,7 +132,7 @@ def explorer_router() -> APIRouter:
     ) -> Any:
         service = run.service
         return await run.read(
-            service.document_page, body.cursor, body.limit, body.scopes, access=who
+            service.document_page, body.cursor, body.limit, body.scopes, body.facts, access=who
         )
 
     return router

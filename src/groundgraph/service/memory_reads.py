@@ -195,14 +195,15 @@ class MemoryReads:
         self,
         *,
         scopes: Sequence[str] | None,
+        facts: bool | None,
         cursor: str | None,
         limit: int,
         access: Access | None,
     ) -> dict[str, Any]:
-        return self.core.run(
-            access,
-            lambda graph, who: document_listing.document_page(graph, who, scopes, cursor, limit),
-        )
+        def work(graph: DocumentGraph, who: Access) -> dict[str, Any]:
+            return document_listing.document_page(graph, who, scopes, facts, cursor, limit)
+
+        return self.core.run(access, work)
 
     def facts(self, texts: Sequence[str], *, access: Access | None) -> dict[str, Any]:
         def work(graph: DocumentGraph, who: Access) -> dict[str, Any]:

@@ -283,12 +283,16 @@ class MemoryService:
         cursor: str | None = None,
         limit: int = 100,
         scopes: Sequence[str] | None = None,
+        facts: bool | None = None,
         *,
         access: Access | None = None,
     ) -> dict[str, Any]:
         """``{documents, total, next_cursor}``: a page of the documents the caller (or
-        ``scopes``, each of which its key must allow) may read, oldest first."""
-        return self.reads.document_page(scopes=scopes, cursor=cursor, limit=limit, access=access)
+        ``scopes``, each of which its key must allow) may read, oldest first; ``facts``
+        False leaves memory facts out, True lists them alone."""
+        return self.reads.document_page(
+            scopes=scopes, facts=facts, cursor=cursor, limit=limit, access=access
+        )
 
     def session_page(
         self, cursor: str | None = None, limit: int = 100, *, access: Access | None = None
