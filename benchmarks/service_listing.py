@@ -58,13 +58,15 @@ def calls(
 ) -> dict[str, Callable[[], Any]]:
     graph = service.graph
     docs: dict[str, Any] = {} if scope is None else {"scopes": [scope]}
-    return {
+    found: dict[str, Callable[[], Any]] = {
         "list_sessions": lambda: service.list_sessions(access=access),
         "stats": lambda: service.stats(access=access),
         "fact_page(50)": lambda: service.fact_page(offset=0, limit=50, as_of=None, access=access),
         "documents": lambda: call_verb(graph, "documents", docs, access),
-        "document_page(50)": lambda: service.document_page(limit=50, access=access),
     }
+    if hasattr(service, "document_page"):  # not in a groundgraph before paging
+        found["document_page(50)"] = lambda: service.document_page(limit=50, access=access)
+    return found
 
 
 def main() -> None:
