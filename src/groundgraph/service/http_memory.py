@@ -242,8 +242,8 @@ def memory_router() -> APIRouter:
         run: Calls = Run,
     ) -> Any:
         if limit is None and cursor is None:
-            names = await run.read(run.service.list_sessions, access=who)
-            return {"sessions": names, "next_cursor": None}
+            # ReasonGraph's shape, verbatim: its clients read this answer
+            return {"sessions": await run.read(run.service.list_sessions, access=who)}
         page = limit or SESSION_PAGE
         return await run.read(run.service.session_page, cursor, page, access=who)
 
