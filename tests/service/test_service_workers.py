@@ -21,7 +21,7 @@ pytestmark = pytest.mark.slow
 def test_several_workers_over_sqlite_are_refused_in_one_line(tmp_path):
     for args, env in (
         (["serve", "--workers", "2"], {}),
-        (["serve"], {"GROUNDGRAPH_WORKERS": "3"}),
+        (["serve"], {"GROUNDGRAPH_SERVE_WORKERS": "3"}),
     ):
         done = subprocess.run(
             [sys.executable, "-m", "groundgraph", "--db", str(tmp_path / "m.db"), *args],

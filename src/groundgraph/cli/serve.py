@@ -94,7 +94,7 @@ from groundgraph.index.embedders import EMBEDDER_NAMES
     type=int,
     default=None,
     metavar="N",
-    help="uvicorn worker processes (GROUNDGRAPH_WORKERS; 1); more than one needs a "
+    help="uvicorn worker processes (GROUNDGRAPH_SERVE_WORKERS; 1); more than one needs a "
     "PostgreSQL store: SQLite serves from one process.",
 )
 @click.option(

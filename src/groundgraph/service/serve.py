@@ -10,7 +10,7 @@ Environment: ``GROUNDGRAPH_DB``, ``GROUNDGRAPH_HOST`` (127.0.0.1), ``GROUNDGRAPH
 ``GROUNDGRAPH_INGEST_ROOTS`` (folders ``POST /jobs`` may index, separated by ``os.pathsep``),
 ``GROUNDGRAPH_RATE_LIMIT`` (requests a minute per key or client address; off),
 ``GROUNDGRAPH_EMBEDDER`` (an embedder by name, ``index.embedders``; else the store's own),
-``GROUNDGRAPH_WORKERS`` (uvicorn worker processes, 1; more only over PostgreSQL:
+``GROUNDGRAPH_SERVE_WORKERS`` (uvicorn worker processes, 1; more only over PostgreSQL:
 ``service.workers``).
 """
 
@@ -156,7 +156,7 @@ def config_from(options: Mapping[str, Any], env: Mapping[str, str]) -> ServeConf
             "--rate-limit" if options.get("rate_limit") is not None else "GROUNDGRAPH_RATE_LIMIT",
         ),
         embedder=embedder_from(options.get("embedder"), env),
-        workers=pick("workers", "GROUNDGRAPH_WORKERS", 1, int),
+        workers=pick("workers", "GROUNDGRAPH_SERVE_WORKERS", 1, int),
     )
 
 

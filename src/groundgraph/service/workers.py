@@ -1,5 +1,5 @@
 """Several uvicorn worker processes over one PostgreSQL store: ``groundgraph serve
---workers N`` (``GROUNDGRAPH_WORKERS``).
+--workers N`` (``GROUNDGRAPH_SERVE_WORKERS``).
 
 uvicorn starts each worker in a fresh process and builds its app there from an import
 string, so the configuration goes to the workers the way a deploy gives it: as the
@@ -43,7 +43,7 @@ VARIABLES = {
     "ingest_roots": "GROUNDGRAPH_INGEST_ROOTS",
     "rate_limit": "GROUNDGRAPH_RATE_LIMIT",
     "embedder": "GROUNDGRAPH_EMBEDDER",
-    "workers": "GROUNDGRAPH_WORKERS",
+    "workers": "GROUNDGRAPH_SERVE_WORKERS",
 }
 
 
