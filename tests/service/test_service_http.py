@@ -4,6 +4,7 @@ Origin checks, CORS, probes, and verb routes whose bodies are the CLI's ``--json
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -23,7 +24,7 @@ ALICE_KEY = bearer("alice")
 
 
 def test_probes_are_open_and_say_nothing_of_the_configuration(keyed_server):
-    assert httpx.get(keyed_server + "/health").json() == {"status": "ok"}
+    assert httpx.get(keyed_server + "/health").json() == {"status": "ok", "worker": os.getpid()}
     assert httpx.get(keyed_server + "/ready").json() == {"ready": True}
 
 

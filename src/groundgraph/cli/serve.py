@@ -23,6 +23,7 @@ from groundgraph.index.embedders import EMBEDDER_NAMES
         "groundgraph serve --new-key acme/alice > alice.json   # a key and its keys-file entry",
         "GROUNDGRAPH_KEYS_FILE=keys.json groundgraph serve --host 0.0.0.0 --mcp",
         "groundgraph serve --ingest-root /srv/docs   # POST /jobs may index /srv/docs",
+        "groundgraph --db postgresql://me@db/notes serve --workers 4",
     ),
 )
 @click.option("--host", default=None, help="Address to listen on (GROUNDGRAPH_HOST; 127.0.0.1).")
@@ -89,6 +90,14 @@ from groundgraph.index.embedders import EMBEDDER_NAMES
     "store's own, if it recorded one).",
 )
 @click.option(
+    "--workers",
+    type=int,
+    default=None,
+    metavar="N",
+    help="uvicorn worker processes (GROUNDGRAPH_SERVE_WORKERS; 1); more than one needs a "
+    "PostgreSQL store: SQLite serves from one process.",
+)
+@click.option(
     "--new-key",
     "new_key_scopes",
     default=None,
@@ -114,6 +123,7 @@ def serve_command(
     ingest_roots: tuple[str, ...],
     rate_limit: int | None,
     embedder: str | None,
+    workers: int | None,
     new_key_scopes: str | None,
     read_only: bool,
 ) -> None:
@@ -156,6 +166,7 @@ def serve_command(
         "ingest_roots": ingest_roots,
         "rate_limit": rate_limit,
         "embedder": embedder,
+        "workers": workers,
     }
     config = config_from(options, os.environ)
-    serve(config, say=lambda line: click.echo(line, err=True))
+    serve(config, say=lambda line: click.echo(line, err=True), options=options)

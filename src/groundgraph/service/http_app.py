@@ -3,7 +3,8 @@
     from groundgraph.service import MemoryService, create_app
     app = create_app(MemoryService(DocumentGraph("memory.db")), keys=KeyRing.load("keys.json"))
 
-Routes: ``/health`` and ``/ready`` (open, and say nothing about the configuration),
+Routes: ``/health`` and ``/ready`` (open, and say nothing about the configuration;
+``/health`` names the process that answered, ``worker``, to tell uvicorn workers apart),
 ``/openapi.json``, the web explorer at ``/`` (``service.http_explorer``), ReasonGraph's
 memory routes (``service.http_memory``) and the document and search routes generated from
 the verb table (``service.http_verbs``), and folder ingest jobs at ``/jobs``
@@ -17,6 +18,7 @@ store is busy, 504 a read took too long.
 
 from __future__ import annotations
 
+import os
 from collections.abc import AsyncIterator, Sequence
 from contextlib import AsyncExitStack, asynccontextmanager
 from pathlib import Path
@@ -120,8 +122,8 @@ def create_app(
         return JSONResponse({"detail": valid_json(jsonable_encoder(error.errors()))}, 422)
 
     @app.get("/health", tags=["probes"])
-    async def health() -> dict[str, str]:
-        return {"status": "ok"}
+    async def health() -> dict[str, Any]:
+        return {"status": "ok", "worker": os.getpid()}
 
     @app.get("/ready", tags=["probes"])
     async def ready(request: Request) -> Any:

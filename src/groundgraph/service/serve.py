@@ -9,7 +9,9 @@ Environment: ``GROUNDGRAPH_DB``, ``GROUNDGRAPH_HOST`` (127.0.0.1), ``GROUNDGRAPH
 ``GROUNDGRAPH_PUBLIC_URL`` (where clients reach the server, for MCP's resource metadata),
 ``GROUNDGRAPH_INGEST_ROOTS`` (folders ``POST /jobs`` may index, separated by ``os.pathsep``),
 ``GROUNDGRAPH_RATE_LIMIT`` (requests a minute per key or client address; off),
-``GROUNDGRAPH_EMBEDDER`` (an embedder by name, ``index.embedders``; else the store's own).
+``GROUNDGRAPH_EMBEDDER`` (an embedder by name, ``index.embedders``; else the store's own),
+``GROUNDGRAPH_SERVE_WORKERS`` (uvicorn worker processes, 1; more only over PostgreSQL:
+``service.workers``).
 """
 
 from __future__ import annotations
@@ -63,10 +65,20 @@ class ServeConfig:
     rate_limit: int | None = None
     #: The embedder's registered name (None: the one the store recorded, if any).
     embedder: str | None = None
+    #: uvicorn worker processes; more than one only over PostgreSQL.
+    workers: int = 1
 
     def check(self) -> list[str]:
         """Refuse an open server off loopback; the notes to print at start otherwise."""
         notes = []
+        if self.workers < 1:
+            raise InputError(f"--workers must be 1 or more, not {self.workers}")
+        if self.workers > 1 and not self.db.startswith(("postgresql://", "postgres://")):
+            raise InputError(
+                f"--workers {self.workers} needs a PostgreSQL store (--db postgresql://...): "
+                "SQLite takes one writer and the service keeps its indexes in memory, so over "
+                "SQLite serve runs one worker (--workers 1, the default)"
+            )
         if not self.keys:
             if not is_loopback(self.host):
                 raise InputError(
@@ -84,7 +96,8 @@ class ServeConfig:
             notes.append("no GROUNDGRAPH_ALLOWED_HOSTS: any Host header is accepted")
         if self.rate_limit is not None:
             per = "key" if self.keys else "client address"
-            notes.append(f"rate limit: {self.rate_limit:,} requests a minute per {per}")
+            each = f" in each of {self.workers} workers" if self.workers > 1 else ""
+            notes.append(f"rate limit: {self.rate_limit:,} requests a minute per {per}{each}")
         return notes
 
     def host_check(self) -> tuple[str, ...] | None:
@@ -143,6 +156,7 @@ def config_from(options: Mapping[str, Any], env: Mapping[str, str]) -> ServeConf
             "--rate-limit" if options.get("rate_limit") is not None else "GROUNDGRAPH_RATE_LIMIT",
         ),
         embedder=embedder_from(options.get("embedder"), env),
+        workers=pick("workers", "GROUNDGRAPH_SERVE_WORKERS", 1, int),
     )
 
 
@@ -205,13 +219,23 @@ def build_app(config: ServeConfig, service: MemoryService, say: Callable[[str], 
     return app
 
 
-def serve(config: ServeConfig, say: Callable[[str], None] = print) -> None:
-    """Open the store, build the app and run uvicorn until stopped (one process: SQLite
-    takes one writer)."""
+def serve(
+    config: ServeConfig,
+    say: Callable[[str], None] = print,
+    options: Mapping[str, Any] | None = None,
+) -> None:
+    """Open the store, build the app and run uvicorn until stopped: one process, or with
+    ``config.workers`` over PostgreSQL that many (``service.workers``; ``options``, the
+    command line's, go to them as environment variables)."""
     import uvicorn
 
     for note in config.check():
         say(f"groundgraph serve: {note}")
+    if config.workers > 1:
+        from groundgraph.service.workers import run_workers
+
+        run_workers(config, options or {}, say)
+        return
     with open_service(config.db, config.embedder) as service:
         app = build_app(config, service, say)
         say(f"groundgraph serve: {config.db} on http://{config.host}:{config.port}")
