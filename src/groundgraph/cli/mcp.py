@@ -11,8 +11,8 @@ import os
 import click
 
 from groundgraph.cli.app import fail, friendly, main
+from groundgraph.cli.serve import EMBEDDER_OPTION
 from groundgraph.cli.verb_help import example_epilog
-from groundgraph.index.embedders import EMBEDDER_NAMES
 
 
 @main.command(
@@ -36,13 +36,7 @@ from groundgraph.index.embedders import EMBEDDER_NAMES
     multiple=True,
     help="A folder got_ingest_folder may index files under (repeatable; GROUNDGRAPH_INGEST_ROOTS).",
 )
-@click.option(
-    "--embedder",
-    type=click.Choice(EMBEDDER_NAMES),
-    default=None,
-    help="Embed documents and facts with this model (GROUNDGRAPH_EMBEDDER; else the "
-    "store's own, if it recorded one).",
-)
+@EMBEDDER_OPTION
 @click.pass_context
 @friendly
 def mcp_command(

@@ -15,6 +15,15 @@ from groundgraph.cli.app import fail, friendly, main
 from groundgraph.cli.verb_help import example_epilog
 from groundgraph.index.embedders import EMBEDDER_NAMES
 
+#: ``--embedder`` of the commands that serve the graph (``serve``, ``mcp``).
+EMBEDDER_OPTION = click.option(
+    "--embedder",
+    type=click.Choice(EMBEDDER_NAMES),
+    default=None,
+    help="Embed documents and facts with this model (GROUNDGRAPH_EMBEDDER; else the "
+    "store's own, if it recorded one).",
+)
+
 
 @main.command(
     "serve",
@@ -82,13 +91,7 @@ from groundgraph.index.embedders import EMBEDDER_NAMES
     help="At most N requests a minute per key, or per client address without keys "
     "(GROUNDGRAPH_RATE_LIMIT; off); over it, 429 with Retry-After.",
 )
-@click.option(
-    "--embedder",
-    type=click.Choice(EMBEDDER_NAMES),
-    default=None,
-    help="Embed documents and facts with this model (GROUNDGRAPH_EMBEDDER; else the "
-    "store's own, if it recorded one).",
-)
+@EMBEDDER_OPTION
 @click.option(
     "--workers",
     type=int,
