@@ -63,8 +63,13 @@ RULE_CHECKS = {
     "numbers+names": frozenset({"numbers", "names"}),
     "numbers+names+links": frozenset({"numbers", "names", "links"}),
     "anchors": frozenset({"anchors"}),
-    "default": frozenset({"numbers", "names", "links", "anchors"}),
-    "+negation": frozenset({"numbers", "names", "links", "anchors", "verify"}),
+    "substitutions": frozenset({"substitutions"}),
+    "negation": frozenset({"negation"}),
+    "before": frozenset({"numbers", "names", "links", "anchors"}),
+    "default": frozenset({"numbers", "names", "links", "anchors", "substitutions", "negation"}),
+    "+negation": frozenset(
+        {"numbers", "names", "links", "anchors", "substitutions", "negation", "verify"}
+    ),
     "seed+negation": frozenset({"verify"}),
 }
 RULES = tuple(RULE_CHECKS)
@@ -243,6 +248,8 @@ def outcome(graph: DocumentGraph, claim: Claim, setting: str) -> Outcome | None:
         check_names=False,
         check_links=False,
         check_anchors=False,
+        check_substitutions=False,
+        check_negation=False,
         **where,
     )
     if not found.claims:
@@ -252,6 +259,8 @@ def outcome(graph: DocumentGraph, claim: Claim, setting: str) -> Outcome | None:
         "names": all(not c.missing_names for c in found.claims),
         "links": all(not c.unlinked for c in found.claims),
         "anchors": all(not c.misplaced for c in found.claims),
+        "substitutions": all(not c.substituted for c in found.claims),
+        "negation": all(not c.negated for c in found.claims),
         "verify": all(not c.vetoed for c in found.claims),
     }
     return Outcome(min(c.share for c in found.claims), frozenset(k for k, v in checks.items() if v))
@@ -334,7 +343,10 @@ ABLATION = {
     "numbers+names": "share + numbers + names",
     "numbers+names+links": "share + numbers + names + links",
     "anchors": "share + anchors",
-    "default": "share + numbers + names + links + anchors (default)",
+    "substitutions": "share + substitutions",
+    "negation": "share + negation",
+    "before": "share + numbers + names + links + anchors (the defaults before issue 19)",
+    "default": "all six rules (default): + substitutions + negation",
     "+negation": "default + negation_mismatch_verifier",
     "seed+negation": "share + negation_mismatch_verifier",
 }
