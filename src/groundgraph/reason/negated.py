@@ -49,7 +49,7 @@ def _denies(tokens: Sequence[Token], shared: Sequence[bool]) -> bool:
         if shared[k] or not is_cue(token):
             continue
         for h in range(k + 1, min(len(tokens), k + 1 + REACH)):
-            if tokens[h].term is not None and not is_cue(tokens[h]):
+            if (tokens[h].term is not None or tokens[h].is_number) and not is_cue(tokens[h]):
                 if shared[h]:
                     return True
                 break

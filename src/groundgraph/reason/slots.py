@@ -147,11 +147,19 @@ def exchanges(claim: Sequence[Token], sentence: Sequence[Token]) -> list[tuple[i
 
 
 def statements(tokens: list[Token], claim: str) -> list[list[Token]]:
-    """The claim's tokens cut at ";": each joined sentence is compared on its own."""
+    """The claim's tokens cut at each ";" outside brackets: each joined sentence is compared
+    on its own."""
     parts: list[list[Token]] = [[]]
+    depth = 0  # a ";" inside brackets ("Lisbon ( ; Portuguese: ...)") joins nothing
     for k, token in enumerate(tokens):
-        if k > 0 and ";" in claim[tokens[k - 1].end : token.start]:
-            parts.append([])
+        gap = claim[tokens[k - 1].end : token.start] if k > 0 else ""
+        for char in gap:
+            if char in "([":
+                depth += 1
+            elif char in ")]":
+                depth = max(0, depth - 1)
+            elif char == ";" and depth == 0 and parts[-1]:
+                parts.append([])
         parts[-1].append(token)
     return [p for p in parts if p]
 

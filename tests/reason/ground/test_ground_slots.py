@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from groundgraph import DocumentGraph
 from groundgraph.reason.anchors import Token, tokenize
 from groundgraph.reason.negated import negation_in_scope
-from groundgraph.reason.slots import exchanges, substitutions
+from groundgraph.reason.slots import exchanges, statements, substitutions
 from groundgraph.reason.verifiers import negation_mismatch_verifier
 
 STOP = {"the", "a", "an", "in", "of", "by", "at", "to", "was", "is", "it", "he", "who", "and"}
@@ -139,3 +139,17 @@ def test_ground_refuses_substitutions_and_negations_by_default() -> None:
         graph.ground("The station does not stop express trains.", node_ids=ids).claims[0].supported
     )
     assert graph.ground("Harwick station opened in 1872.", node_ids=ids).claims[0].supported
+
+
+def test_statements_split_at_semicolons_outside_brackets() -> None:
+    text = "Lisbon ( ; Portuguese: Lisboa) is a capital; Porto is a city."
+    parts = statements(_tokens(text), text)
+    assert [[t.text for t in p] for p in parts] == [
+        ["Lisbon", "Portuguese", "Lisboa", "is", "a", "capital"],
+        ["Porto", "is", "a", "city"],
+    ]
+
+
+def test_a_negated_number_is_in_scope() -> None:
+    assert negation_in_scope(_tokens("The first draft was not 1976."),
+                             _tokens("The first draft was 1976."))  # fmt: skip
