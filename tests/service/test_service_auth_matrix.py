@@ -48,6 +48,8 @@ ROUTES = [
     Route("GET", "/sessions", None, 200, 200),
     Route("GET", "/stats", None, 200, 200),
     Route("POST", "/facts/page", {}, 200, 200),
+    Route("POST", "/facts/page", {"limit": 1}, 200, 200),
+    Route("GET", "/sessions?limit=1", None, 200, 200),
     Route("POST", "/graph/conflicts", {}, 200, 200),
     Route("POST", f"/sessions/{S}/memory", {"text": "Alice moved to Porto."}, 403, 403),
     Route("POST", f"/sessions/{S}/memory/batch", {"texts": ["Alice moved."]}, 403, 403),
@@ -71,6 +73,8 @@ ROUTES = [
     Route("POST", "/graph/bridge", {"a": "guide#1", "b": "guide#2"}, 200, 404),
     Route("POST", "/graph/ground", {"answer": "Install the tool."}, 200, 200),
     Route("GET", "/graph/documents", None, 200, 200),
+    Route("POST", "/graph/documents/page", {"limit": 2}, 200, 200),
+    Route("POST", "/graph/documents/page", {"scopes": [S]}, 200, 403),
     Route("GET", "/graph/stats", None, 403, 403, 403),
     # Bob's key adds 'x' for his scope first, so Alice's may not replace it.
     Route("POST", "/graph/add_document", {"content": "# X\nhello", "title": "X"}, 403, 200, 403),

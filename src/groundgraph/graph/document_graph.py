@@ -34,6 +34,7 @@ from groundgraph.graph.reader import GraphReader
 from groundgraph.graph.reindex import plan_index
 from groundgraph.graph.saved_files import SavedGraphs
 from groundgraph.graph.searcher import GraphSearcher
+from groundgraph.graph.seed_names import missing_attribute
 from groundgraph.graph.settings import GraphSettings, graph_settings, link_params
 from groundgraph.graph.writer import DocumentWriter
 from groundgraph.index.bm25 import BM25Params, LexicalIndex
@@ -164,6 +165,12 @@ class DocumentGraph:
 
     def __enter__(self) -> DocumentGraph:
         return self
+
+    if not TYPE_CHECKING:  # hidden from mypy, which would accept any attribute otherwise
+
+        def __getattr__(self, name: str) -> Any:
+            """Only for names not found: ReasonGraph's ``query_sync`` says ``query``."""
+            raise AttributeError(missing_attribute(type(self), name), name=name, obj=self)
 
     def __exit__(
         self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None

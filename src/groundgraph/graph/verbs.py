@@ -36,6 +36,7 @@ from groundgraph.graph.verb_schema import (
 )
 from groundgraph.graph.verbs_documents import DOCUMENT_VERBS, SAVED_GRAPH_VERBS
 from groundgraph.graph.verbs_documents import SEARCH_TOOL as SEARCH_TOOL
+from groundgraph.graph.verbs_evidence import EVIDENCE_VERBS
 from groundgraph.graph.verbs_memory import MEMORY_VERBS
 
 #: Names the facade imports only for type checking (importing them would load scipy):
@@ -58,7 +59,7 @@ EXCLUDED: Mapping[str, str] = {
 }
 
 #: Every verb entry, in table order: documents, memory, saved graphs.
-TABLE: tuple[VerbDoc, ...] = (*DOCUMENT_VERBS, *MEMORY_VERBS, *SAVED_GRAPH_VERBS)
+TABLE: tuple[VerbDoc, ...] = (*DOCUMENT_VERBS, *EVIDENCE_VERBS, *MEMORY_VERBS, *SAVED_GRAPH_VERBS)
 
 
 #: Verbs that are not DocumentGraph methods but are exposed as agent tools: the callable

@@ -1,5 +1,5 @@
-"""The document verbs of the table: writing documents, searching and reading them, evidence
-and grounding, and saving the graph.
+"""The document verbs of the table: writing documents, searching and reading them, and
+saving the graph (the evidence verbs are in ``graph.verbs_evidence``).
 
 ``graph.verbs`` assembles these with the memory verbs (``graph.verbs_memory``) into
 :data:`~groundgraph.graph.verbs.VERBS`, in the order listed here.
@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from groundgraph.graph.bridges import MAX_BRIDGE_HOPS, MAX_BRIDGES
 from groundgraph.graph.verb_schema import Param, ToolView, VerbDoc
-from groundgraph.reason.ground import MAX_CANDIDATES
 from groundgraph.search import FUSIONS, WALKERS
 from groundgraph.search.seeds import SEARCH_MODES
 
@@ -21,7 +20,7 @@ _WORKERS = Param(
 )
 _NODE_ID = "A node id from search or outline."
 #: ``scopes`` of a view: what it shows of the documents (``graph.document_scope``).
-_READ_AS = Param(
+READ_AS = Param(
     "Read as these scopes: only documents they may read (a scope reads its ancestors; a "
     "document without scopes only an unscoped read); another's id is unknown."
 )
@@ -213,7 +212,7 @@ DOCUMENT_VERBS: tuple[VerbDoc, ...] = (
         params={
             "doc_id": Param(_DOC_ID),
             "max_depth": Param("Deepest heading level shown."),
-            "scopes": _READ_AS,
+            "scopes": READ_AS,
         },
         cli=("outline",),
         tools=(
@@ -229,7 +228,7 @@ DOCUMENT_VERBS: tuple[VerbDoc, ...] = (
         "show",
         "A node with its parent, children and links.",
         writes=False,
-        params={"node_id": Param(_NODE_ID), "scopes": _READ_AS},
+        params={"node_id": Param(_NODE_ID), "scopes": READ_AS},
         cli=("show",),
         tools=(
             ToolView(
@@ -245,13 +244,13 @@ DOCUMENT_VERBS: tuple[VerbDoc, ...] = (
         "node",
         "The node record with this id.",
         writes=False,
-        params={"node_id": Param(_NODE_ID), "scopes": _READ_AS},
+        params={"node_id": Param(_NODE_ID), "scopes": READ_AS},
     ),
     VerbDoc(
         "documents",
         "Every document: id, title, description, source and node count.",
         writes=False,
-        params={"scopes": _READ_AS},
+        params={"scopes": READ_AS},
         cli=("stats",),
         tools=(
             ToolView("got_list_documents", "Every document: its id, title and number of nodes."),
@@ -293,7 +292,7 @@ DOCUMENT_VERBS: tuple[VerbDoc, ...] = (
             "b": Param("The other end."),
             "max_hops": Param("Longest path, in hops.", minimum=1, maximum=MAX_BRIDGE_HOPS),
             "k": Param("How many paths.", minimum=1, maximum=MAX_BRIDGES),
-            "scopes": _READ_AS,
+            "scopes": READ_AS,
         },
         cli=("bridge",),
         tools=(
@@ -304,145 +303,6 @@ DOCUMENT_VERBS: tuple[VerbDoc, ...] = (
                 ("a", "b", "max_hops", "k"),
             ),
         ),
-    ),
-    VerbDoc(
-        "add_fact",
-        "Record 'obj is the relation of subject', asserted by node source if given.",
-        writes=True,
-        params={
-            "subject": Param("Where the relation starts."),
-            "relation": Param("The relation: 'parent', 'is_a'."),
-            "obj": Param("Where it ends."),
-            "source": Param("The node that asserts it."),
-        },
-    ),
-    VerbDoc(
-        "reasoner",
-        "A relation verifier over the graph's relation facts; proof hops cite sections.",
-        writes=False,
-        params={"options": Param("GroundedReasoner options.", python_only=True)},
-    ),
-    # grounding
-    VerbDoc(
-        "support",
-        "How much of a claim's rare-word weight up to max_nodes of the nodes cover.",
-        writes=False,
-        params={
-            "claim": Param("The sentence to check."),
-            "node_ids": Param("The nodes that may back it."),
-            "max_nodes": Param("Sections that may back one claim."),
-        },
-    ),
-    VerbDoc(
-        "ground",
-        "Check each sentence of an answer against the documents.",
-        writes=False,
-        params={
-            "answer": Param("The text to check."),
-            "node_ids": Param("Check against these sections only (default: search per claim)."),
-            "query": Param("The question it answers: searched once for evidence instead."),
-            "min_support": Param(
-                "Share of a claim's rare-word weight its sections must cover.",
-                minimum=0,
-                maximum=1,
-            ),
-            "verify": Param(
-                "A (claim, evidence) -> probability check, e.g. an NLI model.", python_only=True
-            ),
-            "max_nodes": Param("Sections that may back one claim."),
-            "check_numbers": Param("Reject a claim whose numbers are not in its sections."),
-            "check_names": Param("Reject a claim whose names are not in its sections."),
-            "check_links": Param("Reject sections that add only a name."),
-            "check_code": Param("Reject a claim whose code is not written in its sections."),
-            "check_anchors": Param(
-                "Reject a claim whose numbers or names its sections hold only out of place."
-            ),
-            "check_substitutions": Param(
-                "Reject a claim whose closest evidence sentence writes another number or name "
-                "in its place."
-            ),
-            "check_negation": Param(
-                "Reject a claim that denies what its closest evidence sentence affirms, or "
-                "the reverse."
-            ),
-            "max_candidates": Param(
-                "Search hits each claim draws evidence from.", minimum=1, maximum=MAX_CANDIDATES
-            ),
-            "scopes": _READ_AS,
-        },
-        cli=("ground",),
-        tools=(
-            ToolView(
-                "ground_answer",
-                "Check an answer against the documents before giving it: each sentence comes "
-                "back with its support (0 to 1), whether it is supported, and the sections and "
-                "sentences that back it. Rewrite or drop unsupported sentences. Costs no tokens.",
-                ("answer", "query", "node_ids"),
-                docs={
-                    "query": "The question it answers, to find sections when node_ids is not "
-                    "given.",
-                    "node_ids": "Check against these sections only.",
-                },
-            ),
-        ),
-    ),
-    VerbDoc(
-        "why_unsupported",
-        "Why a section does not support a sentence: the rare-word weight it lacks or the "
-        "rule that refused it, and the change that lets it pass.",
-        writes=False,
-        params={
-            "sentence": Param("The sentence (one claim) to check."),
-            "node_id": Param("The section expected to support it."),
-            "min_support": Param(
-                "Share of the claim's rare-word weight the section must cover.",
-                minimum=0,
-                maximum=1,
-            ),
-            "check_numbers": Param("Reject a claim whose numbers are not in the section."),
-            "check_names": Param("Reject a claim whose names are not in the section."),
-            "check_links": Param("Reject a section that adds only a name."),
-            "check_code": Param("Reject a claim whose code is not written in the section."),
-            "check_anchors": Param(
-                "Reject a claim whose numbers or names the section holds only out of place."
-            ),
-            "check_substitutions": Param(
-                "Reject a claim whose closest sentence writes another number or name in its place."
-            ),
-            "check_negation": Param(
-                "Reject a claim that denies what its closest sentence affirms, or the reverse."
-            ),
-        },
-    ),
-    VerbDoc(
-        "candidate_nodes",
-        "Ids of the top search hits for a text (entities left out).",
-        writes=False,
-        params={"text": Param("The text to search for."), "limit": Param("Hits to return.")},
-    ),
-    VerbDoc(
-        "idf",
-        "The BM25 idf of an analysed term.",
-        writes=False,
-        params={"term": Param("An analysed term.")},
-    ),
-    VerbDoc(
-        "node_texts",
-        "Title and content of each node the graph holds (others left out).",
-        writes=False,
-        params={"node_ids": Param("The nodes to read.")},
-    ),
-    VerbDoc(
-        "sections",
-        "Title, content and where the content starts in the source, per node held.",
-        writes=False,
-        params={"node_ids": Param("The nodes to read.")},
-    ),
-    VerbDoc(
-        "terms",
-        "The analysed terms of a text, as the index sees them.",
-        writes=False,
-        params={"text": Param("The text to analyse.")},
     ),
 )
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from groundgraph.model.graph import Document
 from groundgraph.model.record import Record
 
 
@@ -87,3 +88,32 @@ class ConflictRecord:
     rule: str
     detail: str = ""
     resolver: str = ""
+
+
+@dataclass(frozen=True)
+class DocumentQuery:
+    """Which documents a paged listing reads, so that the store filters them itself.
+
+    A document matches when one of its scope names is in ``names`` or starts with one of
+    ``prefixes`` (``names`` None: every document, scoped or not); with ``facts`` True
+    only memory facts (``fact:`` ids) match, with False only the other documents; with
+    ``added_until``, only those added at or before it.
+    """
+
+    names: tuple[str, ...] | None = None
+    prefixes: tuple[str, ...] = ()
+    facts: bool | None = None
+    added_until: str | None = None
+
+
+@dataclass(frozen=True)
+class DocumentPage:
+    """One page of matching documents, oldest first (``added_at``, then ``doc_id``):
+    ``total`` counts every match (the page's ``after`` and ``offset`` aside), ``first``
+    and ``last`` are the earliest and latest ``added_at`` of the matches, ``added_until``
+    aside (a time slider's ends)."""
+
+    documents: tuple[Document, ...]
+    total: int
+    first: str | None
+    last: str | None

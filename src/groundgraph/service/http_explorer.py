@@ -1,5 +1,6 @@
 """The web explorer: a static page at ``/`` and its files under ``/explorer/``, plus the
-one read it needs that the API had no route for (a page of the caller's facts).
+reads it needs that the API had no route for (a page of the caller's facts, and a page
+of the documents it may read).
 
 The page is data-free: it holds no document text and asks for no key, so it is served
 without one; everything it shows comes from the API routes, with the key the user types
@@ -22,6 +23,8 @@ from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from groundgraph.service.access import Access
+from groundgraph.service.cursors import MAX_CURSOR_CHARS
+from groundgraph.service.document_listing import DOCUMENT_PAGE, MAX_DOCUMENT_PAGE
 from groundgraph.service.http_calls import Calls, LimitedRoute, caller, calls
 
 #: The explorer's files (``service/web``) and their media types.
@@ -82,10 +85,20 @@ class FactPageBody(BaseModel):
     offset: int = Field(0, ge=0)
     limit: int = Field(50, ge=1, le=MAX_PAGE)
     as_of: str | None = None
+    cursor: str | None = Field(None, max_length=MAX_CURSOR_CHARS)
+
+
+class DocumentPageBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    limit: int = Field(DOCUMENT_PAGE, ge=1, le=MAX_DOCUMENT_PAGE)
+    cursor: str | None = Field(None, max_length=MAX_CURSOR_CHARS)
+    scopes: list[str] | None = Field(None, min_length=1, max_length=50)
+    facts: bool | None = None
 
 
 def explorer_router() -> APIRouter:
-    """``GET /`` (the page), ``GET /explorer/{file}`` and ``POST /facts/page``."""
+    """``GET /`` (the page), ``GET /explorer/{file}``, ``POST /facts/page`` and
+    ``POST /graph/documents/page``."""
     router = APIRouter(route_class=LimitedRoute)
 
     @router.get("/", include_in_schema=False)
@@ -105,6 +118,21 @@ def explorer_router() -> APIRouter:
         run: Calls = Depends(calls),  # noqa: B008
     ) -> Any:
         service = run.service
-        return await run.read(service.fact_page, body.offset, body.limit, body.as_of, access=who)
+        return await run.read(
+            service.fact_page, body.offset, body.limit, body.as_of, body.cursor, access=who
+        )
+
+    @router.post(
+        "/graph/documents/page", tags=["documents"], summary="A page of the caller's documents."
+    )
+    async def document_page(
+        body: DocumentPageBody,
+        who: Access = Depends(caller),  # noqa: B008
+        run: Calls = Depends(calls),  # noqa: B008
+    ) -> Any:
+        service = run.service
+        return await run.read(
+            service.document_page, body.cursor, body.limit, body.scopes, body.facts, access=who
+        )
 
     return router

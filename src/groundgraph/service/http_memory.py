@@ -8,11 +8,16 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter, Depends, Query
 from pydantic import BaseModel, ConfigDict
 
 from groundgraph.service.access import Access
+from groundgraph.service.cursors import MAX_CURSOR_CHARS
 from groundgraph.service.http_calls import Calls, LimitedRoute, caller, calls
+
+#: The most session names one page of ``GET /sessions`` holds, and its default.
+MAX_SESSION_PAGE = 1000
+SESSION_PAGE = 100
 
 SearchMode = Literal["embedding", "keyword", "hybrid"]
 
@@ -230,8 +235,17 @@ def memory_router() -> APIRouter:
         return await run.write(run.service.forget, access=who)
 
     @router.get("/sessions")
-    async def sessions(who: Access = Who, run: Calls = Run) -> Any:
-        return {"sessions": await run.read(run.service.list_sessions, access=who)}
+    async def sessions(
+        limit: int | None = Query(None, ge=1, le=MAX_SESSION_PAGE),
+        cursor: str | None = Query(None, max_length=MAX_CURSOR_CHARS),
+        who: Access = Who,
+        run: Calls = Run,
+    ) -> Any:
+        if limit is None and cursor is None:
+            # ReasonGraph's shape, verbatim: its clients read this answer
+            return {"sessions": await run.read(run.service.list_sessions, access=who)}
+        page = limit or SESSION_PAGE
+        return await run.read(run.service.session_page, cursor, page, access=who)
 
     @router.get("/stats")
     async def stats(who: Access = Who, run: Calls = Run) -> Any:

@@ -3,8 +3,10 @@ its stale facts.
 
 The graph's own ``stats`` and ``delete_stale`` are global; a service route must count and
 sweep only what the caller's key may see (ReasonGraph's ``/stats``, ``/sessions`` and
-``/forget`` answer for every tenant). These read the store's fact documents and filter
-them by :class:`~groundgraph.service.access.Access`.
+``/forget`` answer for every tenant). The store does the filtering: the caller's
+:class:`~groundgraph.service.access.Access` becomes a ``DocumentQuery`` (the scope names
+it sees, and the prefixes of the scopes below its own), so a page of facts or sessions
+costs what that page and the caller's facts cost, not what the whole store holds.
 """
 
 from __future__ import annotations
@@ -15,9 +17,15 @@ from datetime import UTC, datetime
 from groundgraph.errors import NotFoundError
 from groundgraph.graph import DocumentGraph
 from groundgraph.memory.forget import cutoff
+from groundgraph.memory.scopes import ancestors
 from groundgraph.model.ids import is_entity_id, is_fact_id
 from groundgraph.model.memory import Fact
+from groundgraph.model.store_records import DocumentQuery
 from groundgraph.service.access import Access
+from groundgraph.service.cursors import decode_cursor, encode_cursor
+
+#: Facts read per store call when a verb needs every fact the caller sees.
+_BATCH = 100_000
 
 
 @dataclass(frozen=True)
@@ -38,20 +46,50 @@ def visible_fact(graph: DocumentGraph, access: Access, text: str) -> Fact | None
     return fact if access.sees(fact.scopes) else None
 
 
+def fact_query(access: Access, as_of: str | None = None) -> DocumentQuery:
+    """The store query for the facts ``access`` sees (``Access.sees``): a scope name it
+    may be shown is one of its scopes, one above them, or one below them."""
+    if access.scopes is None:
+        return DocumentQuery(facts=True, added_until=as_of)
+    names = sorted({a for root in access.scopes for a in ancestors(root)})
+    prefixes = tuple(sorted({root + "/" for root in access.scopes}))
+    return DocumentQuery(tuple(names), prefixes, facts=True, added_until=as_of)
+
+
 def visible_facts(graph: DocumentGraph, access: Access) -> list[StoredFact]:
     """Every stored fact (valid or retired) the caller may see, by id."""
-    found = [
-        StoredFact(d.doc_id, d.scopes, d.added_at)
-        for d in graph.store.reads.documents()
-        if is_fact_id(d.doc_id) and access.sees(d.scopes)
-    ]
-    return sorted(found, key=lambda f: f.fact_id)
+    if access.unrestricted:  # every fact: one plain read costs less than sorted pages
+        every = graph.store.reads.documents()
+        return sorted(
+            (StoredFact(d.doc_id, d.scopes, d.added_at) for d in every if is_fact_id(d.doc_id)),
+            key=lambda f: f.fact_id,
+        )
+    query, found, after = fact_query(access), [], None
+    while True:
+        page = graph.store.reads.document_page(query, after=after, limit=_BATCH).documents
+        found += [StoredFact(d.doc_id, d.scopes, d.added_at) for d in page]
+        if len(page) < _BATCH:
+            return sorted(found, key=lambda f: f.fact_id)
+        after = (page[-1].added_at, page[-1].doc_id)
 
 
-def sessions(graph: DocumentGraph, access: Access) -> list[str]:
-    """The scope names of the caller's facts that it may see, sorted."""
-    names = {s for fact in visible_facts(graph, access) for s in fact.scopes}
-    return sorted(access.shown(names))
+def sessions(
+    graph: DocumentGraph, access: Access, after: str | None = None, limit: int | None = None
+) -> list[str]:
+    """The scope names of the caller's facts that it may see, sorted; with ``after`` and
+    ``limit``, at most ``limit`` of them after that name."""
+    return graph.store.reads.scope_names(fact_query(access), after, limit)
+
+
+def session_page(
+    graph: DocumentGraph, access: Access, cursor: str | None, limit: int
+) -> dict[str, object]:
+    """``GET /sessions`` with a ``limit``: one page of names and the cursor of the next."""
+    after = None if cursor is None else decode_cursor("cursor", cursor, 1)[0]
+    names = sessions(graph, access, after, limit + 1)
+    more = len(names) > limit
+    names = names[:limit]
+    return {"sessions": names, "next_cursor": encode_cursor(names[-1:]) if more else None}
 
 
 def counts(graph: DocumentGraph, access: Access) -> dict[str, int]:
@@ -60,6 +98,7 @@ def counts(graph: DocumentGraph, access: Access) -> dict[str, int]:
     write is answered after it is committed)."""
     facts = visible_facts(graph, access)
     ids = {f.fact_id for f in facts}
+    shown = sessions(graph, access)
     edges = graph.store.reads.edges_touching(sorted(ids)) if ids else []
     entities = {e.target for e in edges if e.type == "mentions" and is_entity_id(e.target)}
     spans = graph.store.reads.edges_touching(sorted(entities)) if entities else []
@@ -72,7 +111,7 @@ def counts(graph: DocumentGraph, access: Access) -> dict[str, int]:
         "facts": len(facts),
         "entities": len(entities),
         "edges": len(asserted),
-        "sessions": len({s for f in facts for s in access.shown(f.scopes)}),
+        "sessions": len(shown),
         "pending": 0,
     }
 
@@ -87,33 +126,45 @@ def stale_facts(graph: DocumentGraph, facts: list[StoredFact], days: float) -> l
 
 
 def fact_page(
-    graph: DocumentGraph, access: Access, offset: int, limit: int, as_of: str | None
+    graph: DocumentGraph,
+    access: Access,
+    offset: int,
+    limit: int,
+    as_of: str | None,
+    cursor: str | None = None,
 ) -> dict[str, object]:
     """One page of the caller's facts, oldest first, as the memory stood at ``as_of``
     (facts added later are left out; one retired later shows as held then), with the
-    first and last time any of them was added (the explorer's time slider)."""
-    every = sorted(visible_facts(graph, access), key=lambda f: (f.added_at, f.fact_id))
-    times = [f.added_at for f in every]
-    held = [f for f in every if as_of is None or f.added_at <= as_of]
-    page = held[offset : offset + limit]
-    nodes = graph.store.reads.get_nodes([f.fact_id for f in page])
+    first and last time any of them was added (the explorer's time slider). The page
+    starts after ``cursor`` (a ``next_cursor`` given before), then skips ``offset``."""
+    after = None if cursor is None else decode_cursor("cursor", cursor, 2)
+    found = graph.store.reads.document_page(
+        fact_query(access, as_of),
+        after=(after[0], after[1]) if after else None,
+        offset=offset,
+        limit=limit + 1,
+    )
+    page = found.documents[:limit]
+    nodes = graph.store.reads.get_nodes([d.doc_id for d in page])
     rows = []
     for fact in page:
-        node = nodes.get(fact.fact_id)
+        node = nodes.get(fact.doc_id)
         retired = node.invalid_at if node is not None else None
         rows.append(
             {
-                "id": fact.fact_id,
+                "id": fact.doc_id,
                 "text": node.content if node is not None else "",
                 "scopes": access.shown(fact.scopes),
                 "addedAt": fact.added_at,
                 "retiredAt": retired if retired and (as_of is None or retired <= as_of) else None,
             }
         )
+    more = len(found.documents) > limit
     return {
         "facts": rows,
-        "total": len(held),
+        "total": found.total,
         "offset": offset,
-        "first": times[0] if times else None,
-        "last": times[-1] if times else None,
+        "first": found.first,
+        "last": found.last,
+        "next_cursor": encode_cursor((page[-1].added_at, page[-1].doc_id)) if more else None,
     }

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any, Literal
 
 from groundgraph.graph import DocumentGraph
-from groundgraph.service import inventory
+from groundgraph.service import document_listing, inventory
 from groundgraph.service import memory_shapes as shapes
 from groundgraph.service.access import Access
 from groundgraph.service.locked_graph import LockedGraph
@@ -167,15 +167,43 @@ class MemoryReads:
     def list_sessions(self, *, access: Access | None) -> list[str]:
         return self.core.run(access, inventory.sessions)
 
+    def session_page(
+        self, *, cursor: str | None, limit: int, access: Access | None
+    ) -> dict[str, Any]:
+        return self.core.run(
+            access, lambda graph, who: inventory.session_page(graph, who, cursor, limit)
+        )
+
     def stats(self, *, access: Access | None) -> dict[str, int]:
         return self.core.run(access, inventory.counts)
 
     def fact_page(
-        self, *, offset: int, limit: int, as_of: str | None, access: Access | None
+        self,
+        *,
+        offset: int,
+        limit: int,
+        as_of: str | None,
+        cursor: str | None,
+        access: Access | None,
     ) -> dict[str, Any]:
         return self.core.run(
-            access, lambda graph, who: inventory.fact_page(graph, who, offset, limit, as_of)
+            access,
+            lambda graph, who: inventory.fact_page(graph, who, offset, limit, as_of, cursor),
         )
+
+    def document_page(
+        self,
+        *,
+        scopes: Sequence[str] | None,
+        facts: bool | None,
+        cursor: str | None,
+        limit: int,
+        access: Access | None,
+    ) -> dict[str, Any]:
+        def work(graph: DocumentGraph, who: Access) -> dict[str, Any]:
+            return document_listing.document_page(graph, who, scopes, facts, cursor, limit)
+
+        return self.core.run(access, work)
 
     def facts(self, texts: Sequence[str], *, access: Access | None) -> dict[str, Any]:
         def work(graph: DocumentGraph, who: Access) -> dict[str, Any]:

@@ -278,6 +278,29 @@ class MemoryService:
         """The sessions (scope names) of the caller's facts."""
         return self.reads.list_sessions(access=access)
 
+    def document_page(
+        self,
+        cursor: str | None = None,
+        limit: int = 100,
+        scopes: Sequence[str] | None = None,
+        facts: bool | None = None,
+        *,
+        access: Access | None = None,
+    ) -> dict[str, Any]:
+        """``{documents, total, next_cursor}``: a page of the documents the caller (or
+        ``scopes``, each of which its key must allow) may read, oldest first; ``facts``
+        False leaves memory facts out, True lists them alone."""
+        return self.reads.document_page(
+            scopes=scopes, facts=facts, cursor=cursor, limit=limit, access=access
+        )
+
+    def session_page(
+        self, cursor: str | None = None, limit: int = 100, *, access: Access | None = None
+    ) -> dict[str, Any]:
+        """``{sessions, next_cursor}``: up to ``limit`` of the caller's sessions, sorted,
+        after the page whose ``next_cursor`` is ``cursor``."""
+        return self.reads.session_page(cursor=cursor, limit=limit, access=access)
+
     def stats(self, *, access: Access | None = None) -> dict[str, int]:
         """``{facts, entities, edges, sessions, pending}`` over what the caller may see."""
         return self.reads.stats(access=access)
@@ -287,11 +310,15 @@ class MemoryService:
         offset: int = 0,
         limit: int = 50,
         as_of: str | None = None,
+        cursor: str | None = None,
         *,
         access: Access | None = None,
     ) -> dict[str, Any]:
-        """A page of the caller's facts, oldest first, as held at ``as_of`` (the explorer's)."""
-        return self.reads.fact_page(offset=offset, limit=limit, as_of=as_of, access=access)
+        """A page of the caller's facts, oldest first, as held at ``as_of`` (the explorer's),
+        after the page whose ``next_cursor`` is ``cursor``, ``offset`` more skipped."""
+        return self.reads.fact_page(
+            offset=offset, limit=limit, as_of=as_of, cursor=cursor, access=access
+        )
 
     def facts(self, texts: Sequence[str], *, access: Access | None = None) -> dict[str, Any]:
         """For each text (the first 50): is it stored, in which sessions, with what."""

@@ -13,7 +13,7 @@ from typing import Protocol, runtime_checkable
 
 from groundgraph.model import Document, Edge, Node
 from groundgraph.model.ids import ENTITY_PREFIX
-from groundgraph.model.store_records import PendingLink, StoreCounts
+from groundgraph.model.store_records import DocumentPage, DocumentQuery, PendingLink, StoreCounts
 
 __all__ = ["GraphReads", "WalkArc"]
 
@@ -33,8 +33,9 @@ class GraphReads(Protocol):
         """Every document, in order of its last write."""
         ...
 
-    def node_counts(self) -> dict[str, int]:
-        """Node count of every document (entities under the empty id ``""``)."""
+    def node_counts(self, doc_ids: Sequence[str] | None = None) -> dict[str, int]:
+        """Node count of every document (entities under the empty id ``""``); with
+        ``doc_ids``, of those documents only (unknown ids left out)."""
         ...
 
     def get_nodes(self, node_ids: Sequence[str]) -> dict[str, Node]:
@@ -89,6 +90,27 @@ class GraphReads(Protocol):
 
     def pending_links_to(self, targets: Sequence[str]) -> list[PendingLink]:
         """The pending links waiting for any of ``targets``, in the order written."""
+        ...
+
+    def document_page(
+        self,
+        query: DocumentQuery,
+        after: tuple[str, str] | None = None,
+        offset: int = 0,
+        limit: int = 50,
+    ) -> DocumentPage:
+        """Up to ``limit`` documents matching ``query``, ordered by (``added_at``,
+        ``doc_id``), from the first after the key ``after`` (else the first), ``offset``
+        matches skipped: the store filters and counts, so a page costs what its matches
+        cost, not what the whole store holds."""
+        ...
+
+    def scope_names(
+        self, query: DocumentQuery, after: str | None = None, limit: int | None = None
+    ) -> list[str]:
+        """The distinct scope names of the documents matching ``query`` that match its
+        ``names`` and ``prefixes`` themselves (every name when ``names`` is None), sorted
+        by code point, those after ``after`` only, at most ``limit``."""
         ...
 
     def counts(self) -> StoreCounts:

@@ -37,6 +37,7 @@ def test_nodes_are_read_by_id_by_document_and_in_order(store):
         assert [n.node_id for n in store.reads.iter_nodes(batch=batch)] == expected
     assert [n.node_id for n in store.reads.entity_nodes()] == ["entity:x"]
     assert store.reads.node_counts() == {"a": 4, "b": 2, "": 1}
+    assert store.reads.node_counts(["b", "zzz"]) == {"b": 2} and store.reads.node_counts([]) == {}
 
 
 def test_iter_nodes_follows_the_order_of_last_write(store):

@@ -6,6 +6,7 @@
 (function () {
   const KEY = 'groundgraph.key';
   const PAGE = 10;
+  const OUTLINE_PAGE = 25;
   const LABEL = 40;
   const SNIPPET = 300;
   const EDGE_COLOURS = {
@@ -351,12 +352,29 @@
   }
 
   // ------------------------------------------------------------------ outline
-  async function loadDocuments() {
-    const docs = await api('GET', '/graph/documents');
-    const shown = $('outline-facts').checked ? docs : docs.filter((d) => !d.docId.startsWith('fact:'));
-    paged($('doc-list'), $('doc-pager'), shown, (doc) => el('li', {},
-      el('button', { type: 'button', class: 'link', onclick: guarded(() => openOutline(doc.docId)) }, clip(doc.title || doc.docId, 120)),
-      el('span', { class: 'meta' }, ` ${doc.nodes} nodes`)), 25);
+  // The documents a page at a time from the server (POST /graph/documents/page): `stack`
+  // holds the cursor of each page shown so far (null: the first), so Prev goes back.
+  async function loadDocuments(stack) {
+    const cursors = Array.isArray(stack) ? stack : [null];
+    const body = { limit: OUTLINE_PAGE };
+    if (cursors[cursors.length - 1]) body.cursor = cursors[cursors.length - 1];
+    if (!$('outline-facts').checked) body.facts = false;
+    const page = await api('POST', '/graph/documents/page', body);
+    const list = clear($('doc-list'));
+    if (!page.documents.length) list.append(el('li', { class: 'empty' }, 'no documents'));
+    for (const doc of page.documents) {
+      list.append(el('li', {},
+        el('button', { type: 'button', class: 'link', onclick: guarded(() => openOutline(doc.docId)) }, clip(doc.title || doc.docId, 120)),
+        el('span', { class: 'meta' }, ` ${doc.nodes} nodes`)));
+    }
+    const pager = clear($('doc-pager'));
+    if (cursors.length === 1 && !page.next_cursor) return;
+    const from = (cursors.length - 1) * OUTLINE_PAGE;
+    pager.append(
+      el('button', { type: 'button', class: 'prev', onclick: guarded(() => { if (cursors.length > 1) return loadDocuments(cursors.slice(0, -1)); }) }, 'Prev'),
+      el('span', {}, `${from + 1}–${from + page.documents.length} of ${page.total}`),
+      el('button', { type: 'button', class: 'next', onclick: guarded(() => { if (page.next_cursor) return loadDocuments([...cursors, page.next_cursor]); }) }, 'Next'),
+    );
   }
 
   async function openOutline(docId) {
@@ -577,7 +595,7 @@
     for (const view of document.querySelectorAll('.view')) view.hidden = view.id !== 'view-' + name;
     for (const tab of document.querySelectorAll('#tabs button')) tab.classList.toggle('active', tab.dataset.view === name);
     if (graphs[name]) graphs[name].resize();
-    if (name === 'outline' && !$('doc-list').children.length) guarded(loadDocuments)();
+    if (name === 'outline' && !$('doc-list').children.length) guarded(() => loadDocuments())();
     if (name === 'memory' && !$('memory-facts').children.length) guarded(() => loadFacts(0))();
   }
 
@@ -591,7 +609,7 @@
     $('forget-key').addEventListener('click', () => { sessionStorage.removeItem(KEY); window.location.reload(); });
     $('search-form').addEventListener('submit', guarded(search));
     $('node-form').addEventListener('submit', guarded(() => openNode($('node-id').value.trim(), [])));
-    $('outline-facts').addEventListener('change', guarded(loadDocuments));
+    $('outline-facts').addEventListener('change', guarded(() => loadDocuments()));
     $('bridge-form').addEventListener('submit', guarded(bridge));
     $('memory-asof').addEventListener('change', guarded(() => loadFacts(0)));
     $('memory-asof').addEventListener('input', () => { $('memory-asof-label').textContent = asOfValue() || 'now'; });

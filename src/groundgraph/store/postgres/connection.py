@@ -18,7 +18,7 @@ import hashlib
 import random
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from typing import Any, TypeVar
 
@@ -197,7 +197,11 @@ class Database:
 
     # ------------------------------------------------------------------- reads
     def query(
-        self, sql: str, params: Sequence[object] = (), *, prepare: bool | None = None
+        self,
+        sql: str,
+        params: Sequence[object] | Mapping[str, object] = (),
+        *,
+        prepare: bool | None = None,
     ) -> list[tuple[Any, ...]]:
         """Every row of one read statement (on this thread's transaction, if any). A
         read that finds its pooled connection dropped is tried once more on another.

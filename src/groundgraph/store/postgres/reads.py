@@ -9,7 +9,7 @@ from typing import Any
 
 from groundgraph.model import Document, Edge, Node
 from groundgraph.model.ids import ENTITY_PREFIX
-from groundgraph.model.store_records import PendingLink, StoreCounts
+from groundgraph.model.store_records import DocumentPage, DocumentQuery, PendingLink, StoreCounts
 from groundgraph.store.postgres.connection import Database
 from groundgraph.store.postgres.faults import server_errors_are_store_errors
 from groundgraph.store.postgres.rows import EDGE_FROM, EDGE_SELECT, NODE_FROM, NODE_SELECT
@@ -61,6 +61,26 @@ _DOCUMENT = (
     " ingest FROM documents"
 )
 
+# Scope names compare and sort by code point (COLLATE "C"), as SQLite and Python do.
+_NAMED = (
+    "(j = ANY(%(names)s::text[]) OR EXISTS (SELECT 1 FROM unnest(%(prefixes)s::text[]) p"
+    " WHERE left(j, length(p)) = p))"
+)
+
+
+def _matching(query: DocumentQuery) -> tuple[str, dict[str, object]]:
+    """The WHERE clause of a query over ``documents``, added_until aside."""
+    parts: list[str] = []
+    params: dict[str, object] = {}
+    if query.facts is not None:
+        parts.append(("" if query.facts else "NOT ") + "doc_id ~ '^fact:[0-9a-f]{16}$'")
+    if query.names is not None:
+        parts.append(
+            f"EXISTS (SELECT 1 FROM jsonb_array_elements_text(scopes::jsonb) j WHERE {_NAMED})"
+        )
+        params.update(names=list(query.names), prefixes=list(query.prefixes))
+    return " AND ".join(parts) or "TRUE", params
+
 
 @server_errors_are_store_errors
 class PostgresGraphReads:
@@ -76,7 +96,65 @@ class PostgresGraphReads:
     def documents(self) -> list[Document]:
         return [_document(r) for r in self._db.query(f"{_DOCUMENT} ORDER BY seq")]
 
-    def node_counts(self) -> dict[str, int]:
+    def document_page(
+        self,
+        query: DocumentQuery,
+        after: tuple[str, str] | None = None,
+        offset: int = 0,
+        limit: int = 50,
+    ) -> DocumentPage:
+        where, params = _matching(query)
+        params.update(until=query.added_until, limit=limit, offset=offset)
+        held = self._db.query(
+            "SELECT COUNT(*) FILTER (WHERE %(until)s::text IS NULL OR added_at <= %(until)s),"
+            f" MIN(added_at), MAX(added_at) FROM documents WHERE {where}",
+            params,
+        )
+        total, first, last = held[0]
+        page = [where, "(%(until)s::text IS NULL OR added_at <= %(until)s)"]
+        if after is not None:
+            page.append('(added_at COLLATE "C", doc_id COLLATE "C") > (%(at)s, %(id)s)')
+            params.update(at=after[0], id=after[1])
+        rows = self._db.query(
+            f"{_DOCUMENT} WHERE {' AND '.join(page)}"
+            ' ORDER BY added_at COLLATE "C", doc_id COLLATE "C" LIMIT %(limit)s OFFSET %(offset)s',
+            params,
+        )
+        return DocumentPage(
+            tuple(_document(r) for r in rows),
+            int(total),
+            None if first is None else str(first),
+            None if last is None else str(last),
+        )
+
+    def scope_names(
+        self, query: DocumentQuery, after: str | None = None, limit: int | None = None
+    ) -> list[str]:
+        where, params = _matching(DocumentQuery(facts=query.facts))
+        named = "TRUE"
+        if query.names is not None:
+            named = _NAMED
+            params.update(names=list(query.names), prefixes=list(query.prefixes))
+        params.update(after=after, until=query.added_until, limit=limit)
+        rows = self._db.query(
+            'SELECT DISTINCT j COLLATE "C" AS name'
+            " FROM documents, jsonb_array_elements_text(scopes::jsonb) j"
+            f" WHERE {where} AND {named}"
+            ' AND (%(after)s::text IS NULL OR j COLLATE "C" > %(after)s)'
+            " AND (%(until)s::text IS NULL OR added_at <= %(until)s)"
+            " ORDER BY name LIMIT %(limit)s",
+            params,
+        )
+        return [str(r[0]) for r in rows]
+
+    def node_counts(self, doc_ids: Sequence[str] | None = None) -> dict[str, int]:
+        if doc_ids is not None:
+            rows = self._db.query(
+                "SELECT d.doc_id, COUNT(*) FROM documents d JOIN nodes n ON n.doc = d.seq"
+                " WHERE d.doc_id = ANY(%s) GROUP BY d.doc_id",
+                (list(doc_ids),),
+            )
+            return {str(d): int(c) for d, c in rows}
         rows = self._db.query(
             "SELECT COALESCE(d.doc_id, ''), COUNT(*) FROM nodes n"
             " LEFT JOIN documents d ON d.seq = n.doc AND n.doc != 0 GROUP BY n.doc, d.doc_id"

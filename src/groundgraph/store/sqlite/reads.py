@@ -9,7 +9,7 @@ from typing import Any, cast
 
 from groundgraph.model import Document, Edge, Node
 from groundgraph.model.ids import ENTITY_PREFIX
-from groundgraph.model.store_records import PendingLink, StoreCounts
+from groundgraph.model.store_records import DocumentPage, DocumentQuery, PendingLink, StoreCounts
 from groundgraph.store.sqlite.connection import Database
 from groundgraph.store.sqlite.damage import damage_is_store_error
 from groundgraph.store.sqlite.rows import EDGE_FROM as _EDGE_FROM
@@ -47,6 +47,51 @@ SELECT b.node, s.node_id, e.type, e.weight, 1
 FROM back b JOIN edges e ON e.dst = b.key JOIN nodes s ON s.key = e.src
 WHERE e.invalid_at IS NULL AND e.src != e.dst AND (e.weight >= ?2 OR b.hub)
 """
+
+_DOCUMENT_COLUMNS = (
+    "d.doc_id, d.title, d.description, d.source, d.content_hash, d.scopes, d.added_at,"
+    " d.metadata, d.ingest"
+)
+# A fact id ("fact:" and 16 hex digits), tested on the primary key's range first, so that
+# only facts are read; ltrim() checks the digits many times faster than GLOB.
+_FACT = (
+    "(d.doc_id >= 'fact:' AND d.doc_id < 'fact;' AND length(d.doc_id) = 21"
+    " AND ltrim(substr(d.doc_id, 6), '0123456789abcdef') = '')"
+)
+# A scope name j.value that one of the names (?) is, or that starts with a prefix (?).
+_NAMED = (
+    "(j.value IN (SELECT value FROM json_each(?)) OR EXISTS (SELECT 1 FROM json_each(?) p"
+    " WHERE substr(j.value, 1, length(p.value)) = p.value))"
+)
+
+
+def _spellings(value: str, closed: bool) -> list[str]:
+    """How ``value`` may be written inside a JSON list of scopes: as this store writes it
+    (UTF-8) and with escapes (an older writer); a prefix without its closing quote."""
+    found = []
+    for ascii_only in (False, True):
+        spelled = json.dumps(value, ensure_ascii=ascii_only)
+        found.append(spelled if closed else spelled[:-1])
+    return sorted(set(found))
+
+
+def _matching(query: DocumentQuery) -> tuple[str, list[object]]:
+    """The WHERE clause (over ``documents d``) of a query, added_until aside."""
+    parts: list[str] = []
+    params: list[object] = []
+    if query.facts is not None:
+        parts.append(("" if query.facts else "NOT ") + _FACT)
+    if query.names is not None:
+        # instr() over the raw text first, so that json_each reads only the candidates
+        spelled = [s for n in query.names for s in _spellings(n, True)]
+        spelled += [s for p in query.prefixes for s in _spellings(p, False)]
+        if not spelled:
+            return "0", []
+        parts.append("(" + " OR ".join(["instr(d.scopes, ?) > 0"] * len(spelled)) + ")")
+        params += spelled
+        parts.append(f"EXISTS (SELECT 1 FROM json_each(d.scopes) j WHERE {_NAMED})")
+        params += [_json_list(query.names), _json_list(query.prefixes)]
+    return " AND ".join(parts) or "1", params
 
 
 __all__ = ["SQLiteGraphReads"]
@@ -90,7 +135,71 @@ class SQLiteGraphReads:
         )
         return [self._document(r) for r in rows]
 
-    def node_counts(self) -> dict[str, int]:
+    def document_page(
+        self,
+        query: DocumentQuery,
+        after: tuple[str, str] | None = None,
+        offset: int = 0,
+        limit: int = 50,
+    ) -> DocumentPage:
+        where, params = _matching(query)
+        until = query.added_until
+        held = self._db.query(
+            "SELECT COALESCE(SUM(? IS NULL OR d.added_at <= ?), 0), MIN(d.added_at),"
+            f" MAX(d.added_at) FROM documents d WHERE {where}",
+            (until, until, *params),
+        )
+        total, first, last = held[0]
+        page = [where, "(? IS NULL OR d.added_at <= ?)"]
+        keys: list[object] = [*params, until, until]
+        if after is not None:
+            page.append("(d.added_at, d.doc_id) > (?, ?)")
+            keys += list(after)
+        rows = self._db.query(
+            f"SELECT {_DOCUMENT_COLUMNS} FROM documents d WHERE {' AND '.join(page)}"
+            " ORDER BY d.added_at, d.doc_id LIMIT ? OFFSET ?",
+            (*keys, limit, offset),
+        )
+        return DocumentPage(
+            tuple(self._document(r) for r in rows),
+            _int(total),
+            None if first is None else str(first),
+            None if last is None else str(last),
+        )
+
+    def scope_names(
+        self, query: DocumentQuery, after: str | None = None, limit: int | None = None
+    ) -> list[str]:
+        where, params = _matching(DocumentQuery(facts=query.facts))
+        named, more = (
+            ("1", [])
+            if query.names is None
+            else (_NAMED, [_json_list(query.names), _json_list(query.prefixes)])
+        )
+        rows = self._db.query(
+            f"SELECT DISTINCT j.value FROM documents d, json_each(d.scopes) j WHERE {where}"
+            f" AND {named} AND (? IS NULL OR j.value > ?)"
+            " AND (? IS NULL OR d.added_at <= ?) ORDER BY j.value LIMIT ?",
+            (
+                *params,
+                *more,
+                after,
+                after,
+                query.added_until,
+                query.added_until,
+                -1 if limit is None else limit,
+            ),
+        )
+        return [str(r[0]) for r in rows]
+
+    def node_counts(self, doc_ids: Sequence[str] | None = None) -> dict[str, int]:
+        if doc_ids is not None:
+            rows = self._db.query(
+                "SELECT d.doc_id, COUNT(*) FROM documents d JOIN nodes n ON n.doc = d.seq"
+                " WHERE d.doc_id IN (SELECT value FROM json_each(?)) GROUP BY d.doc_id",
+                (_json_list(doc_ids),),
+            )
+            return {str(d): _int(c) for d, c in rows}
         rows = self._db.query(
             "SELECT COALESCE(d.doc_id, ''), COUNT(*) FROM nodes n"
             " LEFT JOIN documents d ON d.seq = n.doc AND n.doc != 0 GROUP BY n.doc"

@@ -1,0 +1,100 @@
+"""What the service's listing calls cost on a filled store: CPU time, in process.
+
+Fills a SQLite store with ``--facts`` one-node fact documents over ``--sessions``
+sessions and ``--documents`` one-node documents over ``--scopes`` scopes (written
+straight to the store, so the fill takes seconds), then times each listing call for a
+key bound to every scope (``*``) and for a key bound to one scope: the median CPU time
+of ``--repeat`` calls (CPU time, so that other work on the machine weighs less).
+
+    PYTHONPATH=src python benchmarks/service_listing.py --facts 20000 --documents 5000
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from groundgraph.graph import DocumentGraph
+from groundgraph.model import Document, Node
+from groundgraph.model.ids import fact_id
+from groundgraph.service.access import Access
+from groundgraph.service.memory_service import MemoryService
+from groundgraph.service.verb_calls import call_verb
+from groundgraph.store import SQLiteStore
+
+
+def fill(store: SQLiteStore, facts: int, sessions: int, documents: int, scopes: int) -> None:
+    def one(doc_id: str, text: str, scope: str, at: str, kind: str) -> None:
+        document = Document(doc_id, text[:40], "", "", "", (scope,), at)
+        node = Node(doc_id, doc_id, kind, text[:40], text, scopes=(scope,), created_at=at)
+        store.writes.replace_document(document, [node], [])
+
+    with store.writes.batch():
+        for i in range(facts):
+            text = f"fact number {i} about topic {i % 97}"
+            at = f"2026-01-01T00:00:{i // 1000:02d}.{i % 1000:03d}000+00:00"
+            one(fact_id(text), text, f"tenant/s{i % sessions}", at, "section")
+        for i in range(documents):
+            at = f"2026-02-01T00:00:{i // 1000:02d}.{i % 1000:03d}000+00:00"
+            one(f"doc-{i}", f"document {i} text", f"team{i % scopes}", at, "document")
+
+
+def cpu(call: Callable[[], Any], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.process_time()
+        call()
+        times.append(time.process_time() - start)
+    return statistics.median(times) * 1000
+
+
+def calls(
+    service: MemoryService, access: Access, scope: str | None
+) -> dict[str, Callable[[], Any]]:
+    graph = service.graph
+    docs: dict[str, Any] = {} if scope is None else {"scopes": [scope]}
+    found: dict[str, Callable[[], Any]] = {
+        "list_sessions": lambda: service.list_sessions(access=access),
+        "stats": lambda: service.stats(access=access),
+        "fact_page(50)": lambda: service.fact_page(offset=0, limit=50, as_of=None, access=access),
+        "documents": lambda: call_verb(graph, "documents", docs, access),
+    }
+    if hasattr(service, "document_page"):  # not in a groundgraph before paging
+        found["document_page(50)"] = lambda: service.document_page(limit=50, access=access)
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--facts", type=int, default=20_000)
+    parser.add_argument("--sessions", type=int, default=200)
+    parser.add_argument("--documents", type=int, default=5_000)
+    parser.add_argument("--scopes", type=int, default=50)
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        store = SQLiteStore(Path(folder) / "listing.db")
+        fill(store, args.facts, args.sessions, args.documents, args.scopes)
+        graph = DocumentGraph(store=store)
+        with MemoryService(graph) as service:
+            keys = {
+                "*": (Access.everything(), None),
+                "one scope": (Access(("tenant/s7",), writes=False), None),
+                "one doc scope": (Access(("team7",), writes=False), "team7"),
+            }
+            print(
+                f"{args.facts} facts / {args.sessions} sessions, "
+                f"{args.documents} documents / {args.scopes} scopes; median CPU ms of {args.repeat}"
+            )
+            for label, (access, scope) in keys.items():
+                row = {n: cpu(c, args.repeat) for n, c in calls(service, access, scope).items()}
+                print(f"{label:>14}: " + "  ".join(f"{n} {ms:.1f}" for n, ms in row.items()))
+
+
+if __name__ == "__main__":
+    main()
