@@ -81,8 +81,12 @@ def test_stdin_json_and_exit_code_zero(db):
 def test_options_change_the_verdicts(db):
     negated = b"Push the build to the server. It restarts the workers."
     plain = run("ground", "-", "--node", "guide#3", db=db, stdin=negated)
-    assert plain.returncode == 0, plain.stdout
-    checked = run("ground", "-", "--node", "guide#3", "--negation-check", db=db, stdin=negated)
+    assert plain.returncode == 1 and b"negation differs" in plain.stdout
+    lenient = run("ground", "-", "--node", "guide#3", "--lenient", db=db, stdin=negated)
+    assert lenient.returncode == 0, lenient.stdout
+    checked = run(
+        "ground", "-", "--node", "guide#3", "--lenient", "--negation-check", db=db, stdin=negated
+    )
     assert checked.returncode == 1 and b"vetoed by the verifier" in checked.stdout
     wrong_port = b"The default port is 9090."
     assert run("ground", "-", db=db, stdin=wrong_port).returncode == 1

@@ -35,8 +35,8 @@ def test_search_before_rewrite_example(namespace: dict[str, Any]):
 def test_budget_and_verify_examples(namespace: dict[str, Any]):
     capped = namespace["capped"]
     assert capped.budget_exhausted and capped.llm_calls == 1
-    negated = namespace["negated"]
-    assert negated.claims[0].vetoed and negated.claims[0].support >= 0.5
+    overstated = namespace["overstated"]
+    assert overstated.claims[0].vetoed and overstated.claims[0].support >= 0.5
 
 
 def test_real_model_example_builds_a_client(namespace: dict[str, Any]):

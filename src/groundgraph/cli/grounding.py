@@ -48,6 +48,13 @@ def _why(claim: ClaimCheck, min_support: float) -> str:
             reasons.append("names not in its sections: " + ", ".join(claim.missing_names))
         elif rule == "links":
             reasons.append("sections adding only a name: " + ", ".join(claim.unlinked))
+        elif rule == "anchors":
+            reasons.append("held only out of place: " + ", ".join(claim.misplaced))
+        elif rule == "substitutions":
+            reasons.append("its closest sentence writes another value for: "
+                           + ", ".join(claim.substituted))  # fmt: skip
+        elif rule == "negation":
+            reasons.append("negation differs from its closest sentence")
         elif rule == "verify":
             reasons.append(f"vetoed by the verifier (p = {claim.nli:.2f})")
     return "; ".join(reasons)
@@ -108,7 +115,8 @@ def _print(grounding: Grounding) -> None:
 @click.option(
     "--lenient",
     is_flag=True,
-    help="Only the share decides (the seed's rule): no number, code, name or link checks.",
+    help="Only the share decides (the seed's rule): none of the number, code, name, link, "
+    "anchor, substitution or negation checks.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the grounding as JSON.")
 @click.pass_context
@@ -142,6 +150,9 @@ def ground_command(
             check_names=not lenient,
             check_links=not lenient,
             check_code=not lenient,
+            check_anchors=not lenient,
+            check_substitutions=not lenient,
+            check_negation=not lenient,
         )
     if as_json:
         click.echo(json.dumps(grounding.to_dict(), indent=2, ensure_ascii=False))

@@ -150,6 +150,8 @@ class Grounder:
         check_links: bool = True,
         check_code: bool = True,
         check_anchors: bool = True,
+        check_substitutions: bool = True,
+        check_negation: bool = True,
         max_candidates: int = 8,
         scopes: str | Iterable[str] | None = None,
     ) -> Grounding:
@@ -171,6 +173,8 @@ class Grounder:
             check_links=check_links,
             check_code=check_code,
             check_anchors=check_anchors,
+            check_substitutions=check_substitutions,
+            check_negation=check_negation,
             max_candidates=max_candidates,
         )
 
@@ -184,6 +188,9 @@ class Grounder:
         check_names: bool = True,
         check_links: bool = True,
         check_code: bool = True,
+        check_anchors: bool = True,
+        check_substitutions: bool = True,
+        check_negation: bool = True,
     ) -> UnsupportedWhy:
         """Why section ``node_id`` does not support ``sentence``: the rare-word weight it
         lacks or the rule that refused it, and the one change, rerun, that lets it pass."""
@@ -198,4 +205,7 @@ class Grounder:
             check_names=check_names,
             check_links=check_links,
             check_code=check_code,
+            check_anchors=check_anchors,
+            check_substitutions=check_substitutions,
+            check_negation=check_negation,
         )

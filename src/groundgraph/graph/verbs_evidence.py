@@ -64,6 +64,14 @@ EVIDENCE_VERBS: tuple[VerbDoc, ...] = (
             "check_anchors": Param(
                 "Reject a claim whose numbers or names its sections hold only out of place."
             ),
+            "check_substitutions": Param(
+                "Reject a claim whose closest evidence sentence writes another number or name "
+                "in its place."
+            ),
+            "check_negation": Param(
+                "Reject a claim that denies what its closest evidence sentence affirms, or "
+                "the reverse."
+            ),
             "max_candidates": Param(
                 "Search hits each claim draws evidence from.", minimum=1, maximum=MAX_CANDIDATES
             ),
@@ -102,6 +110,15 @@ EVIDENCE_VERBS: tuple[VerbDoc, ...] = (
             "check_names": Param("Reject a claim whose names are not in the section."),
             "check_links": Param("Reject a section that adds only a name."),
             "check_code": Param("Reject a claim whose code is not written in the section."),
+            "check_anchors": Param(
+                "Reject a claim whose numbers or names the section holds only out of place."
+            ),
+            "check_substitutions": Param(
+                "Reject a claim whose closest sentence writes another number or name in its place."
+            ),
+            "check_negation": Param(
+                "Reject a claim that denies what its closest sentence affirms, or the reverse."
+            ),
         },
     ),
     VerbDoc(

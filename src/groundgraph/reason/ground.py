@@ -28,7 +28,7 @@ from typing import Any
 from groundgraph.errors import InputError, InputTooLargeError
 from groundgraph.model import EvidenceSpan
 from groundgraph.model.record import Record
-from groundgraph.reason.anchors import misplaced_anchors
+from groundgraph.reason.anchors import misplaced_anchors, tokenize
 from groundgraph.reason.claims import (
     claim_names,
     missing_code,
@@ -37,6 +37,8 @@ from groundgraph.reason.claims import (
     unlinked_sections,
 )
 from groundgraph.reason.evidence import SectionCache
+from groundgraph.reason.negated import negation_mismatches
+from groundgraph.reason.slots import evidence_tokens, statements, substituted_values
 from groundgraph.reason.support import (
     GroundingCorpus,
     SectionCorpus,
@@ -77,7 +79,17 @@ MAX_CANDIDATES = 100
 MAX_CLAIMS = 2_000  # sentences checked per answer (each may cost a search)
 SEARCH_CHARS = 2_000  # a claim searched for its own evidence is cut to this many characters
 VERIFY_CHARS = 4_000  # section text handed to verify when no sentence holds a claim word
-RULES = ("share", "numbers", "names", "links", "anchors", "code", "verify")
+RULES = (
+    "share",
+    "numbers",
+    "names",
+    "links",
+    "anchors",
+    "code",
+    "substitutions",
+    "negation",
+    "verify",
+)
 
 
 @dataclass(frozen=True)
@@ -108,6 +120,8 @@ class ClaimCheck(Record):
     unsupported_words: tuple[str, ...] = ()
     missing_code: tuple[str, ...] = ()
     misplaced: tuple[str, ...] = ()
+    substituted: tuple[str, ...] = ()
+    negated: tuple[str, ...] = ()
 
     @property
     def grounded(self) -> float:
@@ -133,6 +147,8 @@ class ClaimCheck(Record):
             "unsupportedWords": list(self.unsupported_words),
             "missingCode": list(self.missing_code),
             "misplaced": list(self.misplaced),
+            "substituted": list(self.substituted),
+            "negated": list(self.negated),
         }
 
 
@@ -232,6 +248,10 @@ def _check_claim(
     name_terms = frozenset(t for run in names for t in run)
     placed_numbers, placed_names = misplaced_anchors(text, sections, node_ids, need, name_terms)
     found["anchors"] = placed_numbers + placed_names
+    parts = statements(tokenize(text, corpus.terms), text)
+    lines = evidence_tokens(sections, node_ids)
+    found["substitutions"] = substituted_values(text, parts, lines, need)
+    found["negation"] = negation_mismatches(text, parts, lines, need)
     rejected = ["share"] if share < options.min_support else []
     rejected += [rule for rule, missing in found.items() if missing and rule in options.rules]
     nli = None
@@ -246,7 +266,8 @@ def _check_claim(
     return ClaimCheck(
         text, span[0], span[1], share, not rejected, node_ids, evidence, nli,
         "verify" in rejected, mass, tuple(rejected), found["numbers"], found["names"],
-        found["links"], unsupported, found["code"], found["anchors"],
+        found["links"], unsupported, found["code"], found["anchors"], found["substitutions"],
+        found["negation"],
     )  # fmt: skip
 
 
@@ -264,6 +285,8 @@ def ground(
     check_links: bool = True,
     check_code: bool = True,
     check_anchors: bool = True,
+    check_substitutions: bool = True,
+    check_negation: bool = True,
     max_candidates: int = 8,
 ) -> Grounding:
     """Each sentence of ``answer`` with its support, verdict and cited evidence.
@@ -279,6 +302,8 @@ def ground(
         "names": check_names,
         "links": check_links,
         "anchors": check_anchors,
+        "substitutions": check_substitutions,
+        "negation": check_negation,
     }
     options = _Options(
         check_fraction(min_support, "min_support"),

@@ -3,9 +3,10 @@ run on that sentence against that section alone, read stage by stage.
 
 A claim is supported when its section covers at least ``min_support`` of its rare-word
 weight (the idf of its analysed terms) and no switched-on rule (numbers, names, links,
-code) or verifier refuses it. The diagnosis names which of those failed, the terms whose
-weight the section lacks, and reruns the check with the one change that would let it pass:
-``min_support`` lowered to the share the section reaches, or the refusing rule turned off.
+code, anchors, substitutions, negation) or verifier refuses it. The diagnosis names which
+of those failed, the terms whose weight the section lacks, and reruns the check with the
+one change that would let it pass: ``min_support`` lowered to the share the section
+reaches, or the refusing rule turned off.
 """
 
 from __future__ import annotations
@@ -23,6 +24,9 @@ _RULE_OPTION = {
     "names": "check_names",
     "links": "check_links",
     "code": "check_code",
+    "anchors": "check_anchors",
+    "substitutions": "check_substitutions",
+    "negation": "check_negation",
 }
 
 

@@ -54,7 +54,12 @@ def test_a_year_held_elsewhere_in_another_context_is_misplaced(coast: DocumentGr
     supported, misplaced = _verdict(coast, "Keel Point lighthouse was built in 1994.")
     assert not supported and misplaced == ("1994",)
     # the same claim with the rule off: every word and number is in the sections
-    assert _verdict(coast, "Keel Point lighthouse was built in 1994.", check_anchors=False)[0]
+    assert _verdict(
+        coast,
+        "Keel Point lighthouse was built in 1994.",
+        check_anchors=False,
+        check_substitutions=False,
+    )[0]
 
 
 def test_a_number_with_another_unit_is_misplaced(coast: DocumentGraph) -> None:

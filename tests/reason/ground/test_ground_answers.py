@@ -115,14 +115,18 @@ def test_numbers_must_be_in_the_sections(bakery):
     wrong = bakery.ground("Bake the loaves at 230 degrees for 45 minutes.", node_ids=bread)
     (claim,) = wrong.claims
     assert claim.share >= 0.5 and not claim.supported  # the share alone would pass
-    assert claim.missing_numbers == ("45",) and claim.rejected_by == ("numbers",)
+    # the closest sentence writes another number there: a substitution too
+    assert claim.missing_numbers == ("45",) and claim.rejected_by == ("numbers", "substitutions")
     assert claim.grounded == 0.0 and wrong.share == 0.0
     # A single digit is no index term, so only the number rule sees it.
     pantry = [section(bakery, "Pantry")]
     digit = bakery.ground("Order flour when 3 sacks remain.", node_ids=pantry).claims[0]
     assert digit.share == 1.0 and digit.missing_numbers == ("3",) and not digit.supported
     lenient = bakery.ground(
-        "Order flour when 3 sacks remain.", node_ids=pantry, check_numbers=False
+        "Order flour when 3 sacks remain.",
+        node_ids=pantry,
+        check_numbers=False,
+        check_substitutions=False,
     )
     assert lenient.claims[0].supported and lenient.claims[0].missing_numbers == ("3",)
 
@@ -150,11 +154,16 @@ def test_names_must_be_in_the_sections(bakery):
     bread = [section(bakery, "Bread")]
     claim = bakery.ground("Dr. Fischer checks every batch of dough.", node_ids=bread).claims[0]
     assert claim.share >= 0.5 and claim.missing_names == ("Fischer",)
-    assert claim.rejected_by == ("names",)
+    assert claim.rejected_by == ("names", "substitutions")
     assert (
         bakery.ground("Dr. Weber checks every batch of dough.", node_ids=bread).claims[0].supported
     )
-    off = bakery.ground("Dr. Fischer checks every batch.", node_ids=bread, check_names=False)
+    off = bakery.ground(
+        "Dr. Fischer checks every batch.",
+        node_ids=bread,
+        check_names=False,
+        check_substitutions=False,
+    )
     assert off.claims[0].supported
 
 
@@ -166,7 +175,11 @@ def test_a_section_that_only_adds_a_name_must_link_to_the_others(games):
     assert claim.node_ids == ("arcade", "kart") and claim.share == 1.0
     assert claim.unlinked == ("kart",) and "links" in claim.rejected_by
     # the anchors rule sees the same swap from the other side: the name is out of place
-    assert claim.misplaced == ("Kart Racer",) and claim.rejected_by == ("links", "anchors")
+    assert claim.misplaced == ("Kart Racer",) and claim.rejected_by == (
+        "links",
+        "anchors",
+        "substitutions",
+    )
     # Two sections joined by a name the claim gives, each adding facts: supported.
     joined = games.ground(
         "Formula Arcade was developed by Studio Nine, a developer based in Leeds.", node_ids=ids
@@ -178,6 +191,7 @@ def test_a_section_that_only_adds_a_name_must_link_to_the_others(games):
         node_ids=ids,
         check_links=False,
         check_anchors=False,
+        check_substitutions=False,
     )
     assert off.claims[0].supported
 
@@ -194,6 +208,7 @@ def test_verify_vetoes_claims_the_words_support(bakery):
         "Dough never rises in the cold room. Bake the loaves at 230 degrees. Tomatoes are red.",
         node_ids=bread,
         verify=nli,
+        check_negation=False,  # the rule would refuse "never" first; here verify does
     )
     first, second, third = found.claims
     assert (first.supported, first.vetoed, first.nli) == (False, True, 0.2)
@@ -220,7 +235,9 @@ def test_json_form_uses_camel_case(bakery):
     assert {"nodeIds", "rejectedBy", "missingNumbers", "missingNames", "unsupportedWords"} <= set(
         claim
     )
-    assert claim["rejectedBy"] == ["numbers"] and claim["unsupportedWords"] == ["45"]
+    assert claim["rejectedBy"] == ["numbers", "substitutions"] and claim["unsupportedWords"] == [
+        "45"
+    ]
     assert {"nodeId", "start", "end", "text", "sourceStart", "sourceEnd"} == set(
         claim["evidence"][0]
     )

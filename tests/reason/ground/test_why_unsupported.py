@@ -41,10 +41,18 @@ def test_a_sentence_the_section_lacks_words_for(graph: DocumentGraph) -> None:
 
 
 def test_a_rule_that_refused_it_and_turning_it_off(graph: DocumentGraph) -> None:
-    why = graph.why_unsupported("Raise the heat slowly to 1300 degrees.", "kiln-manual#1")
+    sentence = "Raise the heat slowly to 1300 degrees."
+    why = graph.why_unsupported(sentence, "kiln-manual#1", check_substitutions=False)
     assert why.stage == "refused-by-rule" and why.rules == ("numbers",)
     assert why.missing_numbers == ("1300",)
     assert [(c.parameter, c.supported) for c in why.changes] == [("check_numbers", True)]
+    # at the defaults two rules refuse it, and turning either one off alone is not enough
+    both = graph.why_unsupported(sentence, "kiln-manual#1")
+    assert both.rules == ("numbers", "substitutions")
+    assert [(c.parameter, c.supported) for c in both.changes] == [
+        ("check_numbers", False),
+        ("check_substitutions", False),
+    ]
 
 
 def test_supported_missing_and_bad_input(graph: DocumentGraph) -> None:

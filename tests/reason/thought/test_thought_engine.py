@@ -114,18 +114,20 @@ def test_off_topic_answers_lose_to_relevant_ones(graph):
 
 
 def test_a_claim_vetoed_by_verify_is_not_supported_nor_cited(graph):
-    negated = "Do not edit config.json to customize settings."
-
     def verify(claim: str, evidence: str) -> float:
-        return 0.01 if " not " in claim else 0.99
+        return 0.01 if "customize" in claim else 0.99
 
-    llm = Scripted(thoughts(negated))
+    llm = Scripted(thoughts(EDIT))
     result = reason(graph, llm, [ops.retrieve(), ops.generate(1)], verify=verify)
     (claim,) = result.claims
     assert claim.vetoed and not claim.supported and claim.nli == pytest.approx(0.01)
-    assert result.citations == () and result.unsupported == (negated,)
-    plain = reason(graph, Scripted(thoughts(negated)), [ops.retrieve(), ops.generate(1)])
+    assert result.citations == () and result.unsupported == (EDIT,)
+    plain = reason(graph, Scripted(thoughts(EDIT)), [ops.retrieve(), ops.generate(1)])
     assert plain.claims[0].supported  # the words alone pass: verify is what caught it
+    # a negated copy of the section's sentence is refused by the negation rule, no verify
+    negated = "Do not edit config.json to customize settings."
+    refused = reason(graph, Scripted(thoughts(negated)), [ops.retrieve(), ops.generate(1)])
+    assert not refused.claims[0].supported and not refused.claims[0].vetoed
 
 
 def test_negated_and_empty_answers_lose(graph):
