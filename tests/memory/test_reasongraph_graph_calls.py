@@ -199,22 +199,3 @@ def test_a_call_holds_at_most_max_graph_items():
     with pytest.raises(InputTooLargeError):
         memory.add_nodes(too_many)
     assert memory.get_all_nodes() == []
-
-
-# ----------------------------------------------------------------------------- PostgreSQL
-@pytest.mark.postgres
-def test_the_graph_calls_give_the_same_graph_on_postgresql():
-    from groundgraph.store.postgres import PostgresStore
-    from postgres_server import fresh_schema_url
-
-    def build(memory: DocumentGraph) -> tuple[list[object], list[object], list[str]]:
-        memory.add_nodes([(RAIN, "text"), (RIVER, "text"), (ROADS, "text")], scopes=["w"])
-        memory.add_edges([(RAIN, RIVER), (RIVER, ROADS, "causes"), ("Valley Transit", ROADS)])
-        nodes = [(n.content, n.type, n.scopes) for n in memory.get_all_nodes()]
-        edges = sorted((e.source, e.target, e.type, e.label) for e in memory.get_all_edges())
-        return nodes, edges, memory.query("heavy rain hills", top_k=3)
-
-    on_sqlite = build(fresh())
-    store = PostgresStore(fresh_schema_url(), pool_size=2)
-    with DocumentGraph(store=store, conflict_resolver=False) as memory:
-        assert build(memory) == on_sqlite
