@@ -130,3 +130,17 @@ def test_bad_limits_and_cursors_are_422_naming_the_field(keyed_server, method, p
         answer = ask(cursor=cursor)
         assert answer.status_code == 422, (cursor, answer.text)
         assert "cursor" in answer.text
+
+
+def test_an_offset_too_large_to_bind_is_422_not_a_server_error(keyed_server):
+    # found by the schema fuzz run: 10**30 overflowed SQLite's integer binding
+    for offset in (10**30, 2**63, -1):
+        answer = httpx.post(
+            keyed_server + "/facts/page", json={"offset": offset}, headers=bearer("alice")
+        )
+        assert answer.status_code == 422, answer.text
+        assert "offset" in answer.text
+    answer = httpx.post(
+        keyed_server + "/facts/page", json={"offset": 10**6}, headers=bearer("alice")
+    )
+    assert answer.status_code == 200 and answer.json()["facts"] == []

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from groundgraph.errors import InputError
 from groundgraph.model.graph import Document
 from groundgraph.model.record import Record
 
@@ -104,6 +105,23 @@ class DocumentQuery:
     prefixes: tuple[str, ...] = ()
     facts: bool | None = None
     added_until: str | None = None
+
+
+#: The largest offset and page a paged listing takes (a bigger offset is an InputError,
+#: not an integer SQLite or PostgreSQL cannot bind).
+MAX_PAGE_OFFSET = 1_000_000_000
+MAX_PAGE_LIMIT = 1_000_000
+
+
+def check_page(offset: int, limit: int) -> None:
+    """InputError unless 0 ≤ offset ≤ MAX_PAGE_OFFSET and 1 ≤ limit ≤ MAX_PAGE_LIMIT + 1
+    (a listing asks for one more than it shows, to know whether a next page exists)."""
+    for name, value, low, high in (
+        ("offset", offset, 0, MAX_PAGE_OFFSET),
+        ("limit", limit, 1, MAX_PAGE_LIMIT + 1),
+    ):
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise InputError(f"{name} must be a whole number from {low} to {high:,}, not {value!r}")
 
 
 @dataclass(frozen=True)

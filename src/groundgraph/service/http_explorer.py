@@ -22,6 +22,7 @@ from fastapi import APIRouter, Depends, HTTPException
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
 
+from groundgraph.model.store_records import MAX_PAGE_OFFSET
 from groundgraph.service.access import Access
 from groundgraph.service.cursors import MAX_CURSOR_CHARS
 from groundgraph.service.document_listing import DOCUMENT_PAGE, MAX_DOCUMENT_PAGE
@@ -82,7 +83,7 @@ def _answer(name: str) -> Response:
 
 class FactPageBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    offset: int = Field(0, ge=0)
+    offset: int = Field(0, ge=0, le=MAX_PAGE_OFFSET)
     limit: int = Field(50, ge=1, le=MAX_PAGE)
     as_of: str | None = None
     cursor: str | None = Field(None, max_length=MAX_CURSOR_CHARS)

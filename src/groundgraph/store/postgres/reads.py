@@ -9,7 +9,13 @@ from typing import Any
 
 from groundgraph.model import Document, Edge, Node
 from groundgraph.model.ids import ENTITY_PREFIX
-from groundgraph.model.store_records import DocumentPage, DocumentQuery, PendingLink, StoreCounts
+from groundgraph.model.store_records import (
+    DocumentPage,
+    DocumentQuery,
+    PendingLink,
+    StoreCounts,
+    check_page,
+)
 from groundgraph.store.postgres.connection import Database
 from groundgraph.store.postgres.faults import server_errors_are_store_errors
 from groundgraph.store.postgres.rows import EDGE_FROM, EDGE_SELECT, NODE_FROM, NODE_SELECT
@@ -103,6 +109,7 @@ class PostgresGraphReads:
         offset: int = 0,
         limit: int = 50,
     ) -> DocumentPage:
+        check_page(offset, limit)
         where, params = _matching(query)
         params.update(until=query.added_until, limit=limit, offset=offset)
         held = self._db.query(

@@ -9,7 +9,13 @@ from typing import Any, cast
 
 from groundgraph.model import Document, Edge, Node
 from groundgraph.model.ids import ENTITY_PREFIX
-from groundgraph.model.store_records import DocumentPage, DocumentQuery, PendingLink, StoreCounts
+from groundgraph.model.store_records import (
+    DocumentPage,
+    DocumentQuery,
+    PendingLink,
+    StoreCounts,
+    check_page,
+)
 from groundgraph.store.sqlite.connection import Database
 from groundgraph.store.sqlite.damage import damage_is_store_error
 from groundgraph.store.sqlite.rows import EDGE_FROM as _EDGE_FROM
@@ -142,6 +148,7 @@ class SQLiteGraphReads:
         offset: int = 0,
         limit: int = 50,
     ) -> DocumentPage:
+        check_page(offset, limit)
         where, params = _matching(query)
         until = query.added_until
         held = self._db.query(
