@@ -16,6 +16,7 @@ that matches nothing stays cheap.
 
 from __future__ import annotations
 
+import heapq
 import re
 from collections.abc import Iterable
 
@@ -54,14 +55,13 @@ def fill_order(
     wanted = trigrams(query, stopwords)
     if count <= 0 or not wanted:
         return []  # a query of no content word ("", "!!!", "the") asks for nothing
-    newest = sorted(candidates, key=lambda c: (c[2], c[0]), reverse=True)[:FILL_SCAN]
+    # the newest FILL_SCAN without sorting the whole memory
+    newest = heapq.nlargest(FILL_SCAN, candidates, key=lambda c: (c[2], c[0]))
     scored = [
         (fact, dice(wanted, trigrams(text, stopwords)), stamp) for fact, text, stamp in newest
     ]
-    scored.sort(key=lambda item: (-item[1], _descending(item[2]), item[0]))
+    # stable sorts, last key first: by id, then newest first, then by score
+    scored.sort(key=lambda item: item[0])
+    scored.sort(key=lambda item: item[2], reverse=True)
+    scored.sort(key=lambda item: -item[1])
     return [(fact, score) for fact, score, _ in scored[:count]]
-
-
-def _descending(stamp: str) -> tuple[int, ...]:
-    """A key that sorts ISO timestamps newest first."""
-    return tuple(-ord(ch) for ch in stamp)

@@ -48,21 +48,6 @@ def spectral_radius(matrix: npt.ArrayLike) -> float:
     return float(np.max(np.abs(np.linalg.eigvals(array))))
 
 
-def is_nilpotent(matrix: npt.ArrayLike) -> bool:
-    """Whether the 0/1 pattern of M has Mⁿ = 0, computed exactly on booleans.
-
-    Squaring the reachability pattern at most log₂(n) times decides it, so no
-    floating-point power is ever compared with zero.
-    """
-    pattern = _square(matrix) != 0
-    n = pattern.shape[0]
-    power, steps = pattern, 1
-    while steps < n and power.any():
-        power = (power.astype(np.int64) @ power.astype(np.int64)) > 0
-        steps *= 2
-    return not power.any() if n else True
-
-
 def cycle_members(matrix: npt.ArrayLike) -> set[int]:
     """The indices of the nodes that lie on a cycle of M's 0/1 pattern (self-loops count)."""
     pattern = _square(matrix) != 0
@@ -76,8 +61,14 @@ def cycle_members(matrix: npt.ArrayLike) -> set[int]:
 
 
 def is_acyclic(matrix: npt.ArrayLike) -> bool:
-    """Whether M's 0/1 pattern has no cycle; the same answer as ``is_nilpotent``."""
+    """Whether M's 0/1 pattern has no cycle."""
     return not cycle_members(matrix)
+
+
+def is_nilpotent(matrix: npt.ArrayLike) -> bool:
+    """Whether the 0/1 pattern of M has Mⁿ = 0: exactly when it has no cycle (a walk of
+    n steps must repeat a node), so this is decided on the graph, with no matrix power."""
+    return is_acyclic(matrix)
 
 
 def row_stochastic(matrix: npt.ArrayLike) -> FloatArray:
