@@ -169,6 +169,27 @@ def test_a_worker_that_dies_stops_the_batch_with_a_clear_error(tmp_path, small_p
     assert graph.search("night ferry")
 
 
+def test_a_worker_that_writes_to_standard_output_still_answers(tmp_path, small_pool, monkeypatch):
+    # Text a library (or a profiler) prints in the worker, through Python and straight to
+    # file descriptor 1, must not land in the answers the parent reads there.
+    noisy = (
+        "import os, sys; from groundgraph.graph import prepare; "
+        "_prepare = prepare.Preparer.prepare; "
+        "prepare.Preparer.prepare = lambda self, item: ("
+        "print('noise ' * 50), os.write(1, b'raw noise'), _prepare(self, item))[-1]; "
+        + pool._WORKER_CODE
+    )
+    monkeypatch.setattr(pool, "_WORKER_CODE", noisy)
+    docs = _corpus(12)
+    parsed = [parse_markdown(text, title, doc_id=doc_id) for doc_id, title, text in docs]
+    with_workers = DocumentGraph(tmp_path / "w.db")
+    landed = [d.doc_id for d in with_workers.add_documents(parsed, workers=1)]
+    alone = DocumentGraph(tmp_path / "a.db")
+    list(alone.add_documents(parsed, workers=0))
+    assert landed == [doc_id for doc_id, _, _ in docs]
+    assert _dump(with_workers) == _dump(alone)
+
+
 @pytest.mark.parametrize("value", ["two", "-1", "999"])
 def test_a_bad_worker_count_is_refused(monkeypatch, value):
     monkeypatch.setenv(pool.WORKERS_ENV, value)

@@ -10,6 +10,7 @@ parent's ``__main__`` (a script that indexes a folder needs no ``if __name__`` g
 
 from __future__ import annotations
 
+import os
 import pickle
 import struct
 import sys
@@ -18,6 +19,9 @@ from typing import IO, Any
 from groundgraph.graph.prepare import Preparer
 
 _LENGTH = struct.Struct("<Q")
+#: No answer is this long (a chunk is a few files, each under the reader's size cap): a
+#: longer length means the stream is not frames.
+MAX_FRAME = 1 << 34
 
 
 def write_frame(stream: IO[bytes], value: Any) -> None:
@@ -33,6 +37,8 @@ def read_frame(stream: IO[bytes]) -> Any:
     if len(head) < _LENGTH.size:
         raise EOFError("the other side closed the pipe")
     (size,) = _LENGTH.unpack(head)
+    if size > MAX_FRAME:
+        raise EOFError(f"the other side sent a garbled frame (a length of {size} bytes)")
     data = stream.read(size)
     if len(data) < size:
         raise EOFError("the other side closed the pipe mid-message")
@@ -61,7 +67,13 @@ def serve(source: IO[bytes], sink: IO[bytes]) -> None:
 
 
 def main() -> None:
-    serve(sys.stdin.buffer, sys.stdout.buffer)
+    # The answers get standard output to themselves: anything else the worker writes there
+    # (a library's message, a profiler's) goes to standard error instead of into a frame.
+    sink = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
+    sys.stdout.flush()
+    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
+    sys.stdout = sys.stderr
+    serve(sys.stdin.buffer, sink)
 
 
 if __name__ == "__main__":
