@@ -190,6 +190,18 @@ def test_a_worker_that_writes_to_standard_output_still_answers(tmp_path, small_p
     assert _dump(with_workers) == _dump(alone)
 
 
+def test_a_worker_that_answers_garbage_is_a_clear_error(tmp_path, small_pool, monkeypatch):
+    garbage = (
+        "import sys; sys.stdin.buffer.read(8); sys.stdout.buffer.write(b'not a frame' * 9); "
+        "sys.stdout.flush(); sys.stdin.read()"
+    )
+    monkeypatch.setattr(pool, "_WORKER_CODE", garbage)
+    graph = DocumentGraph(tmp_path / "g.db")
+    parsed = (parse_markdown(text, title, doc_id=doc_id) for doc_id, title, text in _corpus(10))
+    with pytest.raises(pool.WorkerError, match="garbled frame"):
+        list(graph.add_documents(parsed, workers=1))
+
+
 @pytest.mark.parametrize("value", ["two", "-1", "999"])
 def test_a_bad_worker_count_is_refused(monkeypatch, value):
     monkeypatch.setenv(pool.WORKERS_ENV, value)

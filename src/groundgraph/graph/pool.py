@@ -31,7 +31,7 @@ from typing import Any, TypeVar, cast
 from groundgraph.errors import InputError
 from groundgraph.graph.parent_watch import PARENT_ENV
 from groundgraph.graph.prepare import PrepareSettings
-from groundgraph.graph.worker import read_frame, write_frame
+from groundgraph.graph.worker import GarbledFrameError, read_frame, write_frame
 
 In = TypeVar("In")
 Out = TypeVar("Out")
@@ -127,6 +127,9 @@ class _Worker:
         except EOFError:
             code = self.process.wait()
             raise WorkerError(f"an indexing worker stopped (exit code {code})") from None
+        except GarbledFrameError as exc:
+            self.process.kill()
+            raise WorkerError(f"an indexing worker answered with something else: {exc}") from None
         self.waiting -= 1
         if status == "error":
             raise value

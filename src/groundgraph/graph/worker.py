@@ -24,6 +24,10 @@ _LENGTH = struct.Struct("<Q")
 MAX_FRAME = 1 << 34
 
 
+class GarbledFrameError(ValueError):
+    """What came down the pipe is not a frame."""
+
+
 def write_frame(stream: IO[bytes], value: Any) -> None:
     data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
     stream.write(_LENGTH.pack(len(data)))
@@ -38,7 +42,7 @@ def read_frame(stream: IO[bytes]) -> Any:
         raise EOFError("the other side closed the pipe")
     (size,) = _LENGTH.unpack(head)
     if size > MAX_FRAME:
-        raise EOFError(f"the other side sent a garbled frame (a length of {size} bytes)")
+        raise GarbledFrameError(f"the other side sent a garbled frame (a length of {size} bytes)")
     data = stream.read(size)
     if len(data) < size:
         raise EOFError("the other side closed the pipe mid-message")
