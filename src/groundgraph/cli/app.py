@@ -125,6 +125,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "memory": (
         "groundgraph.cli.memory",
         "groundgraph.cli.memory_causal",
+        "groundgraph.cli.memory_ledger",
         "groundgraph.cli.memory_why_not",
     ),
     "serve": ("groundgraph.cli.serve",),

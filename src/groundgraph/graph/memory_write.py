@@ -15,7 +15,6 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
-from typing import Any
 
 from groundgraph.errors import InputError
 from groundgraph.graph.evidence import evidence_for
@@ -30,6 +29,7 @@ from groundgraph.memory.facts import (
     CausalExtractorLike,
     EntityCallable,
     as_mentions,
+    causal_pairs,
     causal_records,
     check_fact_text,
     check_source,
@@ -206,7 +206,7 @@ class MemoryWriter:
         document = Document(fid, "", "memory fact", source, digest, scopes, stamp)
         entity_fn = as_mentions(extractor) if extractor is not None else self.writer.entities()
         entities, evidence = evidence_for([node], entity_fn, self.writer.relation_extractor)
-        pairs = _pairs(causal, text)
+        pairs = causal_pairs(causal, text)
         spans, causal_edges, _ = causal_records(fid, text, pairs)
         named = {e.target for e in causal_edges if e.type == "mentions"}
         edges = causal_edges + [
@@ -389,22 +389,6 @@ class MemoryWriter:
 def _replaced(fact: Fact, count: int) -> Fact:
     """The fact as added, saying how many lone surrogates of its input became U+FFFD."""
     return replace(fact, replaced=count) if count else fact
-
-
-def _pairs(extractor: CausalExtractorLike | None, text: str) -> Sequence[Any]:
-    if extractor is None:
-        return []
-    found = extractor(text)
-    if isinstance(found, str) or not isinstance(found, Iterable):
-        raise InputError("a causal extractor must return a list of causal pairs")
-    pairs = list(found)
-    for pair in pairs:
-        if not all(hasattr(pair, a) for a in ("cause_span", "effect_span", "cue")):
-            raise InputError(
-                f"a causal extractor returned a {type(pair).__name__}: return CausalPair "
-                "records (cause, effect, cause_span, effect_span, cue, language)"
-            )
-    return pairs
 
 
 def _snapshot(state: FactState) -> FactSnapshot:

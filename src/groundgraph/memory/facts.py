@@ -180,3 +180,20 @@ def _span(text: str, span: object) -> tuple[int, int] | None:
     while b > a and text[b - 1] in _END_PUNCTUATION:
         b -= 1
     return (a, b) if a < b else None
+
+
+def causal_pairs(extractor: CausalExtractorLike | None, text: str) -> Sequence[Any]:
+    """The causal pairs ``extractor`` finds in ``text``, checked to be pair records."""
+    if extractor is None:
+        return []
+    found = extractor(text)
+    if isinstance(found, str) or not isinstance(found, Iterable):
+        raise InputError("a causal extractor must return a list of causal pairs")
+    pairs = list(found)
+    for pair in pairs:
+        if not all(hasattr(pair, a) for a in ("cause_span", "effect_span", "cue")):
+            raise InputError(
+                f"a causal extractor returned a {type(pair).__name__}: return CausalPair "
+                "records (cause, effect, cause_span, effect_span, cue, language)"
+            )
+    return pairs
