@@ -238,14 +238,19 @@ class SavedGraphFile:
         for index, parent in self._parents:
             check_parent(parent, self._owner, f"nodes[{index}]")
         rank = {document.doc_id: i for i, (document, _) in enumerate(self._listed)}
-        owners = []
-        for seq, source, target in self._spool.execute(
+        owners: list[tuple[int, str]] = []  # written a batch at a time: 1.9M edges at 100k
+        self._spool.execute("BEGIN")
+        for seq, source, target in self._spool.cursor().execute(
             "SELECT seq, source, target FROM edges ORDER BY seq"
         ):
             if source not in self._owner or target not in self._owner:
                 raise unknown_end(f"edges[{seq}]")
             owners.append((seq, later(self._owner[source], self._owner[target], rank)))
+            if len(owners) >= _BATCH:
+                self._spool.executemany("INSERT INTO edge_owners VALUES (?, ?)", owners)
+                owners.clear()
         self._spool.executemany("INSERT INTO edge_owners VALUES (?, ?)", owners)
+        self._spool.execute("COMMIT")
         self._spool.execute("CREATE INDEX edge_owners_by_doc ON edge_owners (doc_id, seq)")
         stray = stray_documents(set(self._owner.values()), {d.doc_id for d, _ in self._listed})
         if stray is not None:
