@@ -71,9 +71,9 @@ def _marker(match: re.Match[str], cue: Cue, table: CueTable, offset: int) -> Mar
     names = cue.pattern.groupindex
     has_cue = "cue" in names and match.group("cue") is not None
     groups = tuple(
-        (role, (offset + match.start(role), offset + match.end(role)))
-        for role in _ROLES
-        if role in names and match.group(role) is not None
+        (role, (offset + match.start(name), offset + match.end(name)))
+        for name, role in _role_groups(cue)
+        if match.group(name) is not None
     )
     return Marker(
         start=offset + match.start(),
@@ -84,6 +84,17 @@ def _marker(match: re.Match[str], cue: Cue, table: CueTable, offset: int) -> Mar
         table=table,
         groups=groups,
     )
+
+
+def _role_groups(cue: Cue) -> list[tuple[str, Role]]:
+    """The pattern's groups that hold a span, with their role: ``cause``, ``effect``, and
+    numbered ones (``effect2``) for the branches of one pattern."""
+    return [
+        (name, role)
+        for name in cue.pattern.groupindex
+        for role in _ROLES
+        if name.rstrip("0123456789") == role
+    ]
 
 
 def _rejected(match: re.Match[str], cue: Cue, table: CueTable) -> bool:
@@ -101,7 +112,7 @@ def _rejected(match: re.Match[str], cue: Cue, table: CueTable) -> bool:
         denies = False  # "vertrug es nicht, weshalb …": the negator is the clause before's
     if denies and (word in table.negators or _NOT.search(before)):
         return True
-    group_starts = [match.start(g) for g in ("cause", "effect") if g in cue.pattern.groupindex]
+    group_starts = [match.start(name) for name, _ in _role_groups(cue)]
     head = sentence[match.start() : min([s for s in group_starts if s >= 0] or [match.end()])]
     if any(w.lower() in table.negators for w in re.findall(r"\w+", head)):
         return True

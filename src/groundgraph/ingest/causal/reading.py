@@ -16,7 +16,7 @@ spans overlap is dropped.
 
 from __future__ import annotations
 
-from groundgraph.ingest.causal.clauses import Clauses
+from groundgraph.ingest.causal.clauses import Barrier, Clauses
 from groundgraph.ingest.causal.cues.table import Cue, CueTable, Role
 from groundgraph.ingest.causal.markers import Marker, find_markers
 from groundgraph.ingest.causal.pair import CausalPair
@@ -28,6 +28,10 @@ from groundgraph.ingest.causal.spans import (
     tokens,
     trim,
 )
+
+_MAX_LIST_ITEMS = 6
+_MAX_ITEM_WORDS = 4
+_UNKNOWN_AFTER = 3  # words that may stand before "unknown" in a cause
 
 
 class SentenceReader:
@@ -71,6 +75,8 @@ class SentenceReader:
         ):
             right_to, _ = self.clauses.after(barrier.end, None)  # "As a result, Y"
         right = trim(text, (marker.right_start, right_to), table)
+        if barrier is not None and barrier.marker is None and text[barrier.start] == ",":
+            right = self._list_rest(right, barrier, table)
         if cue.split is not None:
             split = self._split(marker, left, left_from)
             if split is None:
@@ -95,6 +101,34 @@ class SentenceReader:
                 return None
             roles[cue.left] = found
         return self._build(roles, cue, table)
+
+    def _list_rest(self, span: Span, comma: Barrier, table: CueTable) -> Span:
+        """``span``, cut at ``comma``, with the rest of the list the comma opens: "floods,
+        landslides and outages" (the last item joined by a coordinator), "gele, slappe
+        bladeren" (a one-word span and a short last item). Items are short and hold no
+        known finite verb; the first opens with no conjunction, relative or subject word
+        (", and the school closed" and ", the roads closed" are clauses of their own)."""
+        text = self.text
+        one_word = len(tokens(text, *span)) == 1
+        current: Barrier | None = comma
+        for position in range(_MAX_LIST_ITEMS):
+            if current is None or current.marker is not None or text[current.start] != ",":
+                return span
+            item_from = current.end
+            item_to, current = self.clauses.after(item_from, None)
+            item = tokens(text, item_from, item_to)
+            lowered = [text[a:b].lower() for a, b in item]
+            if not item or len(item) > _MAX_ITEM_WORDS or table.finite & set(lowered):
+                return span
+            opener = lowered[0] in table.leading | table.relatives | table.subject
+            if position == 0 and opener:
+                return span
+            if table.coordinators & set(lowered[1:] if position == 0 else lowered):
+                return span[0], item[-1][1]
+            last = current is None or current.marker is not None or text[current.start] != ","
+            if position == 0 and one_word and last and len(item) <= _MAX_ITEM_WORDS - 1:
+                return span[0], item[-1][1]
+        return span
 
     def _split(self, marker: Marker, left: Span, left_from: int) -> tuple[Span, Span] | None:
         """A verb-final marker's two spans, both left of it: (left role, right role)."""
@@ -194,7 +228,10 @@ class SentenceReader:
         if denied and cue.left == "cause":  # "caused no damage", not "Owing to X, no trains ran"
             return None
         cause_text, effect_text = self.text[slice(*cause)], self.text[slice(*effect)]
-        if table.unknown is not None and table.unknown.search(cause_text):
+        if table.unknown is not None and any(
+            table.unknown.search(self.text[a : cause[1]])
+            for a, _ in tokens(self.text, *cause)[: _UNKNOWN_AFTER + 1]
+        ):  # "is still unknown", "ist laut Polizei noch unklar"
             return None
         return CausalPair(cause_text, effect_text, cause, effect, cue.name, table.language)
 

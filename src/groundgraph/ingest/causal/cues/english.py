@@ -15,6 +15,27 @@ from groundgraph.ingest.causal.cues.table import (
 
 _ADV = r"(?:\w+ly\s+)?"  # one optional -ly adverb: "led directly to", "due largely to"
 _SPAN = r"[^,;:.!?]{1,120}?"  # a span inside a split marker, bounded so matching stays linear
+_ASIDE = r",\s[^,;:.!?]{1,60}?,\s+"  # an aside between a verb and its preposition
+# Intransitive verbs of change after a causative "made" ("made the ice cream melt").
+_CHANGE = (
+    r"(?:melt|fall|rise|drop|collapse|crash|fail|stop|break|burst|freeze|rot|wilt|die|quit|"
+    r"leave|lose|miss|panic|slip|skid|cry|laugh|sneeze|cough|shrink|swell|spoil|fade|sink|"
+    r"soar|plunge|plummet|tumble|overheat|overflow|shut|close|crack|jump|flee|resign|vomit|"
+    r"faint|wake|itch|ache|bleed|explode|spike|surge|skyrocket|go|run|turn|feel|look|seem)"
+)
+# Verbs of sanction and reward: "fired for misconduct", "fined for speeding".
+_SANCTION = (
+    r"(?:fired|sacked|dismissed|arrested|detained|jailed|imprisoned|convicted|sentenced|"
+    r"fined|punished|penali[sz]ed|suspended|expelled|banned|disqualified|sued|prosecuted|"
+    r"charged|indicted|critici[sz]ed|condemned|blamed|praised|rewarded|honou?red|"
+    r"hospitali[sz]ed|treated|recalled|grounded|impeached|deported|evicted|ticketed|"
+    r"reprimanded|penalties|apologi[sz]ed|famous|notorious)"
+)
+_MOTIVE = (
+    r"(?:sheer\s+|pure\s+)?(?:fear|curiosity|spite|jealousy|anger|frustration|desperation|"
+    r"boredom|habit|necessity|respect|pity|kindness|gratitude|concern|guilt|shame|panic|love|"
+    r"loyalty|revenge|envy|greed|exhaustion|caution|courtesy|ignorance|negligence)"
+)
 
 # "due to" before a verb is a schedule ("due to arrive"), not a cause.
 _DUE_VERBS = (
@@ -49,7 +70,7 @@ ENGLISH = CueTable(
         ),
         cause_first(
             "leads to",
-            rf"(?:lead|leads|led|leading)\s+{_ADV}to",
+            rf"(?:lead|leads|led|leading)(?:\s+{_ADV}|{_ASIDE})to",
             reject=_PLACES,
             not_before="was were been being is are be get got",
         ),
@@ -67,7 +88,26 @@ ENGLISH = CueTable(
             "triggers", r"(?:trigger|triggers|triggered|triggering)", not_before=_NOUN_BEFORE
         ),
         cause_first("sparked", r"(?:sparked|sparking|sparks\s+off)"),
-        cause_first("prompted", r"prompted"),
+        cause_first("prompted", r"prompted|prompting"),
+        cause_first(
+            "provoked",
+            r"(?:provoked|provoking|induced|inducing|spurred|spurring|fuelled|fueled|fuelling|"
+            r"fueling|precipitated|precipitating|(?:set|sets|setting|touched|touching)\s+off|"
+            r"(?:brought|bringing)\s+on)(?!\s+by\b)",
+            not_before="was were been being is are be get got",
+        ),
+        cause_first(
+            "is the cause of",
+            r"(?:is|are|was|were|be|been|became|becomes|remains|remained)\s+"
+            r"(?:the|a|an|one\s+of\s+the)\s+(?:\w+\s+){0,2}?"
+            r"(?:cause|causes|source|trigger|root)\s+(?:of|for|behind)",
+        ),
+        cause_first("is to blame for", r"(?:is|are|was|were|be|been)\s+(?:partly\s+)?to\s+blame\s+for"),
+        cause_first(
+            "left … without",
+            r"(?:left|leaves|leaving)(?=\s+[^,;:.!?]{1,60}?\s+without\b)",
+            not_before="was were been being is are be",
+        ),
         cause_first("brings about", r"(?:bring|brings|brought|bringing)\s+about"),
         cause_first("gives rise to", r"(?:give|gives|gave|given|giving)\s+rise\s+to"),
         cause_first(
@@ -86,7 +126,16 @@ ENGLISH = CueTable(
             rf"(?:drove|drives|pushed|pushes|sent|sends)\s+(?P<effect>{_SPAN})\s+"
             r"(?:up|down|higher|lower)",
         ),
-        cause_first("forced", r"forced", not_before="was were been being is are be get got"),
+        cause_first(
+            "forced",
+            r"forced|forcing|compelled|compelling",
+            not_before="was were been being is are be get got",
+        ),
+        cause_first(
+            "makes",
+            rf"(?:made|makes|making)(?=(?:\s+[\w'’-]+){{1,6}}\s+{_CHANGE}\b)",
+            not_before="the a was were been being is are be get got",
+        ),
         cause_first("that is why", r"(?:that|this|which)(?:\s+is|\s+was|['’]s)\s+why", link=True),
         cause_first("is why", r"(?:is|was)\s+why"),
         cause_first("which meant", r"which\s+(?:meant|means)(?:\s+that)?"),
@@ -98,11 +147,14 @@ ENGLISH = CueTable(
             r"(?!\s+\w+\s*(?:[.!?,;]|$))",  # "so far, so good": an intensified last word
             link=True,
         ),
-        cause_first("so … that", r"so\s+(?:\w+\s+){0,2}?\w+\s+(?P<cue>that)"),
+        cause_first(
+            "so … that",
+            r"(?:so|such)\s+(?:an?\s+)?(?:\w+\s+){0,2}?\w+\s+(?P<cue>that)",
+        ),
         cause_first("therefore", adverb=True),
         cause_first("thus", r"thus(?!\s+far\b)", adverb=True),
         cause_first("hence", adverb=True),
-        cause_first("consequently", adverb=True),
+        cause_first("consequently", r"consequently|accordingly", adverb=True),
         cause_first(
             "as a result",
             r"as\s+an?\s+(?:direct\s+)?(?:result|consequence)(?!\s+of)|in\s+consequence(?!\s+of)",
@@ -129,6 +181,21 @@ ENGLISH = CueTable(
             lead=True,
         ),
         effect_first("on account of", lead=True),
+        effect_first(
+            "in view of",
+            r"in\s+(?:view|light)\s+of|seeing\s+(?:that|as)|inasmuch\s+as|now\s+that|"
+            r"in\s+response\s+to|for\s+(?:lack|want|fear)\s+of|by\s+virtue\s+of",
+            lead=True,
+        ),
+        effect_first("out of", rf"out\s+of(?=\s+{_MOTIVE}\b)", lead=True),
+        effect_first(  # "fired for misconduct", "sentenced to five years for fraud"
+            "for",
+            rf"{_SANCTION}(?:\s+[\w'’-]+){{0,4}}?\s+(?P<cue>for)"
+            r"(?!\s+(?:the\s+)?(?:first|second|third|last|\d+|a\s+(?:week|month|year|day)|"
+            r"(?:several|two|three|four|five|six|many)\s+\w+|life|now|years|months|weeks|days|"
+            r"hours|good|ever)\b)",
+        ),
+        effect_first("by", r"^\W*by(?=\s+(?:not\s+)?\w{2,}ing\b)", lead=True),
         effect_first(  # verbs of undergoing: "died from", "suffering from", "wilted from"
             "from",
             r"(?:died|dies|dying|suffers|suffered|suffering|wilted|wilting|perished|withered"
@@ -153,7 +220,8 @@ ENGLISH = CueTable(
         ),
         effect_first(
             "caused by",
-            r"(?:caused|triggered|sparked|prompted|brought\s+about|fuelled|fueled)\s+"
+            r"(?:caused|triggered|sparked|prompted|brought\s+(?:about|on)|fuelled|fueled|"
+            r"provoked|induced|spurred|precipitated|set\s+off|touched\s+off)\s+"
             rf"{_ADV}by",
         ),
         effect_first("driven by", rf"(?:is|are|was|were|been|being)\s+{_ADV}driven\s+{_ADV}by"),
@@ -166,6 +234,11 @@ ENGLISH = CueTable(
             r"(?:result|consequence|outcome|product)\s+of",
         ),
         effect_first("attributed to", rf"(?:attributed|attributable)\s+{_ADV}to"),
+        effect_first(
+            "blamed on",
+            rf"(?:blamed|blames|blame)\s+{_ADV}on|(?:put|puts)\s+down\s+to|"
+            rf"(?:traced|traces)\s+(?:back\s+)?to|(?:follows|followed)\s+{_ADV}from",
+        ),
         effect_first(
             "the reason for",
             r"the\s+(?:\w+\s+)?(?:reason|cause)\s+(?:for|of|behind|why)\s+"
@@ -187,6 +260,7 @@ ENGLISH = CueTable(
         "reportedly allegedly indirectly primarily chiefly then"
     ),
     leading=words("and but or then so yet also"),
+    coordinators=words("and or"),
     finite=words(
         "is are was were has have had will would can could must should did does do may might "
         "got became remained kept fell rose went came stayed"

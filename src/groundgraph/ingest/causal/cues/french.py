@@ -153,6 +153,7 @@ FRENCH = CueTable(
         "partiellement"
     ),
     leading=words("et mais ou puis alors"),
+    coordinators=words("et ou"),
     finite=words(
         "est sont était étaient a ont avait avaient fut furent sera seront peut pouvait doit "
         "devait reste restait"

@@ -21,6 +21,51 @@ from groundgraph.ingest.causal.cues.table import (
 _W = r"(?:\w+\s+)?"  # one optional word: "führte schließlich zu", "hat auch zu"
 _W2 = r"(?:\w+\s+){0,2}"  # up to two: "ist vor allem auf … zurückzuführen"
 _SPAN = r"[^,;:.!?]{1,120}?"
+_ASIDE = r",\s[^,;:.!?]{1,60}?,\s+"  # an aside between a verb and its preposition
+_CLAUSE_END = r"(?=\s*(?:[,;:.!?…]|$))"
+# A relative clause that points back to the clause before: ", was wiederum …", ", die …".
+_REL_DE = (
+    r"(?<=,\s)(?P<cue>)(?:was|die|der|das|welche|welcher|welches)\s+"
+    r"(?:wiederum\s+|seinerseits\s+|ihrerseits\s+|dann\s+|schließlich\s+|letztlich\s+)?"
+)
+_REL_NL = (
+    r"(?<=,\s)(?P<cue>)(?:wat|die|dat|hetgeen|welke)\s+"
+    r"(?:op\s+(?:zijn|haar|hun)\s+beurt\s+|vervolgens\s+|weer\s+|uiteindelijk\s+)?"
+)
+# Nouns of places and ways: "durch das Fenster", "door het raam" are paths, not causes.
+_THROUGH_DE = (
+    r"(?:fenster|tür|türen|tor|wald|wälder|stadt|park|tunnel|straße|straßen|gasse|gang|flur|"
+    r"garten|land|loch|menge|wüste|raum|zimmer|haus|dorf|tal|fluss|luft|wasser|halle|"
+    r"innenstadt|altstadt|gegend|landschaft|nacht|tag|jahr|jahrhunderte|zeit|feld|felder|"
+    r"wiesen|berge|gebirge|scheibe|glas|lupe|fernglas|rohr|leitung|hintertür|eingang|"
+    r"küche|wohnung|menschenmenge|reihen|kontrolle|prüfung|zoll|schlamm|schnee)"
+)
+_THROUGH_NL = (
+    r"(?:raam|ramen|venster|deur|poort|gang|tunnel|straat|straten|stad|park|bos|bossen|tuin|"
+    r"land|gat|kier|opening|hek|muur|ruit|lens|kijker|verrekijker|gordijnen|lucht|water|"
+    r"menigte|nacht|dorp|centrum|wijk|duinen|velden|kamer|huis|zaal|hal|keuken|keukenraam|"
+    r"woonkamer|straatjes|polder|weilanden|buurt|binnenstad|achterdeur|voordeur|buis|"
+    r"leiding|controle|douane|modder|eeuwen|jaren|tijd|dag)"
+)
+_MOTIVE_DE = (
+    r"(?:reiner\s+|purer\s+|lauter\s+)?(?:angst|furcht|sorge|neugier|wut|zorn|eifersucht|"
+    r"rache|verzweiflung|langeweile|protest|respekt|scham|trotz|unachtsamkeit|mitleid|"
+    r"dankbarkeit|gewohnheit|not|mangel|\w*gründen|vorsicht|überzeugung|frust|enttäuschung)"
+)
+_PHYSICAL_DE = (
+    r"(?:lauter\s+)?(?:kälte|angst|freude|hunger|müdigkeit|schmerzen|schmerz|wut|lachen|"
+    r"aufregung|erschöpfung|scham|glück|durst|sorge|nervosität|schreck|rührung|zorn|neid|"
+    r"stolz|ekel|hitze|erleichterung|begeisterung|verzweiflung)"
+)
+_MOTIVE_NL = (
+    r"(?:pure\s+)?(?:angst|vrees|nieuwsgierigheid|wraak|protest|voorzorg|jaloezie|woede|"
+    r"frustratie|schaamte|respect|medelijden|gewoonte|noodzaak|verveling|wanhoop|"
+    r"onachtzaamheid|dankbaarheid|liefde|zorg|principe)"
+)
+_PHYSICAL_NL = (
+    r"(?:de\s+)?(?:kou|honger|vermoeidheid|angst|vreugde|blijdschap|schrik|pijn|woede|"
+    r"opwinding|uitputting|schaamte|dorst|zenuwen|spanning|hitte|opluchting|ellende)"
+)
 
 GERMAN = CueTable(
     language="de",
@@ -38,7 +83,7 @@ GERMAN = CueTable(
         ),
         cause_first(
             "führt zu",
-            rf"(?:führt|führte|führten|führen|führend)\s+{_W}(?:zu|zum|zur)",
+            rf"(?:führt|führte|führten|führen|führend)(?:\s+{_W}|{_ASIDE})(?:zu|zum|zur)",
             reject=r"\b(?:weg|pfad|straße|gasse|tür|treppe|brücke|tunnel|gang|route|strecke|"
             r"ausgang|eingang|wanderweg|fußweg|steg)\w*\s+(?:\w+\s+)?führ",
         ),
@@ -78,6 +123,53 @@ GERMAN = CueTable(
         ),
         cause_first("weshalb", r"(?<=,\s)(?:weshalb|weswegen|wodurch)", link=True),
         cause_first(
+            "sorgt dafür, dass", rf"(?:sorgt|sorgte|sorgten|sorgen)\s+{_W}dafür,?\s+dass"
+        ),
+        cause_first(
+            "ruft … hervor",
+            rf"(?:ruft|rief|riefen|rufen)\s+(?P<effect>{_SPAN})\s+hervor|"
+            rf"(?:bringt|brachte|brachten|bringen)\s+(?P<effect2>{_SPAN})\s+mit\s+sich|"
+            rf"(?:führt|führte|führten)\s+(?P<effect3>{_SPAN})\s+herbei",
+        ),
+        cause_first(
+            "trägt zu … bei",
+            rf"(?:trägt|trug|trugen|tragen)\s+{_W}(?:zu|zum|zur)\s+(?P<effect>{_SPAN})\s+bei|"
+            rf"(?:hat|haben|hatte|hatten)\s+{_W}(?:zu|zum|zur)\s+(?P<effect2>{_SPAN})\s+"
+            r"beigetragen",
+        ),
+        cause_first(
+            "zwingt",
+            r"(?:zwang|zwangen|zwingt|zwingen|veranlasste|veranlassten|veranlasst|bewog|bewogen|"
+            r"trieb|trieben)(?=\s+[^,;:.!?]{1,60}?\s+(?:zu|zum|zur|in\s+den|in\s+die)\s)",
+        ),
+        cause_first(
+            "ist schuld an",
+            rf"(?:ist|war|sind|waren)\s+{_W}(?:schuld|mitschuld|verantwortlich)\s+(?:an|am|für)|"
+            rf"(?:trägt|trug|tragen|trugen)\s+{_W}(?:die\s+)?(?:hauptschuld|schuld|mitschuld)\s+"
+            r"(?:an|am)",
+        ),
+        cause_first(  # ", was wiederum … zur Folge hatte": a relative clause, verb last
+            "zur Folge hatte",
+            rf"{_REL_DE}(?P<effect>{_SPAN})\s+(?:zur\s+folge\s+(?:hatte|hat|haben|hatten)|"
+            r"nach\s+sich\s+(?:zog|zogen|zieht|ziehen)|mit\s+sich\s+(?:brachte|brachten|bringt)|"
+            r"verursachte|verursachten|verursacht|auslöste|auslösten|auslöst|bewirkte|"
+            r"bewirkten|bewirkt|hervorrief|hervorriefen|herbeiführte|"
+            r"(?:verursacht|ausgelöst|bewirkt|hervorgerufen)\s+(?:hat|hatte|haben|hatten))"
+            rf"{_CLAUSE_END}",
+        ),
+        cause_first(
+            "zu … führte",
+            rf"{_REL_DE}(?:\w+\s+)?(?:zu|zum|zur)\s+(?P<effect>{_SPAN})\s+"
+            r"(?:geführt\s+(?:hat|hatte|haben|hatten)|führte|führten|führt|führen|beitrug|"
+            rf"beitrugen|beiträgt|beigetragen\s+(?:hat|hatte)){_CLAUSE_END}",
+        ),
+        cause_first(
+            "dazu führte, dass",
+            r"(?<=,\s)(?:was|die|der|das)\s+(?:wiederum\s+|schließlich\s+|letztlich\s+)?"
+            r"(?:\w+\s+)?(?P<cue>dazu\s+(?:geführt\s+)?(?:führte|führten|führt|hat|hatte),?"
+            r"\s+dass)",
+        ),
+        cause_first(
             "ist der Grund für",
             rf"(?:ist|war|sind|waren)\s+{_W}(?:der|ein|die|eine)\s+{_W}"
             r"(?:grund|auslöser|ursache)\s+(?:für|von|dafür,?\s+dass)",
@@ -87,10 +179,12 @@ GERMAN = CueTable(
         cause_first(
             "deshalb",
             r"deshalb|deswegen|daher|darum|folglich|somit|infolgedessen|dadurch(?!,?\s+dass)|"
+            r"aufgrund\s+dessen|wegen\s+dessen|infolge\s+dessen|demzufolge|dementsprechend|"
+            r"mithin|demnach|hierdurch|aus\s+diesem\s+anlass|"
             r"aus\s+diesem\s+grund|aus\s+diesen\s+gründen|als\s+folge(?!\s+(?:von|des|der)\b)",
             adverb=True,
         ),
-        effect_first("weil", lead=True),
+        effect_first("weil", r"weil|zumal", lead=True),
         effect_first("dadurch, dass", r"dadurch,?\s+dass", lead=True),
         effect_first(
             "da",
@@ -100,7 +194,46 @@ GERMAN = CueTable(
             r"zur|nur|noch|bereits|schon|gestern|heute|zu|so|sehr)\b)",
             lead=True,
         ),
+        effect_first(  # ", da während der Blüte …": after a comma, any clause but "da ist"
+            "da",
+            r"(?<=,\s)da(?=\s+(?!(?:drüben|hinten|vorne|oben|unten|draußen|drinnen|ist|war|sind|"
+            r"waren|steht|stand|liegt|lag|gibt|gab|hat|hatte|haben|bin|bist|kommt|kam|und|oder"
+            r")\b)\w)",
+        ),
         effect_first("denn", r"(?:(?<=,\s)|^)denn", link=True),
+        effect_first(
+            "liegt daran, dass",
+            rf"(?:liegt|lag|liegen|lagen)\s+{_W}daran,?\s+dass|"
+            rf"(?:kommt|kam|rührt|rührte)\s+{_W}daher,?\s+dass",
+        ),
+        effect_first(
+            "liegt an",
+            rf"(?:liegt|lag|liegen|lagen)\s+{_W}(?:an|am)(?=\s+(?:\w+\s+){{0,3}}?"
+            r"(?!(?:meer|see|strand|küste|ufer|fluss|hang|rand|ende|rhein|main|elbe|donau|"
+            r"bahnhof|markt|platz|straße|stadtrand|waldrand|fuß)\b)\w+)",
+            reject=r"\b(?:hotel|haus|dorf|stadt|ort|wohnung|grundstück|hof|schloss|kirche|"
+            r"restaurant|campingplatz|ferienhaus|insel|burg|hütte|garten|büro|firma|schule)\w*\s+"
+            r"(?:\w+\s+)?(?:liegt|lag)\b",
+        ),
+        effect_first("angesichts", lead=True, phrase=True),
+        effect_first("aus Angst", rf"aus(?=\s+{_MOTIVE_DE}\b)", lead=True, phrase=True),
+        effect_first("vor Kälte", rf"vor(?=\s+{_PHYSICAL_DE}\b)", lead=True, phrase=True),
+        effect_first(
+            "durch",
+            rf"durch(?=\s+(?!(?:\w+\s+){{0,2}}{_THROUGH_DE}\b)(?:ein|eine|einen|einem|einer|"
+            r"den|die|das|dem|der|des|sein|seine|seinen|seinem|ihr|ihre|ihren|ihrem|zu|starke\w*|"
+            r"heftige\w*|anhaltende\w*|\w+e[nmrs]?)\s)",
+            lead=True,
+            phrase=True,
+            reject=r"\bdurch\s+und\s+durch\b",
+        ),
+        effect_first(
+            "auf … zurückzuführen war",
+            rf"{_REL_DE}(?:\w+\s+)?(?:auf|durch|von)\s+(?P<cause>{_SPAN})\s+"
+            r"(?:zurückzuführen\s+(?:ist|war|sind|waren)|(?:verursacht|ausgelöst|"
+            r"hervorgerufen|bedingt)\s+(?:wurde|wurden|worden\s+(?:ist|war)|ist|war))"
+            rf"{_CLAUSE_END}",
+        ),
         effect_first("schließlich", r"(?<=,\s)schließlich(?=\s+\w+\s)", link=True),
         cause_first(  # ", also brach …": "so", with the verb right after it (not "also etwa 20")
             "also",
@@ -151,7 +284,7 @@ GERMAN = CueTable(
     in_turn=in_turn(r"wiederum|seinerseits|ihrerseits"),
     stopwords=words(
         "der die das und ist nicht ein eine einen dem den des zu mit sich auf für von im auch "
-        "es an als nach wie bei oder wird wurde sind haben werden sein noch aus einer ich wir "
+        "es an als nach wie bei oder wird wurde sind haben werden sein noch aus einer ich wir in "
         "sie er aber nur schon kann dass doch um über vom zum zur dann sehr durch wenn weil "
         "gegen ohne unter wurden hatte hatten einem eines keine kein"
     ),
@@ -163,6 +296,7 @@ GERMAN = CueTable(
         "indirekt ebenfalls"
     ),
     leading=words("und aber oder dann doch sowie"),
+    coordinators=words("und oder sowie"),
     finite=words(
         "ist sind war waren wurde wurden wird werden hat haben hatte hatten kann können konnte "
         "konnten muss müssen musste mussten soll sollte sollten blieb blieben fiel fielen stieg "
@@ -191,7 +325,7 @@ DUTCH = CueTable(
     cues=(
         cause_first(
             "leidt tot",
-            rf"(?:leidt|leidde|leidden|leiden|leidend)\s+{_W}tot(?!\s+aan\b)",
+            rf"(?:leidt|leidde|leidden|leiden|leidend)(?:\s+{_W}|{_ASIDE})tot(?!\s+aan\b)",
             reject=r"\b(?:pad|weg|straat|deur|trap|brug|tunnel|gang|route|steeg)\w*\s+"
             r"(?:\w+\s+)?leid",
         ),
@@ -222,10 +356,52 @@ DUTCH = CueTable(
             rf"(?:is|was|zijn|waren)\s+{_W}(?:de|een)\s+{_W}(?:oorzaak|reden)\s+(?:van|voor)",
         ),
         cause_first("waardoor", r"waardoor|zodat|met\s+als\s+gevolg,?(?:\s+dat)?"),
+        cause_first(
+            "leidt ertoe dat",
+            rf"(?:leidt|leidde|leidden|leiden)\s+{_W}ertoe,?\s+dat|"
+            rf"(?:zorgt|zorgde|zorgden|zorgen)\s+{_W}ervoor,?\s+dat",
+        ),
+        cause_first(
+            "brengt … teweeg",
+            rf"(?:brengt|bracht|brachten|brengen)\s+(?P<effect>{_SPAN})\s+teweeg|"
+            rf"(?:lokt|lokte|lokten|lokken)\s+(?P<effect2>{_SPAN})\s+uit|"
+            rf"(?:brengt|bracht|brachten|brengen)\s+(?P<effect3>{_SPAN})\s+met\s+zich\s+mee|"
+            r"teweeggebracht|uitgelokt",
+        ),
+        cause_first(
+            "geeft aanleiding tot",
+            rf"(?:geeft|gaf|gaven|geven)\s+{_W}aanleiding\s+tot|"
+            rf"(?:draagt|droeg|droegen|dragen)\s+{_W}bij\s+(?:aan|tot)|"
+            rf"(?:heeft|hebben|had|hadden)\s+{_W}bijgedragen\s+(?:aan|tot)",
+        ),
+        cause_first(
+            "dwingt",
+            r"(?:dwong|dwongen|dwingt|dwingen|noodzaakte|noodzaakten|bracht|brachten)"
+            r"(?=\s+[^,;:.!?]{1,60}?\s+(?:tot|om\s+te|ertoe)\s)",
+        ),
+        cause_first(
+            "deed … stijgen",
+            r"(?:deed|deden|doet|doen)(?=\s+(?:[\w'’-]+\s+){1,5}?(?:stijgen|dalen|zakken|"
+            r"smelten|instorten|barsten|breken|ontploffen|schrikken|huilen|lachen|twijfelen|"
+            r"verdwijnen|vallen|overlopen|bevriezen|verwelken|ontstaan|beven|schudden)\b)",
+        ),
+        cause_first(
+            "tot … leidde",
+            rf"{_REL_NL}(?:\w+\s+)?tot\s+(?P<effect>{_SPAN})\s+(?:leidde|leidden|leidt|"
+            rf"leiden|heeft\s+geleid|hebben\s+geleid|had\s+geleid|geleid\s+heeft){_CLAUSE_END}",
+        ),
+        cause_first(
+            "… veroorzaakte",
+            rf"{_REL_NL}(?P<effect>{_SPAN})\s+(?:veroorzaakte|veroorzaakten|veroorzaakt|"
+            r"teweegbracht|teweegbrachten|tot\s+gevolg\s+(?:had|heeft|hadden|hebben)|"
+            r"met\s+zich\s+meebracht|veroorzaakt\s+(?:heeft|had|hebben))"
+            rf"{_CLAUSE_END}",
+        ),
         cause_first("zo … dat", r"zo\s+(?:\w+\s+){0,2}?\w+,?\s+(?P<cue>dat)"),
         cause_first(
             "daardoor",
             r"daardoor|daarom|dus|bijgevolg|hierdoor|zodoende|derhalve|vandaar(?:\s+dat)?|"
+            r"dientengevolge|hierom|daarmee|om\s+die\s+redenen|"
             r"als\s+gevolg\s+daarvan|om\s+(?:die|deze)\s+reden",
             adverb=True,
         ),
@@ -235,6 +411,21 @@ DUTCH = CueTable(
         effect_first("want", link=True),
         effect_first("vanwege", r"vanwege|wegens", lead=True, phrase=True),
         effect_first("dankzij", lead=True, phrase=True),
+        effect_first("uit angst", rf"uit(?=\s+{_MOTIVE_NL}\b)", lead=True, phrase=True),
+        effect_first("van de kou", rf"van(?=\s+{_PHYSICAL_NL}\b)", phrase=True),
+        effect_first(  # "door een blessure", not "door het raam" nor the passive "gevolgd door"
+            "door",
+            rf"door(?=\s+(?!(?:\w+\s+){{0,2}}{_THROUGH_NL}\b)(?:een|de|het|zijn|haar|hun|"
+            r"mijn|onze|die|dat|deze|dit|veel|te|al|\w+e)\s)(?!\s+middel\b)",
+            lead=True,
+            phrase=True,
+            not_before="en",
+            reject=r"\b(?:ge\w+[dt]|ge\w+en|\w+(?:eerd|eerde))\s+door\b",
+        ),
+        effect_first(
+            "komt voort uit",
+            rf"(?:komt|kwam|komen|kwamen)\s+{_W}voort\s+uit|door\s+toedoen\s+van",
+        ),
         effect_first(
             "als gevolg van", r"(?:als|ten)\s+gevolge?\s+van|naar\s+aanleiding\s+van", lead=True
         ),
@@ -274,6 +465,7 @@ DUTCH = CueTable(
         "waarschijnlijk uiteindelijk mede"
     ),
     leading=words("en maar of dan toen"),
+    coordinators=words("en of"),
     finite=words(
         "werd werden wordt worden is zijn was waren heeft hebben had hadden moest moesten kon "
         "konden kan kunnen zal zullen bleef bleven ging gingen kwam kwamen liep liepen viel "

@@ -91,6 +91,7 @@ ITALIAN = CueTable(
         "probabilmente soprattutto principalmente"
     ),
     leading=words("e ma o poi"),
+    coordinators=words("e ed o"),
     finite=words("è sono era erano fu ha hanno aveva avevano può possono rimase rimasero"),
     subject=words("il lo la i gli le un uno una l molti molte tutti"),
     negators=words("non mai né"),

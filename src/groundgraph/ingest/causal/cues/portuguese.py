@@ -105,6 +105,7 @@ PORTUGUESE = CueTable(
         "principalmente provavelmente"
     ),
     leading=words("e mas ou então"),
+    coordinators=words("e ou"),
     finite=words("é são foi foram era eram está estava ficou ficaram tem têm tinha pode podem"),
     subject=words("o a os as um uma este esta muitos muitas todos"),
     negators=words("não nunca jamais nem"),

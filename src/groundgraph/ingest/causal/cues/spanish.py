@@ -126,6 +126,7 @@ SPANISH = CueTable(
         "principalmente probablemente finalmente directamente"
     ),
     leading=words("y pero o e u entonces luego"),
+    coordinators=words("y e o u"),
     finite=words(
         "es son fue fueron era eran ha han había habían será serán puede pueden pudo tuvo "
         "tuvieron se quedó quedaron"

@@ -9,7 +9,8 @@ language.
 
 A cue's pattern may name groups: ``cue`` (the marker proper, when the pattern also reads
 words around it), and ``cause`` or ``effect`` (a span inside the pattern, for split
-markers such as German ``hat zu … geführt``).
+markers such as German ``hat zu … geführt``; numbered, ``effect2``, in a second branch
+of the same pattern).
 """
 
 from __future__ import annotations
@@ -77,7 +78,9 @@ class CueTable:
     phrase right before the marker; a ``topic`` particle (Turkish ``da``) ends the subject
     that stands before that noun phrase. ``in_turn`` (``in turn``, ``a su vez``) is an
     adverbial trimmed from the end of a span before a marker, so that "which in turn
-    caused" points back like "which caused".
+    caused" points back like "which caused". ``coordinators`` (``and``, ``or``) join the
+    items of a list, which a span after a marker keeps whole: ``floods, landslides and
+    outages``.
     """
 
     language: str
@@ -103,6 +106,7 @@ class CueTable:
     compound: re.Pattern[str] | None = None
     topic: frozenset[str] = frozenset()
     in_turn: re.Pattern[str] | None = None
+    coordinators: frozenset[str] = frozenset()
 
 
 def in_turn(regex: str) -> re.Pattern[str]:

@@ -80,6 +80,7 @@ TURKISH = CueTable(
     articles=words("bir"),
     trailing=words("da de bile ise"),
     leading=words("ve ama fakat ancak da de ise"),
+    coordinators=words("ve veya ile ya da"),
     negators=words("değil"),
     denials=words("hiçbir hiç"),
     unknown=re.compile(
