@@ -45,6 +45,7 @@ class Clauses:
         self.text, self.start, self.end = text, start, end
         self.tables, self.previous = tables, previous
         self.barriers = _barriers(text, start, end, tables, markers)
+        self._adverbs = [m for m in markers if m.cue.adverb]
         self._ends = [b.end for b in self.barriers]
         self._starts = [b.start for b in self.barriers]
 
@@ -87,6 +88,9 @@ class Clauses:
                 return self.previous if cross else None
             clause_from, _ = self.before(barrier.start, None)
             clause = trim(self.text, (clause_from, barrier.start), table)
+            for adverb in self._adverbs:  # "; daardoor viel de oogst tegen, wat …"
+                if adverb.start == clause[0] and adverb.end < clause[1]:
+                    clause = trim(self.text, (adverb.end, clause[1]), table)
             first = tokens(self.text, *clause)[:1]
             relative = bool(first) and (
                 self.text[slice(*first[0])].lower() in table.relatives - table.articles

@@ -31,6 +31,7 @@ from groundgraph.ingest.causal.spans import (
 
 _MAX_LIST_ITEMS = 6
 _MAX_ITEM_WORDS = 4
+_MAX_SUBJECT_WORDS = 8  # a subject set off by a comma, Turkish apostrophes split
 _UNKNOWN_AFTER = 3  # words that may stand before "unknown" in a cause
 
 
@@ -86,6 +87,13 @@ class SentenceReader:
             if right[0] < right[1]:
                 cut = phrase_end(text, right, table) if cue.phrase else None
                 roles[cue.right] = trim(text, (right[0], cut), table) if cut else right
+                light = [text[a:b].lower() for a, b in tokens(text, *right)]
+                if cue.left == "cause" and light and set(light) <= table.light:
+                    # "X, Y sayesinde mümkün oldu": the effect is the subject before the comma
+                    subject = self._subject_before(left_from, table)
+                    if subject is None:
+                        return None
+                    roles[cue.right] = subject
             elif table.verb_second and cue.left not in roles:
                 halves = _split_at_verb(text, left, table)
                 if halves is None:
@@ -171,7 +179,7 @@ class SentenceReader:
         if before is not None or clause_from != self.start:
             return None  # the comma closes a clause of its own, not a subject
         subject = trim(self.text, (clause_from, barrier.start), table)
-        if subject[0] >= subject[1] or len(tokens(self.text, *subject)) > 6:
+        if subject[0] >= subject[1] or len(tokens(self.text, *subject)) > _MAX_SUBJECT_WORDS:
             return None
         return subject
 

@@ -420,7 +420,9 @@ DUTCH = CueTable(
             lead=True,
             phrase=True,
             not_before="en",
-            reject=r"\b(?:ge\w+[dt]|ge\w+en|\w+(?:eerd|eerde))\s+door\b",
+            # a passive's agent: "werd gevolgd door", "door beide partijen is ondertekend"
+            reject=r"\b(?:werd|werden|wordt|worden)\b|\bdoor\s[^,;.]{1,60}?\s"
+            r"(?:\w+[dt]\s+(?:is|zijn|was|waren)|(?:is|zijn|was|waren)\s+\w+[dt])\b",
         ),
         effect_first(
             "komt voort uit",
@@ -452,7 +454,7 @@ DUTCH = CueTable(
             r"(?:is|was|zijn|waren|ligt|lag)",
         ),
     ),
-    in_turn=in_turn(r"op\s+(?:zijn|haar|hun)\s+beurt"),
+    in_turn=in_turn(r"op\s+(?:zijn|haar|hun)\s+beurt|weer|vervolgens"),
     stopwords=words(
         "de het een en van is dat op te in niet zijn met voor maar ook om als aan er bij nog "
         "naar uit wat worden wordt werd dan hij ze zij wij we ik je heeft hebben had was waren "

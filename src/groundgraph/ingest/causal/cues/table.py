@@ -80,7 +80,9 @@ class CueTable:
     adverbial trimmed from the end of a span before a marker, so that "which in turn
     caused" points back like "which caused". ``coordinators`` (``and``, ``or``) join the
     items of a list, which a span after a marker keeps whole: ``floods, landslides and
-    outages``.
+    outages``. ``light`` predicates (Turkish ``mümkün oldu``) say nothing of their own: a
+    postposition followed by one alone takes the sentence's subject as its effect
+    (``X, Y sayesinde mümkün oldu``).
     """
 
     language: str
@@ -107,6 +109,7 @@ class CueTable:
     topic: frozenset[str] = frozenset()
     in_turn: re.Pattern[str] | None = None
     coordinators: frozenset[str] = frozenset()
+    light: frozenset[str] = frozenset()
 
 
 def in_turn(regex: str) -> re.Pattern[str]:
