@@ -139,6 +139,25 @@ ENGLISH = CueTable(
         cause_first("that is why", r"(?:that|this|which)(?:\s+is|\s+was|['’]s)\s+why", link=True),
         cause_first("is why", r"(?:is|was)\s+why"),
         cause_first("which meant", r"which\s+(?:meant|means)(?:\s+that)?"),
+        cause_first(
+            "meant that",
+            r"(?:meant|means)\s+that",
+            not_before="i you we they he she it what who which",
+        ),
+        cause_first(  # ", so that the wall crumbled": a result, not a purpose ("so that we can")
+            "so that",
+            r"(?<=,\s)so\s+that",
+            link=True,
+            reject=r"\bso\s+that\s+(?:\w+\s+){1,5}?(?:can|could|would|will|might|may|"
+            r"should|shall)\b",
+        ),
+        cause_first(  # "fees have led fewer students to enrol"
+            "leads to",
+            r"(?:lead|leads|led|leading)(?=\s+(?:[\w'’-]+\s+){1,5}?to\s+"
+            r"(?!(?:the|a|an|his|her|their|its|our|my|your|victory|safety|defeat)\b)[a-z]+\b)",
+            not_before="was were been being is are be get got",
+            reject=_PLACES,
+        ),
         cause_first("thereby", r"(?<=,\s)(?:thereby|thus)(?=\s+\w+ing\b)"),
         cause_first(
             "so",
@@ -203,6 +222,12 @@ ENGLISH = CueTable(
         ),
         effect_first("the reason being", r"the\s+reason\s+being(?:\s+that)?"),
         effect_first("given that", r"given\s+that", lead=True),
+        effect_first(  # ", as he had crashed": causal "as" after a comma, with a finite verb
+            "as",
+            r"(?<=,\s)as(?=\s+(?:[\w'’]+\s+){1,4}?(?:had|has|have|is|are|was|were|"
+            r"could|couldn't|can't|cannot|did|didn't|wasn't|weren't|hadn't)\s+(?!\w+ing\b))",
+            reject=r"\b(?:such|same|as)\s+\w+\s*,\s+as\b|\bjust\s*,\s+as\b",
+        ),
         effect_first(
             "since",
             r"since(?=\s+(?:[\w'’]+\s+){0,4}?(?:is|are|am|was|were|isn't|aren't|wasn't|weren't|"
