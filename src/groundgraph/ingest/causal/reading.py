@@ -231,10 +231,11 @@ class SentenceReader:
             return None
         if cause[0] < effect[1] and effect[0] < cause[1]:
             return None
-        first = tokens(self.text, *effect)[:1]
-        denied = first and self.text[slice(*first[0])].lower() in table.denials
-        if denied and cue.left == "cause":  # "caused no damage", not "Owing to X, no trains ran"
-            return None
+        effect_words = [self.text[a:b].lower() for a, b in tokens(self.text, *effect)]
+        denied = bool(effect_words) and effect_words[0] in table.denials
+        clause = bool(table.finite & set(effect_words))  # "meant that none … could land"
+        if denied and cue.left == "cause" and not clause:
+            return None  # "caused no damage", not "Owing to X, no trains ran"
         cause_text, effect_text = self.text[slice(*cause)], self.text[slice(*effect)]
         if table.unknown is not None and any(
             table.unknown.search(self.text[a : cause[1]])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from groundgraph.ingest.causal.cues.table import (
+    Cue,
     CueTable,
     cause_first,
     effect_first,
@@ -67,6 +68,17 @@ ENGLISH = CueTable(
         participle_opener(
             r"[a-z]{3,}ed|worn|broken|bitten|stung|frozen|driven|beaten|stuck|caught|shaken|torn|burnt|burned|soaked|overwhelmed|blinded",
             r"born|located|situated|founded|built|named|called|known|based|dressed|seated|married|raised|armed|signed|dated|published|released|produced|written|directed|designed|painted|printed|made|used|indeed|ahead|instead|hundred|naked|wicked|sacred|kindred|red|bed|need|seed|speed|feed|weed|assumed|compared|combined|given|considered|regarded|added|related|connected|located|inspired|pictured|supported|backed|sponsored|powered|hosted|organized|organised|owned|led|united",
+        ),
+        Cue(  # "With the bridge closed, lorries had to …": an absolute "with" opening
+            name="participle",
+            pattern=re.compile(
+                r"^\W*with\s+(?P<cause>[^,;:.!?]{3,80}?\s(?:[a-z]+ed|shut|down|out|gone|broken|"
+                r"frozen|stuck|empty|full|over|missing|injured|ill|sick|off|flooded|blocked|"
+                r"cancell?ed|delayed)(?:\s+(?:for|by|since|after|at|in|on)\s[^,;:.!?]{1,40})?)"
+                r"(?P<cue>,)",
+                re.IGNORECASE,
+            ),
+            left="cause",
         ),
         cause_first(
             "leads to",

@@ -24,7 +24,7 @@ _MOTIVE = (
     r"fatigue|manque|inadvertance|souci|orgueil|envie|solidarité|protestation)"
 )
 _SANCTION = (
-    r"(?:licencié|renvoyé|arrêté|interpellé|condamné|puni|sanctionné|verbalisé|"
+    r"(?:licencié|arrêté|interpellé|condamné|puni|sanctionné|verbalisé|"
     r"poursuivi|mis\s+en\s+examen|inculpé|accusé|hospitalisé|suspendu|exclu|expulsé|"
     r"récompensé|félicité|décoré|remercié|critiqué|blâmé|amendé|disqualifié|incarcéré|"
     r"emprisonné|jugé|connu|célèbre|réputé)(?:e|s|es)?"
@@ -70,7 +70,7 @@ FRENCH = CueTable(
             r"obligent|obligé|obligeait|obligera|contraint|contraignent|contraignait|force|"
             r"forcent|forcé|forçait|incite|incitent|incité|incitait)"
             r"(?=\s+(?:[\w'’-]+\s+){1,7}?(?:à|au|aux)\s)",
-            not_before="la une sa leur cette de en est sont était a été",
+            not_before="la une sa leur cette de en est sont était été",
         ),
         cause_first(
             "fait + infinitif",

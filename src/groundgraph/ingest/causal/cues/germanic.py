@@ -359,6 +359,7 @@ DUTCH = CueTable(
         cause_first(
             "leidt ertoe dat",
             rf"(?:leidt|leidde|leidden|leiden)\s+{_W}ertoe,?\s+dat|"
+            rf"(?:heeft|hebben|had|hadden)\s+{_W}ertoe\s+geleid,?\s+dat|"
             rf"(?:zorgt|zorgde|zorgden|zorgen)\s+{_W}ervoor,?\s+dat",
         ),
         cause_first(
