@@ -69,6 +69,17 @@ ENGLISH = CueTable(
             r"[a-z]{3,}ed|worn|broken|bitten|stung|frozen|driven|beaten|stuck|caught|shaken|torn|burnt|burned|soaked|overwhelmed|blinded",
             r"born|located|situated|founded|built|named|called|known|based|dressed|seated|married|raised|armed|signed|dated|published|released|produced|written|directed|designed|painted|printed|made|used|indeed|ahead|instead|hundred|naked|wicked|sacred|kindred|red|bed|need|seed|speed|feed|weed|assumed|compared|combined|given|considered|regarded|added|related|connected|located|inspired|pictured|supported|backed|sponsored|powered|hosted|organized|organised|owned|led|united",
         ),
+        Cue(  # "Unable to find a surgeon, the clinic …": an adjective of state opening
+            name="participle",
+            pattern=re.compile(
+                r"^\W*(?P<cause>(?:unable|afraid|desperate|anxious|eager|unwilling|too\s+\w+|"
+                r"short\s+of|out\s+of\s+(?:money|fuel|time|options|breath|work|cash|stock)|"
+                r"fearful|unsure|worried|furious|angry|ashamed|sick\s+of|tired\s+of|"
+                r"fed\s+up)\b[^,;:.!?]{0,90}?)(?P<cue>,)",
+                re.IGNORECASE,
+            ),
+            left="cause",
+        ),
         Cue(  # "With the bridge closed, lorries had to …": an absolute "with" opening
             name="participle",
             pattern=re.compile(

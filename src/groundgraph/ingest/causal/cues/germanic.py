@@ -76,7 +76,7 @@ GERMAN = CueTable(
             pattern=re.compile(
                 r"^\W*(?P<cause>(?:von|vom|durch|nach|vor|mit|wegen)\s[^,;:.!?]{0,80}?\s"
                 r"(?!(?:gegründet|geboren|gelegen|gebaut|bekannt|genannt)\b)"
-                r"(?:ge\w+(?:t|en)|\w+iert|(?:er|ver|be|zer|über)\w+t))(?P<cue>,)",
+                r"(?:\w*ge\w+(?:t|en)|\w+iert|(?:er|ver|be|zer|über)\w+t))(?P<cue>,)",
                 re.IGNORECASE,
             ),
             left="cause",

@@ -23,7 +23,7 @@ ITALIAN = CueTable(
     stemmer="italian",
     cues=(
         participle_opener(
-            r"\w{3,}(?:ato|ata|ati|ate|ito|ita|iti|ite|uto|uta|uti|ute)|pres[oaie]|mess[oaie]|rott[oaie]|chius[oaie]|spent[oaie]",
+            r"\w{3,}(?:ato|ata|ati|ate|ito|ita|iti|ite|uto|uta|uti|ute)|pres[oaie]|mess[oaie]|rott[oaie]|chius[oaie]|spent[oaie]|rimast[oaie]|pers[oaie]|sorpres[oaie]|colt[oaie]|scoss[oaie]|mort[oaie]|offes[oaie]|delus[oaie]|stanc[oaie]|esaust[oaie]|incapace|privo|priva",
             r"nat[oaie]|situat[oaie]|fondat[oaie]|costruit[oaie]|conosciut[oaie]|pubblicat[oaie]|chiamat[oaie]|sposat[oaie]|dedicat[oaie]|circondat[oaie]|compost[oaie]|scritt[oaie]|dotat[oaie]|nominat[oaie]|car[oaie]|gentile|stato|stata|tutto|tutta",
         ),
         cause_first(
