@@ -164,8 +164,28 @@ ENGLISH = CueTable(
         cause_first("which meant", r"which\s+(?:meant|means)(?:\s+that)?"),
         cause_first(
             "meant that",
-            r"(?:meant|means)\s+that",
-            not_before="i you we they he she it what who which",
+            r"(?:meant|means)(?:\s+that)?(?!\s+(?:to|nothing|well|business|for|by|as)\b)",
+            not_before="i you we they he she it what who which word name term always never",
+        ),
+        cause_first(  # "The scandal cost the minister his job"
+            "cost",
+            r"(?:cost|costs|costing)(?=\s+(?:[\w'’-]+\s+){1,3}?(?:his|her|their|its|the|a)\s+"
+            r"(?:\w+\s+)?(?:job|jobs|life|lives|seat|seats|title|place|licen[cs]e|career|"
+            r"freedom|home|homes|sight|win|match|election|majority|contract|position|post)\b)",
+        ),
+        cause_first(
+            "left … dead",
+            r"(?:left|leaves|leaving)(?=\s+[^,;:.!?]{1,60}?\s+(?:dead|injured|homeless|stranded|"
+            r"unable|without|with\s+no|in\s+the\s+dark|out\s+of\s+work|jobless)\b)",
+            not_before="was were been being is are be",
+        ),
+        cause_first(  # ", trapping five people": a result clause after a comma
+            "causing",
+            r"(?<=,\s)(?P<effect>(?:killing|injuring|trapping|stranding|destroying|damaging|"
+            r"flooding|halting|disrupting|delaying|cutting\s+off|knocking\s+out|wiping\s+out|"
+            r"bringing\s+\w+(?:\s+\w+)?\s+to\s+a\s+(?:halt|standstill)|sending|raising|"
+            r"boosting|pushing|infecting)\b[^,;:.!?]{0,120})",
+            link=True,
         ),
         cause_first(  # ", so that the wall crumbled": a result, not a purpose ("so that we can")
             "so that",
@@ -230,6 +250,12 @@ ENGLISH = CueTable(
             lead=True,
         ),
         effect_first("out of", rf"out\s+of(?=\s+{_MOTIVE}\b)", lead=True),
+        effect_first("in the wake of", r"in\s+the\s+(?:wake|aftermath)\s+of", lead=True),
+        effect_first(
+            "down to",
+            rf"(?:is|was|were|are|be|been)\s+{_ADV}down\s+to(?!\s+(?:\d|one|two|three|four|"
+            r"five|six|seven|eight|nine|ten|the\s+last|earth|the\s+wire)\b)",
+        ),
         effect_first(  # "fired for misconduct", "sentenced to five years for fraud"
             "for",
             rf"{_SANCTION}(?:\s+[\w'’-]+){{0,4}}?\s+(?P<cue>for)"
@@ -278,7 +304,7 @@ ENGLISH = CueTable(
         effect_first("arises from", rf"(?:arise|arises|arose|arisen|arising)\s+{_ADV}from"),
         effect_first(
             "is the result of",
-            r"(?:is|are|was|were|be|been)\s+(?:the|a|an)\s+(?:\w+\s+)?"
+            rf"(?:is|are|was|were|be|been)\s+{_ADV}(?:the|a|an)\s+(?:\w+\s+)?"
             r"(?:result|consequence|outcome|product)\s+of",
         ),
         effect_first("attributed to", rf"(?:attributed|attributable)\s+{_ADV}to"),
