@@ -270,6 +270,12 @@ ENGLISH = CueTable(
             r"|sickened)\s+(?P<cue>from)",
         ),
         effect_first("the reason being", r"the\s+reason\s+being(?:\s+that)?"),
+        effect_first(  # "… The reason was a faulty cable.": the effect is the sentence before
+            "the reason was",
+            r"^\W*the\s+(?:main\s+|real\s+|official\s+)?(?:reason|cause)\s+(?:for\s+(?:this|that)"
+            r"\s+|behind\s+(?:this|that|it)\s+)?(?:was|is)(?:\s+that)?",
+            link=True,
+        ),
         effect_first("given that", r"given\s+that", lead=True),
         effect_first(  # ", as he had crashed": causal "as" after a comma, with a finite verb
             "as",

@@ -163,6 +163,12 @@ FRENCH = CueTable(
             r"(?!\s+(?:avoir|être)\b)",
         ),
         effect_first("en effet", r"(?:^|(?<=[;:]\s))en\s+effet", link=True),
+        effect_first(
+            "la raison en est",
+            r"^\W*(?:la\s+(?:raison|cause)|le\s+motif)\s+(?:en\s+)?(?:est|était|fut)(?:\s+simple\s*:)?"
+            rf"(?:\s+{_QUE})?",
+            link=True,
+        ),
         effect_first("grâce à", r"grâce\s+(?:à|au|aux)", lead=True),
         effect_first(
             "suite à",

@@ -111,7 +111,8 @@ GERMAN = CueTable(
             r"(?!\s+(?:seine|ihre|meine|deine|unsere|eure|ihren|seinen|die\s+kinder)\b)",
         ),
         cause_first(
-            "hat zur Folge", rf"(?:hat|hatte|haben|hatten)\s+{_W}zur\s+folge,?(?:\s+dass)?"
+            "hat zur Folge",
+            r"(?:hat|hatte|haben|hatten)\s+(?:(?-i:[a-zäöüß]+)\s+)?zur\s+folge,?(?:\s+dass)?",
         ),
         cause_first(
             "hat … zur Folge",
@@ -141,6 +142,18 @@ GERMAN = CueTable(
             "zwingt",
             r"(?:zwang|zwangen|zwingt|zwingen|veranlasste|veranlassten|veranlasst|bewog|bewogen|"
             r"trieb|trieben)(?=\s+[^,;:.!?]{1,60}?\s+(?:zu|zum|zur|in\s+den|in\s+die)\s)",
+        ),
+        cause_first(
+            "kostete … den Job",
+            r"(?:kostet|kostete|kosteten)(?=\s+(?:\w+\s+){1,3}?(?:seinen|ihren|sein|ihr|den|das|"
+            r"die)\s+(?:\w+\s+)?(?:job|leben|führerschein|arbeitsplatz|sitz|titel|posten|sieg|"
+            r"kopf|amt|mandat|platz|karriere|existenz|stelle|vertrag)\b)",
+        ),
+        cause_first("so kam es zu", r"so\s+kam\s+es\s+(?:zu|zum|zur)", link=True),
+        effect_first(
+            "der Grund dafür war",
+            r"(?:der\s+)?(?:grund|auslöser|ursache)\s+(?:dafür|hierfür)\s+(?:war|ist|sind|waren)",
+            link=True,
         ),
         cause_first(
             "ist schuld an",
@@ -208,7 +221,7 @@ GERMAN = CueTable(
         ),
         effect_first(
             "liegt an",
-            rf"(?:liegt|lag|liegen|lagen)\s+{_W}(?:an|am)(?=\s+(?:\w+\s+){{0,3}}?"
+            rf"(?:liegt|lag|liegen|lagen)\s+{_W2}(?:an|am)(?=\s+(?:\w+\s+){{0,3}}?"
             r"(?!(?:meer|see|strand|küste|ufer|fluss|hang|rand|ende|rhein|main|elbe|donau|"
             r"bahnhof|markt|platz|straße|stadtrand|waldrand|fuß)\b)\w+)",
             reject=r"\b(?:hotel|haus|dorf|stadt|ort|wohnung|grundstück|hof|schloss|kirche|"
@@ -424,6 +437,11 @@ DUTCH = CueTable(
             # a passive's agent: "werd gevolgd door", "door beide partijen is ondertekend"
             reject=r"\b(?:werd|werden|wordt|worden)\b|\bdoor\s[^,;.]{1,60}?\s"
             r"(?:\w+[dt]\s+(?:is|zijn|was|waren)|(?:is|zijn|was|waren)\s+\w+[dt])\b",
+        ),
+        effect_first(
+            "de reden was",
+            r"^\W*(?:de\s+)?(?:reden|oorzaak)\s+(?:daarvan|hiervan|hiervoor|daarvoor)?\s*(?:was|is)",
+            link=True,
         ),
         effect_first(
             "komt voort uit",

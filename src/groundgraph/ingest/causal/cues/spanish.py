@@ -121,6 +121,12 @@ SPANISH = CueTable(
         effect_first("porque", lead=True),
         effect_first("pues", r"(?<=,\s)pues(?!\s+(?:bien|nada|sí|no)\b)", link=True),
         effect_first(
+            "el motivo fue",
+            r"^\W*(?:el\s+motivo|la\s+(?:razón|causa))\s+(?:de\s+(?:ello|esto|eso)\s+)?"
+            r"(?:fue|es|era)(?:\s+que)?",
+            link=True,
+        ),
+        effect_first(
             "a falta de",
             r"(?:a|por)\s+falta\s+de|a\s+fuerza\s+de|en\s+vista\s+de|por\s+exceso\s+de|"
             r"por\s+(?:culpa|causa|motivo)\s+de|en\s+virtud\s+de|habida\s+cuenta\s+de",
