@@ -90,8 +90,15 @@ FRENCH = CueTable(
         ),
         cause_first(
             "prive de",
-            r"(?:privé|privée|prive|privent|privait|laissé|laisse|laissent|laissait)"
-            r"(?=\s+[^,;:.!?]{1,50}?\s+(?:sans|privés?\s+de)\b)",
+            r"(?:privé|prive|privent|privait|privera)(?=\s+(?:de|d['’]))|"
+            r"(?:laissé|laisse|laissent|laissait)(?=\s+[^,;:.!?]{1,50}?\s+sans\b)",
+            not_before="est sont était été",
+        ),
+        cause_first(
+            "coûte son emploi",
+            r"(?:coûté|coûte|coûtent|coûtait|coûtera)(?=\s+(?:\w+\s+){0,2}?(?:son|sa|ses|leur|"
+            r"leurs|la|le)\s+(?:\w+\s+)?(?:emploi|vie|poste|place|siège|titre|travail|carrière|"
+            r"permis|victoire|liberté|mandat|fauteuil)\b)",
         ),
         cause_first(
             "déclenche",
@@ -151,6 +158,7 @@ FRENCH = CueTable(
         effect_first(
             "faute de",
             rf"faute\s+{_DE}|à\s+force\s+{_DE}|par\s+manque\s+{_DE}|sous\s+l['’]effet\s+{_DE}|"
+            rf"sous\s+(?:le\s+poids|la\s+pression)\s+{_DE}|"
             rf"compte\s+tenu\s+{_DE}|eu\s+égard\s+à|au\s+vu\s+{_DE}|"
             rf"dès\s+lors\s+{_QUE}|d['’]autant\s+(?:plus\s+)?{_QUE}|sous\s+prétexte\s+{_QUE}",
             lead=True,

@@ -86,6 +86,12 @@ SPANISH = CueTable(
             r"\bsin\b)",
         ),
         cause_first(
+            "le costó el puesto",
+            r"(?:costó|cuesta|costaron|ha\s+costado)(?=\s+(?:\w+\s+){0,2}?(?:el|la|su|sus)\s+"
+            r"(?:\w+\s+)?(?:puesto|vida|trabajo|empleo|cargo|carrera|título|escaño|victoria|"
+            r"libertad|carnet|licencia)\b)",
+        ),
+        cause_first(
             "contribuye a",
             rf"(?:contribuye|contribuyen|contribuyó|contribuyeron|contribuido)\s+{_A}",
         ),
@@ -133,6 +139,17 @@ SPANISH = CueTable(
             lead=True,
         ),
         effect_first("por miedo", rf"por(?=\s+{_MOTIVE}\b)", lead=True),
+        effect_first(  # "se suspendió por la lluvia": "por" before an event or a condition
+            "por la lluvia",
+            r"por(?=\s+(?:el|la|los|las|un|una)?\s*(?:\w+\s+)?(?:lluvia|lluvias|nieve|nevada|nevadas|niebla|huelga|tormenta|tormentas|temporal|viento|vientos|calor|frío|sequía|accidente|avería|averías|fallo|fallos|incendio|incendios|crisis|pandemia|obras|enfermedad|lesión|inundaciones|granizo|hielo|helada|heladas|apagón|atasco|mal\s+tiempo|falta|exceso|escasez|covid|gripe|retraso|retrasos|ola\s+de\s+calor)\b)",
+            lead=True,
+        ),
+        effect_first("al no", r"^\W*al(?=\s+no\s+\w+(?:ar|er|ir)\b)", lead=True),
+        effect_first(
+            "se produjo por",
+            r"(?:se\s+(?:produjo|produce|produjeron|originó|origina|desató|desencadenó|debió))\s+"
+            r"(?:\w+\s+)?por",
+        ),
         effect_first(
             "por + delito",
             rf"{_SANCTION}(?:\s+[\w'’-]+){{0,3}}?\s+(?P<cue>por)"
@@ -186,7 +203,7 @@ SPANISH = CueTable(
     ),
     articles=words("el la los las un una unos unas lo"),
     trailing=words(
-        "es son fue fueron era eran ha han había habían sido será puede pueden podría también "
+        "es son fue fueron era eran ha han había habían sido será puede pueden podría también le les me te nos "
         "principalmente probablemente finalmente directamente"
     ),
     leading=words("y pero o e u entonces luego"),
