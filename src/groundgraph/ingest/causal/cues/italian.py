@@ -66,7 +66,16 @@ ITALIAN = CueTable(
             r"sciogliere|bruciare|fuggire|chiudere|perdere|impennare|calare|crescere|"
             r"deragliare|tremare|arrabbiare|ammalare|slittare)\b)",
         ),
-        cause_first("lascia senza", r"(?:lascia|lasciano|lasciò|lasciato|lasciarono)(?=\s+[^,;:.!?]{1,50}?\s+senza\b)"),
+        cause_first(
+            "lascia senza",
+            r"(?:lascia|lasciano|lasciò|lasciato|lasciarono)(?=(?:\s+[^,;:.!?]{1,50}?)?\s+senza\b)",
+        ),
+        cause_first(
+            "costa il posto",
+            r"(?:costato|costata|costò|costa|costano)(?=\s+(?:\w+\s+){0,2}?(?:il|la|l['’]|suo|sua)\s*"
+            r"(?:\w+\s+)?(?:posto|vita|lavoro|carriera|poltrona|titolo|seggio|vittoria|libertà|"
+            r"patente)\b)",
+        ),
         cause_first("per cui", r"per\s+cui", link=True),
         cause_first(
             "sicché",
@@ -98,6 +107,10 @@ ITALIAN = CueTable(
             r"(?:licenziat|arrestat|condannat|multat|punit|sanzionat|premiat|denunciat|"
             r"sospes|espuls|ricoverat|indagat|processat|accusat)[oaie](?:\s+[\w'’-]+){0,3}?"
             r"\s+(?P<cue>per)(?!\s+(?:la\s+)?(?:prima|seconda|terza|\d+|anni|mesi|giorni)\b)",
+        ),
+        effect_first(  # "rinviata per il maltempo": "per" before an event or a condition
+            "per il maltempo",
+            r"(?<=\s)per(?=\s+(?:il|lo|la|i|gli|le|l['’]|un|una|uno)?\s*(?:\w+\s+)?(?:pioggia|piogge|neve|nevicata|nebbia|sciopero|scioperi|maltempo|temporale|vento|caldo|freddo|siccità|incidente|incidenti|guasto|guasti|incendio|crisi|pandemia|lavori|malattia|infortunio|alluvione|grandine|gelo|ghiaccio|blackout|traffico|mancanza|eccesso|carenza|covid|influenza|ritardo|ritardi|frana|terremoto)\b)",
         ),
         effect_first(
             "per paura",

@@ -69,7 +69,15 @@ PORTUGUESE = CueTable(
             r"diminuir|disparar|explodir|desabar|fugir|chorar|rir|derreter|perder|quebrar|"
             r"despencar|crescer|tremer|adoecer)\b)",
         ),
-        cause_first("deixou sem", r"(?:deixa|deixam|deixou|deixaram)(?=\s+[^,;:.!?]{1,50}?\s+sem\b)"),
+        cause_first(
+            "deixou sem",
+            r"(?:deixa|deixam|deixou|deixaram|deixando)(?=(?:\s+[^,;:.!?]{1,50}?)?\s+sem\b)",
+        ),
+        cause_first(
+            "custou o emprego",
+            r"(?:custou|custa|custaram)(?=\s+(?:\w+\s+){0,2}?(?:o|a|seu|sua)\s+(?:\w+\s+)?"
+            r"(?:emprego|vida|cargo|posto|trabalho|carreira|título|vitória|liberdade|mandato)\b)",
+        ),
         cause_first("de modo que", r"de\s+(?:modo|maneira|forma)\s+que", link=True),
         cause_first("logo", r"(?<=,\s)(?:logo|então|assim)(?=\s+(?:o|a|os|as|um|uma|\w+))(?!\s+(?:depois|após|que|em\s+seguida)\b)", link=True),
         cause_first(
@@ -100,6 +108,10 @@ PORTUGUESE = CueTable(
             r"(?:demitid|pres|condenad|multad|punid|suspens|expuls|internad|acusad|processad|"
             r"premiad|detid)[oa]s?(?:\s+[\w'’-]+){0,3}?\s+(?P<cue>por)"
             r"(?!\s+(?:a\s+)?(?:primeira|segunda|terceira|\d+|anos|meses|dias)\b)",
+        ),
+        effect_first(  # "cancelado pela chuva": "por" before an event or a condition
+            "pela chuva",
+            r"(?<=\s)(?:por|pela|pelo|pelas|pelos)(?=\s+(?:o|a|os|as|um|uma)?\s*(?:\w+\s+)?(?:chuva|chuvas|neve|nevoeiro|neblina|greve|greves|tempestade|temporal|vento|ventos|calor|frio|seca|acidente|acidentes|falha|falhas|pane|incêndio|incêndios|crise|pandemia|obras|doença|lesão|enchente|enchentes|granizo|geada|apagão|trânsito|falta|excesso|escassez|covid|gripe|atraso|atrasos|deslizamento|terremoto)\b)",
         ),
         effect_first(
             "por medo",
