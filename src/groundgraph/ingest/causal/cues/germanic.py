@@ -425,15 +425,24 @@ DUTCH = CueTable(
         effect_first("want", link=True),
         effect_first("vanwege", r"vanwege|wegens", lead=True, phrase=True),
         effect_first("dankzij", lead=True, phrase=True),
+        effect_first("in verband met", r"in\s+verband\s+met", lead=True, phrase=True),
+        cause_first(
+            "kostte … zijn baan",
+            r"(?:kost|kostte|kostten)(?=\s+(?:\w+\s+){1,3}?(?:zijn|haar|hun|het|de)\s+(?:\w+\s+)?"
+            r"(?:baan|leven|rijbewijs|zetel|titel|functie|positie|overwinning|carrière|plek|"
+            r"contract)\b)",
+        ),
         effect_first("uit angst", rf"uit(?=\s+{_MOTIVE_NL}\b)", lead=True, phrase=True),
         effect_first("van de kou", rf"van(?=\s+{_PHYSICAL_NL}\b)", phrase=True),
         effect_first(  # "door een blessure", not "door het raam" nor the passive "gevolgd door"
             "door",
-            rf"door(?=\s+(?!(?:\w+\s+){{0,2}}{_THROUGH_NL}\b)(?:een|de|het|zijn|haar|hun|"
-            r"mijn|onze|die|dat|deze|dit|veel|te|al|\w+e)\s)(?!\s+middel\b)",
+            rf"door(?=\s+(?!(?:\w+\s+){{0,2}}{_THROUGH_NL}\b)(?!(?:naar|tot|met|en|of|als|heen|"
+            r"elkaar|middel|weg|gaan|gaat|ging|lopen|liep|werken|werkte|zetten|zette|ondanks|omdat|"
+            r"want|maar|doordat|toen|dus|vanwege|wegens|zodat|terwijl|hoewel|dan)\b)\w)",
             lead=True,
             phrase=True,
-            not_before="en",
+            not_before="en niet ging gaat gaan gingen liep loopt lopen liepen reed rijdt reden werkte werkt "
+            "bleef blijft zette zet ga",
             # a passive's agent: "werd gevolgd door", "door beide partijen is ondertekend"
             reject=r"\b(?:werd|werden|wordt|worden)\b|\bdoor\s[^,;.]{1,60}?\s"
             r"(?:\w+[dt]\s+(?:is|zijn|was|waren)|(?:is|zijn|was|waren)\s+\w+[dt])\b",

@@ -62,7 +62,7 @@ TURKISH = CueTable(
         cause_first("-dığı için", rf"{_DIK}\s+(?P<cue>için)"),
         cause_first(  # the converb -(y)ınca: "yağmur yağınca", "silinince"
             "-ınca",
-            r"(?!(?:yeterince|ince|gelince|derince|incelikle|boyunca|süresince|uyarınca|ömrünce)\b)\w+[^\Wğ][yn]?[ıiuü]nc[ae]"
+            r"(?!(?:yeterince|ince|gelince|derince|incelikle|boyunca|süresince|uyarınca|ömrünce)\b)\w+(?<![dt][ıiuü]ğ)[yn]?[ıiuü]nc[ae]"
             r"(?P<cue>)(?:\s+(?:da|de))?",
         ),
         cause_first("-ması sonucu", r"(?<=m[ae]s[ıi]\s)sonucu(?!\s*[.;!?]|$)"),
@@ -122,7 +122,8 @@ TURKISH = CueTable(
     attach=re.compile(r"[\w'’]+(?:[ıiuü]n|n[ıiuü]n|[dt][ae]ki)$", re.IGNORECASE),
     # "iptal edilmesi" (a light verb's noun), "elektrik kesintisi" (possessive after a vowel).
     compound=re.compile(
-        r"^(?:(?:et|edil|ol|yap|ver)\w+|\w+s[ıiuü](?:n[ae]|n[ıiuü]|nd[ae]n|yl[ae]|n?)?)$",
+        r"^(?:(?:et|edil|ol|yap|ver)\w+|\w+s[ıiuü](?:n[ae]|n[ıiuü]|nd[ae]n|yl[ae]|n?)?|"
+        r"\w+l[ae]r[ıi](?:n[ae]|n[ıi]|nd[ae]n|yl[ae]))$",
         re.IGNORECASE,
     ),
 )
