@@ -31,6 +31,7 @@ from groundgraph.ingest.causal.spans import (
 
 _MAX_LIST_ITEMS = 6
 _MAX_ITEM_WORDS = 4
+_COMPLEMENTIZERS = frozenset({"that", "dass", "dat", "que", "qu'", "che", "ki"})
 _MAX_SUBJECT_WORDS = 8  # a subject set off by a comma, Turkish apostrophes split
 _UNKNOWN_AFTER = 3  # words that may stand before "unknown" in a cause
 
@@ -126,12 +127,18 @@ class SentenceReader:
             item_to, current = self.clauses.after(item_from, None)
             item = tokens(text, item_from, item_to)
             lowered = [text[a:b].lower() for a, b in item]
-            if not item or len(item) > _MAX_ITEM_WORDS or table.finite & set(lowered):
+            if not item or table.finite & set(lowered):
                 return span
             opener = lowered[0] in table.leading | table.relatives | table.subject
             if position == 0 and opener:
                 return span
-            if table.coordinators & set(lowered[1:] if position == 0 else lowered):
+            joints = [
+                i for i, w in enumerate(lowered) if w in table.coordinators and (i or position)
+            ]
+            parts = [len(lowered)] if not joints else [joints[0], len(lowered) - joints[0] - 1]
+            if max(parts) > _MAX_ITEM_WORDS:
+                return span
+            if joints:  # the last item: "… and road closures"
                 return span[0], item[-1][1]
             last = current is None or current.marker is not None or text[current.start] != ","
             if position == 0 and one_word and last and len(item) <= _MAX_ITEM_WORDS - 1:
@@ -233,7 +240,11 @@ class SentenceReader:
             return None
         effect_words = [self.text[a:b].lower() for a, b in tokens(self.text, *effect)]
         denied = bool(effect_words) and effect_words[0] in table.denials
-        clause = bool(table.finite & set(effect_words))  # "meant that none … could land"
+        # "meant that none … could land": a clause whose subject is "none" denies nothing
+        marker_end = self.text[: effect[0]].rstrip().rsplit(None, 1)[-1:]
+        clause = bool(table.finite & set(effect_words)) or (
+            bool(marker_end) and marker_end[0].lower() in _COMPLEMENTIZERS
+        )
         if denied and cue.left == "cause" and not clause:
             return None  # "caused no damage", not "Owing to X, no trains ran"
         cause_text, effect_text = self.text[slice(*cause)], self.text[slice(*effect)]

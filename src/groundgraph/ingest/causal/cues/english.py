@@ -22,7 +22,8 @@ _CHANGE = (
     r"(?:melt|fall|rise|drop|collapse|crash|fail|stop|break|burst|freeze|rot|wilt|die|quit|"
     r"leave|lose|miss|panic|slip|skid|cry|laugh|sneeze|cough|shrink|swell|spoil|fade|sink|"
     r"soar|plunge|plummet|tumble|overheat|overflow|shut|close|crack|jump|flee|resign|vomit|"
-    r"faint|wake|itch|ache|bleed|explode|spike|surge|skyrocket|go|run|turn|feel|look|seem)"
+    r"faint|wake|itch|ache|bleed|explode|spike|surge|skyrocket|go|run|turn|feel|look|seem|"
+    r"burn|sting|flood|stall|slide|wither)"
 )
 # Verbs of sanction and reward: "fired for misconduct", "fined for speeding".
 _SANCTION = (
@@ -125,7 +126,9 @@ ENGLISH = CueTable(
             r"(?:the|a|an|one\s+of\s+the)\s+(?:\w+\s+){0,2}?"
             r"(?:cause|causes|source|trigger|root)\s+(?:of|for|behind)",
         ),
-        cause_first("is to blame for", r"(?:is|are|was|were|be|been)\s+(?:partly\s+)?to\s+blame\s+for"),
+        cause_first(
+            "is to blame for", r"(?:is|are|was|were|be|been)\s+(?:partly\s+)?to\s+blame\s+for"
+        ),
         cause_first(
             "left … without",
             r"(?:left|leaves|leaving)(?=\s+[^,;:.!?]{1,60}?\s+without\b)",

@@ -79,7 +79,11 @@ PORTUGUESE = CueTable(
             r"(?:emprego|vida|cargo|posto|trabalho|carreira|título|vitória|liberdade|mandato)\b)",
         ),
         cause_first("de modo que", r"de\s+(?:modo|maneira|forma)\s+que", link=True),
-        cause_first("logo", r"(?<=,\s)(?:logo|então|assim)(?=\s+(?:o|a|os|as|um|uma|\w+))(?!\s+(?:depois|após|que|em\s+seguida)\b)", link=True),
+        cause_first(
+            "logo",
+            r"(?<=,\s)(?:logo|então|assim)(?=\s+(?:o|a|os|as|um|uma|\w+))(?!\s+(?:depois|após|que|em\s+seguida)\b)",
+            link=True,
+        ),
         cause_first(
             "portanto",
             r"portanto|por\s+isso|por\s+conseguinte|consequentemente|"

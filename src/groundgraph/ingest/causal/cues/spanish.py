@@ -203,8 +203,8 @@ SPANISH = CueTable(
     ),
     articles=words("el la los las un una unos unas lo"),
     trailing=words(
-        "es son fue fueron era eran ha han había habían sido será puede pueden podría también le les me te nos "
-        "principalmente probablemente finalmente directamente"
+        "es son fue fueron era eran ha han había habían sido será puede pueden podría también "
+        "le les me te nos principalmente probablemente finalmente directamente"
     ),
     leading=words("y pero o e u entonces luego"),
     coordinators=words("y e o u"),

@@ -3,7 +3,7 @@
 A cue is a marker (``leads to``, ``because``, ``nedeniyle``) and the role of the text on
 its left: for a cause-first cue the left side is the cause and the right side the effect,
 for an effect-first cue the other way round. The tables themselves live beside this
-module: ``english`` (en), ``germanic`` (de, nl), ``french``, ``spanish``, ``italian``,
+module: ``english`` (en), ``german``, ``dutch``, ``french``, ``spanish``, ``italian``,
 ``portuguese`` and ``turkish``; ``causal.language`` collects them and guesses a text's
 language.
 
