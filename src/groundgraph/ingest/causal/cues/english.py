@@ -214,7 +214,8 @@ ENGLISH = CueTable(
         ),
         cause_first(
             "so … that",
-            r"(?:so|such)\s+(?:an?\s+)?(?:\w+\s+){0,2}?\w+\s+(?P<cue>that)",
+            r"(?:so|such)\s+(?:an?\s+)?(?:\w+\s+){0,2}?\w+\s+(?P<cue>that)|"
+            r"(?:to\s+the\s+point|so\s+much\s+so)\s+(?:that|where)",
         ),
         cause_first("therefore", adverb=True),
         cause_first("thus", r"thus(?!\s+far\b)", adverb=True),

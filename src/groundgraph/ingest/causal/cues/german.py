@@ -168,7 +168,10 @@ GERMAN = CueTable(
             rf"(?:ist|war|sind|waren)\s+{_W}(?:der|ein|die|eine)\s+{_W}"
             r"(?:grund|auslöser|ursache)\s+(?:für|von|dafür,?\s+dass)",
         ),
-        cause_first("so … dass", r"so\s+(?:\w+\s+){0,2}?\w+,?\s+(?P<cue>dass)"),
+        cause_first(
+            "so … dass",
+            r"(?:so|derart|dermaßen|derartig)\s+(?:\w+\s+){0,2}?\w+,?\s+(?P<cue>dass)",
+        ),
         cause_first("sodass", r"so\s*dass"),
         cause_first(
             "deshalb",

@@ -48,6 +48,16 @@ ITALIAN = CueTable(
         ),
         cause_first("fa sì che", r"(?:fa|fanno|fece|fatto)\s+sì\s+che"),
         cause_first(
+            "tanto che",
+            r"(?:tanto|al\s+punto|a\s+tal\s+punto|talmente)\s+che|"
+            r"(?:così|talmente|tanto)\s+(?:\w+\s+){0,2}?\w+\s+(?P<cue>che)",
+        ),
+        cause_first(
+            "è la causa di",
+            r"(?:è|sono|era|erano|fu|(?:è|sono)\s+stat[oaie])\s+(?:la|una|il|l['’])\s*(?:\w+\s+)?"
+            rf"(?:causa|origine|motivo|ragione)\s+{_DI}",
+        ),
+        cause_first(
             "dà luogo a",
             rf"(?:dà|danno|diede|dato|dare)\s+(?:luogo|origine)\s+{_A_IT}|"
             rf"(?:contribuisce|contribuiscono|contribuì|contribuito)\s+{_A_IT}",
@@ -86,7 +96,7 @@ ITALIAN = CueTable(
             "quindi",
             r"quindi|dunque|perciò|pertanto|di\s+conseguenza|conseguentemente|"
             r"per\s+(?:questo|tale|questa|quel)(?:\s+(?:motivo|ragione))?|ecco\s+perché|"
-            r"ne\s+consegue\s+che",
+            r"ne\s+consegue\s+che|da\s+qui|di\s+qui|da\s+ciò",
             adverb=True,
         ),
         effect_first("perché", lead=True),
@@ -99,6 +109,13 @@ ITALIAN = CueTable(
             lead=True,
         ),
         effect_first("a causa di", rf"a\s+causa\s+{_DI}", lead=True),
+        effect_first(
+            "per effetto di",
+            rf"per\s+effetto\s+{_DI}|^\W*complice|^\W*(?:visto|vista|visti|viste|dato|data|dati|"
+            r"date|considerato|considerata|considerati|considerate)(?=\s+(?:il|lo|la|i|gli|le|l['’]"
+            r"|un|una|uno|l)\b)",
+            lead=True,
+        ),
         effect_first("per aver", r"(?<=\s)per(?=\s+(?:non\s+)?(?:aver|avere|essere|esser)\s+\w+)"),
         effect_first("grazie a", rf"grazie\s+{_A_IT}", lead=True, not_before="mille tante"),
         effect_first("in seguito a", rf"in\s+seguito\s+{_A_IT}|a\s+seguito\s+{_DI}", lead=True),

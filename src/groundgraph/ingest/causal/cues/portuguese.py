@@ -65,7 +65,7 @@ PORTUGUESE = CueTable(
         ),
         cause_first(
             "fez + infinitivo",
-            r"(?:faz|fazem|fez|fizeram|fazia)(?=\s+(?:\w+\s+)?(?:cair|subir|descer|aumentar|"
+            r"(?:faz|fazem|fez|fizeram|fazia)(?=\s+(?:\w+\s+){0,3}?(?:cair|subir|descer|aumentar|"
             r"diminuir|disparar|explodir|desabar|fugir|chorar|rir|derreter|perder|quebrar|"
             r"despencar|crescer|tremer|adoecer)\b)",
         ),
@@ -80,6 +80,16 @@ PORTUGUESE = CueTable(
         ),
         cause_first("de modo que", r"de\s+(?:modo|maneira|forma)\s+que", link=True),
         cause_first(
+            "tanto que",
+            r"(?:tanto|a\s+ponto\s+de|de\s+tal\s+(?:modo|forma|maneira))\s+que|"
+            r"t(?:ão|anto|anta|antos|antas)\s+(?:\w+\s+){0,2}?\w+\s+(?P<cue>que)",
+        ),
+        cause_first(
+            "é a causa de",
+            r"(?:é|são|foi|foram|era|eram)\s+(?:a|uma|o)\s+(?:\w+\s+)?(?:causa|origem|razão|"
+            rf"motivo)\s+{_DE_PT}",
+        ),
+        cause_first(
             "logo",
             r"(?<=,\s)(?:logo|então|assim)(?=\s+(?:o|a|os|as|um|uma|\w+))(?!\s+(?:depois|após|que|em\s+seguida)\b)",
             link=True,
@@ -88,7 +98,7 @@ PORTUGUESE = CueTable(
             "portanto",
             r"portanto|por\s+isso|por\s+conseguinte|consequentemente|"
             r"em\s+consequência(?!\s+d)|como\s+resultado(?!\s+d)|por\s+(?:esse|este)\s+motivo|"
-            r"por\s+(?:esta|essa)\s+razão|daí\s+que|dessa\s+forma|desse\s+modo|"
+            r"por\s+(?:esta|essa)\s+razão|daí(?:\s+que)?|dessa\s+forma|desse\s+modo|"
             r"assim\s+sendo|por\s+consequência|em\s+decorrência\s+disso",
             adverb=True,
         ),

@@ -109,7 +109,11 @@ SPANISH = CueTable(
             r"(?:tuvo|tiene|tienen|tuvieron|trajo|trae|traen)\s+(?:como|por)\s+"
             r"(?:consecuencia|resultado)(?:\s+que)?|(?:resulta|resultan|resultó|resultaron)\s+en",
         ),
-        cause_first("tan … que", r"tan(?:to|ta|tos|tas)?\s+(?:\w+\s+){0,2}?\w+\s+(?P<cue>que)"),
+        cause_first(
+            "tan … que",
+            r"tan(?:to|ta|tos|tas)?\s+(?:\w+\s+){0,2}?\w+\s+(?P<cue>que)|"
+            r"(?:tanto|hasta\s+el\s+punto\s+de|a\s+tal\s+punto)\s+que",
+        ),
         cause_first(
             "así que",
             r"así\s+que|de\s+(?:modo|manera|forma)\s+que|por\s+lo\s+(?:que|cual)|"
