@@ -256,6 +256,22 @@ ENGLISH = CueTable(
         effect_first("out of", rf"out\s+of(?=\s+{_MOTIVE}\b)", lead=True),
         effect_first("in the wake of", r"in\s+the\s+(?:wake|aftermath)\s+of", lead=True),
         effect_first(
+            "under the weight of",
+            r"under\s+the\s+(?:weight|strain|pressure|burden)\s+of",
+            lead=True,
+        ),
+        effect_first(
+            "given",
+            r"^\W*given(?=\s+(?:the|a|an|this|that|these|those|his|her|their|its|our)\b)",
+            lead=True,
+        ),
+        cause_first(
+            "accounts for",
+            r"(?:accounts|accounted|account)\s+for(?!\s+(?:\d|about|around|almost|nearly|over|"
+            r"more|less|half|a\s+(?:third|quarter|fifth|tenth|large|small|big|significant)|"
+            r"most|much|the\s+(?:bulk|majority|rest|remainder|lion)|one|two|three|some)\b)",
+        ),
+        effect_first(
             "down to",
             rf"(?:is|was|were|are|be|been)\s+{_ADV}down\s+to(?!\s+(?:\d|one|two|three|four|"
             r"five|six|seven|eight|nine|ten|the\s+last|earth|the\s+wire)\b)",

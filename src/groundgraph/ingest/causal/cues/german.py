@@ -81,6 +81,10 @@ GERMAN = CueTable(
             r"bewirkten|bewirken)(?!\s+(?:durch|von)\b)",
         ),
         cause_first(
+            "richtet … an",
+            rf"(?:richtet|richtete|richteten|richten)\s+(?P<effect>{_SPAN})\s+an(?=\s*[,.;:!?]|$)",
+        ),
+        cause_first(
             "löst … aus",
             rf"(?:löst|löste|lösten|lösen)\s+(?P<effect>{_SPAN})\s+aus",
         ),
@@ -166,7 +170,7 @@ GERMAN = CueTable(
         cause_first(
             "ist der Grund für",
             rf"(?:ist|war|sind|waren)\s+{_W}(?:der|ein|die|eine)\s+{_W}"
-            r"(?:grund|auslöser|ursache)\s+(?:für|von|dafür,?\s+dass)",
+            r"(?:grund|auslöser|ursache)\s+(?:für|von|des|der|dafür,?\s+dass)",
         ),
         cause_first(
             "so … dass",
@@ -250,7 +254,7 @@ GERMAN = CueTable(
         ),
         effect_first(
             "verursacht durch",
-            rf"(?:verursacht|ausgelöst|hervorgerufen|bedingt|bewirkt)\s+{_W}durch",
+            rf"(?<=\w\s)(?:verursacht|ausgelöst|hervorgerufen|bedingt|bewirkt)\s+{_W}durch",
         ),
         effect_first(
             "durch … verursacht",
@@ -263,6 +267,16 @@ GERMAN = CueTable(
             r"zurückzuführen",
         ),
         effect_first("zurückzuführen auf", r"zurückzuführen\s+auf"),
+        effect_first(
+            "geht auf … zurück",
+            rf"(?:geht|ging|gehen|gingen)\s+{_W2}auf\s+(?P<cause>{_SPAN})\s+zurück",
+        ),
+        effect_first(
+            "bedingt durch",
+            r"^\W*(?:bedingt|verursacht|ausgelöst|hervorgerufen)\s+durch",
+            lead=True,
+            phrase=True,
+        ),
         effect_first(
             "resultiert aus",
             rf"(?:resultiert|resultierte|resultierten|resultieren|resultierend)\s+{_W}aus|"
