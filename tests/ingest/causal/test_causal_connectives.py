@@ -204,6 +204,32 @@ READ = [
         "A ponte foi interditada",
     ),
     ("pt", "A enchente acarretou a perda da safra.", "A enchente", "a perda da safra"),
+    # Verbs of dying and suffering with their preposition
+    ("en", "The old dog died of pneumonia.", "pneumonia", "The old dog died"),
+    ("de", "Er starb an einer Grippe.", "einer Grippe", "Er starb"),
+    (
+        "fr",
+        "Le vieil homme est mort d'une crise cardiaque.",
+        "une crise cardiaque",
+        "Le vieil homme est mort",
+    ),
+    ("nl", "De kat stierf aan een infectie.", "een infectie", "De kat stierf"),
+    ("fr", "La sécheresse explique la flambée des prix.", "La sécheresse", "la flambée des prix"),
+    ("de", "Das Gewitter richtete große Schäden an.", "Das Gewitter", "große Schäden"),
+    (
+        "de",
+        "Bedingt durch den Nebel landeten die Flüge später.",
+        "den Nebel",
+        "landeten die Flüge später",
+    ),
+    ("en", "The roof caved in under the weight of the snow.", "the snow", "The roof caved in"),
+    (
+        "it",
+        "Per effetto del gelo, le tubature sono scoppiate.",
+        "gelo",
+        "le tubature sono scoppiate",
+    ),
+    ("pt", "O calor foi tanto que o asfalto amoleceu.", "O calor", "o asfalto amoleceu"),
     # Turkish: tense endings, the converb, the subject before a light predicate
     ("tr", "Kar yağınca köy yolu kapandı.", "Kar yağınca", "köy yolu kapandı"),
     ("tr", "Fırtına büyük hasara yol açmıştı.", "Fırtına", "büyük hasara"),
@@ -243,6 +269,10 @@ QUIET = [
     ("tr", "Elinden geldiğince yardım etti."),
     ("tr", "Bu iş yeterince zor."),
     ("fr", "Le tribunal pour enfants siège le lundi."),
+    ("fr", "La mort de son grand-père est survenue en mai."),
+    ("fr", "Il explique que la route est fermée."),
+    ("it", "La morte di un cane è sempre triste."),
+    ("en", "Exports account for a third of output."),
 ]
 
 

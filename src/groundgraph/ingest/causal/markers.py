@@ -69,7 +69,7 @@ def find_markers(sentence: str, offset: int, tables: list[CueTable]) -> list[Mar
 
 def _marker(match: re.Match[str], cue: Cue, table: CueTable, offset: int) -> Marker:
     names = cue.pattern.groupindex
-    has_cue = "cue" in names and match.group("cue") is not None
+    proper = [n for n in names if n.rstrip("0123456789") == "cue" and match.group(n) is not None]
     groups = tuple(
         (role, (offset + match.start(name), offset + match.end(name)))
         for name, role in _role_groups(cue)
@@ -78,7 +78,7 @@ def _marker(match: re.Match[str], cue: Cue, table: CueTable, offset: int) -> Mar
     return Marker(
         start=offset + match.start(),
         end=offset + match.end(),
-        left_end=offset + (match.start("cue") if has_cue else match.start()),
+        left_end=offset + (match.start(proper[0]) if proper else match.start()),
         right_start=offset + match.end(),
         cue=cue,
         table=table,

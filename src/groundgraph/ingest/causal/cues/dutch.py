@@ -45,7 +45,8 @@ _MOTIVE_NL = (
     r"onachtzaamheid|dankbaarheid|liefde|zorg|principe)"
 )
 _PHYSICAL_NL = (
-    r"(?:de\s+)?(?:kou|honger|vermoeidheid|angst|vreugde|blijdschap|schrik|pijn|woede|"
+    r"(?:de\s+)?(?:kou|honger|vermoeidheid|angst|vreugde|blijdschap|schrik|pijn|woede|geluk|"
+    r"verdriet|ontroering|"
     r"opwinding|uitputting|schaamte|dorst|zenuwen|spanning|hitte|opluchting|ellende)"
 )
 
@@ -142,6 +143,14 @@ DUTCH = CueTable(
         effect_first("want", link=True),
         effect_first("vanwege", r"vanwege|wegens", lead=True, phrase=True),
         effect_first("dankzij", lead=True, phrase=True),
+        effect_first(
+            "stierf aan",
+            r"(?:stierf|stierven|overleed|overleden|sterft|sterven|bezweek|bezweken)\s+(?P<cue>aan)",
+        ),
+        cause_first(
+            "richtte … aan",
+            rf"(?:richt|richtte|richtten|richten)\s+(?P<effect>{_SPAN})\s+aan(?=\s*[,.;:!?]|$)",
+        ),
         effect_first("in verband met", r"in\s+verband\s+met", lead=True, phrase=True),
         cause_first(
             "kostte … zijn baan",

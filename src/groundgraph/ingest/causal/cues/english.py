@@ -287,7 +287,7 @@ ENGLISH = CueTable(
         effect_first(  # verbs of undergoing: "died from", "suffering from", "wilted from"
             "from",
             r"(?:died|dies|dying|suffers|suffered|suffering|wilted|wilting|perished|withered"
-            r"|sickened)\s+(?P<cue>from)",
+            r"|sickened)\s+(?P<cue>from)|(?:died|dies|dying|perished)\s+(?P<cue2>of)",
         ),
         effect_first("the reason being", r"the\s+reason\s+being(?:\s+that)?"),
         effect_first(  # "… The reason was a faulty cable.": the effect is the sentence before

@@ -164,6 +164,19 @@ FRENCH = CueTable(
             lead=True,
         ),
         effect_first("par peur", rf"par(?=\s+{_MOTIVE}\b)", lead=True),
+        effect_first(  # "mort d'un cancer", "pleurait de joie"
+            "mort de",
+            r"(?:mort|morte|morts|mortes|meurt|meurent|mourut|mourir|décédée?s?|pleurait|pleure|"
+            r"pleuraient|tremblait|tremble|tremblaient|rougit|rougissait|souffre|souffrait|"
+            r"souffrent)\s+(?P<cue>d['’]|de|du|des)(?!\s+(?:nouveau|suite|temps|rien)\b)",
+            not_before="la le les l un une sa son ses leur cette ce du de des",
+        ),
+        cause_first(
+            "explique",
+            r"(?:explique|expliquent|expliquait|expliquaient)(?!\s+(?:que|qu['’]|pourquoi|comment|"
+            r"à|aux|au|le\s+fonctionnement)\b)",
+            not_before="il elle on je j nous vous ils elles qui me te lui leur se s",
+        ),
         effect_first(
             "pour + faute",
             rf"{_SANCTION}(?:\s+[\w'’-]+){{0,3}}?\s+(?P<cue>pour)"

@@ -268,6 +268,11 @@ GERMAN = CueTable(
         ),
         effect_first("zurückzuführen auf", r"zurückzuführen\s+auf"),
         effect_first(
+            "starb an",
+            r"(?:starb|starben|stirbt|sterben|verstarb|verstarben|gestorben|erkrankte|erkrankten|"
+            r"erkrankt|litt|litten|leidet|leiden)\s+(?:\w+\s+)?(?P<cue>an|am|unter)(?=\s)",
+        ),
+        effect_first(
             "geht auf … zurück",
             rf"(?:geht|ging|gehen|gingen)\s+{_W2}auf\s+(?P<cause>{_SPAN})\s+zurück",
         ),

@@ -130,6 +130,12 @@ ITALIAN = CueTable(
             r"(?<=\s)per(?=\s+(?:il|lo|la|i|gli|le|l['’]|un|una|uno)?\s*(?:\w+\s+)?(?:pioggia|piogge|neve|nevicata|nebbia|sciopero|scioperi|maltempo|temporale|vento|caldo|freddo|siccità|incidente|incidenti|guasto|guasti|incendio|crisi|pandemia|lavori|malattia|infortunio|alluvione|grandine|gelo|ghiaccio|blackout|traffico|mancanza|eccesso|carenza|covid|influenza|ritardo|ritardi|frana|terremoto)\b)",
         ),
         effect_first(
+            "morto di",
+            r"(?:morto|morta|morì|morirono|muore|muoiono|deceduto|deceduta|piangeva|pianse|"
+            r"tremava|tremò)\s+(?P<cue>di|per)(?!\s+(?:nuovo|colpo|sera|notte)\b)",
+            not_before="il lo la i gli le un una uno del della dello suo sua",
+        ),
+        effect_first(
             "per paura",
             r"per(?=\s+(?:pura\s+)?(?:paura|timore|curiosità|gelosia|rabbia|vendetta|protesta|"
             r"noia|abitudine|necessità|rispetto|pietà|vergogna|prudenza|disperazione|fame|"

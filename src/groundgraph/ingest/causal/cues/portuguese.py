@@ -128,6 +128,12 @@ PORTUGUESE = CueTable(
             r"(?<=\s)(?:por|pela|pelo|pelas|pelos)(?=\s+(?:o|a|os|as|um|uma)?\s*(?:\w+\s+)?(?:chuva|chuvas|neve|nevoeiro|neblina|greve|greves|tempestade|temporal|vento|ventos|calor|frio|seca|acidente|acidentes|falha|falhas|pane|incêndio|incêndios|crise|pandemia|obras|doença|lesão|enchente|enchentes|granizo|geada|apagão|trânsito|falta|excesso|escassez|covid|gripe|atraso|atrasos|deslizamento|terremoto)\b)",
         ),
         effect_first(
+            "morreu de",
+            r"(?:morreu|morreram|morre|morrem|morto|morta|faleceu|faleceram|falecido|chorava|"
+            r"chorou|tremia|tremeu)\s+(?P<cue>de)(?!\s+(?:novo|repente|pé)\b)",
+            not_before="o a os as um uma seu sua do da",
+        ),
+        effect_first(
             "por medo",
             r"por(?=\s+(?:puro\s+|pura\s+)?(?:medo|receio|curiosidade|ciúmes?|raiva|vingança|"
             r"protesto|tédio|hábito|necessidade|respeito|pena|vergonha|precaução|desespero|fome|"

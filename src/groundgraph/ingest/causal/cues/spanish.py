@@ -143,6 +143,12 @@ SPANISH = CueTable(
             lead=True,
         ),
         effect_first("por miedo", rf"por(?=\s+{_MOTIVE}\b)", lead=True),
+        effect_first(
+            "murió de",
+            r"(?:murió|murieron|muere|mueren|muerto|muerta|falleció|fallecieron|fallecido|"
+            r"lloraba|lloró|temblaba|tembló)\s+(?P<cue>de)(?!\s+(?:nuevo|repente|pronto|pie)\b)",
+            not_before="el la los las un una su sus del",
+        ),
         effect_first(  # "se suspendió por la lluvia": "por" before an event or a condition
             "por la lluvia",
             r"por(?=\s+(?:el|la|los|las|un|una)?\s*(?:\w+\s+)?(?:lluvia|lluvias|nieve|nevada|nevadas|niebla|huelga|tormenta|tormentas|temporal|viento|vientos|calor|frío|sequía|accidente|avería|averías|fallo|fallos|incendio|incendios|crisis|pandemia|obras|enfermedad|lesión|inundaciones|granizo|hielo|helada|heladas|apagón|atasco|mal\s+tiempo|falta|exceso|escasez|covid|gripe|retraso|retrasos|ola\s+de\s+calor)\b)",

@@ -9,8 +9,8 @@ language.
 
 A cue's pattern may name groups: ``cue`` (the marker proper, when the pattern also reads
 words around it), and ``cause`` or ``effect`` (a span inside the pattern, for split
-markers such as German ``hat zu … geführt``; numbered, ``effect2``, in a second branch
-of the same pattern).
+markers such as German ``hat zu … geführt``); numbered (``cue2``, ``effect2``) in a
+second branch of the same pattern.
 """
 
 from __future__ import annotations

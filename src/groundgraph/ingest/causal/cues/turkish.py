@@ -81,6 +81,11 @@ TURKISH = CueTable(
             rf"kaynaklan{_TENSE}|ileri\s+gel{_TENSE}",
             split=_ABLATIVE,
         ),
+        effect_first(  # "kanserden öldü": the ablative before a verb of dying or suffering
+            "-dan öldü",
+            rf"(?:öl{_TENSE}|hayatını\s+kaybet{_TENSE}|muzdarip(?:ti|tir)?)",
+            split=_ABLATIVE,
+        ),
         effect_first(  # "X, Y'nin bir sonucuydu": the effect is the subject
             "sonucudur",
             r"(?:(?:doğal|doğrudan|bir)\s+)*(?:sonucu|ürünü|eseri)(?:dur|dür|ydu|ydü|ymuş|dır|dir)?"
@@ -123,7 +128,7 @@ TURKISH = CueTable(
     # "iptal edilmesi" (a light verb's noun), "elektrik kesintisi" (possessive after a vowel).
     compound=re.compile(
         r"^(?:(?:et|edil|ol|yap|ver)\w+|\w+s[ıiuü](?:n[ae]|n[ıiuü]|nd[ae]n|yl[ae]|n?)?|"
-        r"\w+l[ae]r[ıi](?:n[ae]|n[ıi]|nd[ae]n|yl[ae]))$",
+        r"\w+l[ae]r[ıi](?:n[ae]|n[ıi]|nd[ae]n|yl[ae])|\w+[ıiuü]nd[ae]n)$",
         re.IGNORECASE,
     ),
 )
