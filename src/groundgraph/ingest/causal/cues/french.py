@@ -171,12 +171,6 @@ FRENCH = CueTable(
             r"souffrent)\s+(?P<cue>d['’]|de|du|des)(?!\s+(?:nouveau|suite|temps|rien)\b)",
             not_before="la le les l un une sa son ses leur cette ce du de des",
         ),
-        cause_first(
-            "explique",
-            r"(?:explique|expliquent|expliquait|expliquaient)(?!\s+(?:que|qu['’]|pourquoi|comment|"
-            r"à|aux|au|le\s+fonctionnement)\b)",
-            not_before="il elle on je j nous vous ils elles qui me te lui leur se s",
-        ),
         effect_first(
             "pour + faute",
             rf"{_SANCTION}(?:\s+[\w'’-]+){{0,3}}?\s+(?P<cue>pour)"
