@@ -273,6 +273,9 @@ QUIET = [
     ("fr", "Le professeur explique la leçon."),
     ("it", "La morte di un cane è sempre triste."),
     ("en", "Exports account for a third of output."),
+    ("en", "A red light means that the pump is off."),
+    ("en", "Given a language, the stopwords are dropped."),
+    ("en", "Each clause is set off by a comma."),
 ]
 
 

@@ -167,7 +167,7 @@ ENGLISH = CueTable(
         cause_first("which meant", r"which\s+(?:meant|means)(?:\s+that)?"),
         cause_first(
             "meant that",
-            r"(?:meant|means)(?:\s+that)?(?!\s+(?:to|nothing|well|business|for|by|as)\b)",
+            r"meant(?:\s+that)?(?!\s+(?:to|nothing|well|business|for|by|as|it)\b)",
             not_before="i you we they he she it what who which word name term always never",
         ),
         cause_first(  # "The scandal cost the minister his job"
@@ -260,11 +260,6 @@ ENGLISH = CueTable(
             r"under\s+the\s+(?:weight|strain|pressure|burden)\s+of",
             lead=True,
         ),
-        effect_first(
-            "given",
-            r"^\W*given(?=\s+(?:the|a|an|this|that|these|those|his|her|their|its|our)\b)",
-            lead=True,
-        ),
         cause_first(
             "accounts for",
             r"(?:accounts|accounted|account)\s+for(?!\s+(?:\d|about|around|almost|nearly|over|"
@@ -321,7 +316,7 @@ ENGLISH = CueTable(
         effect_first(
             "caused by",
             r"(?:caused|triggered|sparked|prompted|brought\s+(?:about|on)|fuelled|fueled|"
-            r"provoked|induced|spurred|precipitated|set\s+off|touched\s+off)\s+"
+            r"provoked|induced|spurred|precipitated)\s+"
             rf"{_ADV}by",
         ),
         effect_first("driven by", rf"(?:is|are|was|were|been|being)\s+{_ADV}driven\s+{_ADV}by"),
@@ -337,7 +332,7 @@ ENGLISH = CueTable(
         effect_first(
             "blamed on",
             rf"(?:blamed|blames|blame)\s+{_ADV}on|(?:put|puts)\s+down\s+to|"
-            rf"(?:traced|traces)\s+(?:back\s+)?to|(?:follows|followed)\s+{_ADV}from",
+            r"(?:traced|traces)\s+(?:back\s+)?to",
         ),
         effect_first(
             "the reason for",
