@@ -344,3 +344,38 @@ def test_a_list_after_a_marker_stays_whole(items: list[str]) -> None:
 def test_a_clause_after_the_comma_is_not_taken_into_the_list(items: list[str], clause: str) -> None:
     found = pairs_of(f"The storm caused {items[0]}, {clause}.", "en")
     assert found == [("The storm", items[0])]
+
+
+OPENED = [
+    ("en", "Because of rain, wind and hail, the match was cancelled.", "rain, wind and hail"),
+    ("de", "Wegen Regen, Wind und Hagel wurde das Spiel abgesagt.", "Regen, Wind und Hagel"),
+    ("nl", "Vanwege regen, wind en hagel werd de wedstrijd afgelast.", "regen, wind en hagel"),
+]
+
+
+@pytest.mark.parametrize(("language", "text", "cause"), OPENED, ids=[o[1] for o in OPENED])
+def test_a_list_in_an_opening_phrase_stays_whole(language: str, text: str, cause: str) -> None:
+    (found,) = pairs_of(text, language)
+    assert found[0] == cause
+
+
+@pytest.mark.parametrize(
+    ("language", "text", "effect"),
+    [
+        (
+            "en",
+            "Because of the fog, which lasted all day, the ferry stayed in port.",
+            "the ferry stayed in port",
+        ),
+        (
+            "de",
+            "Wegen des Nebels, der den ganzen Tag anhielt, blieb die Fähre im Hafen.",
+            "blieb die Fähre im Hafen",
+        ),
+    ],
+)
+def test_a_relative_clause_after_an_opening_phrase_is_skipped(
+    language: str, text: str, effect: str
+) -> None:
+    (found,) = pairs_of(text, language)
+    assert found[1] == effect

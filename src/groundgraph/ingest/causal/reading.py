@@ -210,11 +210,35 @@ class SentenceReader:
         cue, table, text = marker.cue, marker.table, self.text
         first_to, barrier = self.clauses.after(marker.right_start, marker)
         first = trim(text, (marker.right_start, first_to), table)
+        if barrier is not None and barrier.marker is None and text[barrier.start] == ",":
+            listed = self._list_rest(first, barrier, table)
+            after_list = self.clauses.after(listed[1], marker)[1]
+            if listed != first and after_list is not None and text[after_list.start] == ",":
+                first, barrier = listed, after_list  # "Because of rain, wind and hail, Y"
         second: Span | None = None
+        if cue.phrase and table.verb_second and barrier is not None and barrier.marker is None:
+            # "Wegen Regen, Wind und Hagel wurde …": the list's last item runs to the verb
+            rest_to, _ = self.clauses.after(barrier.end, None)
+            rest = trim(text, (barrier.end, rest_to), table)
+            verb = phrase_end(text, rest, table)
+            items = [text[a:b].lower() for a, b in tokens(text, rest[0], verb or rest[0])]
+            if verb is not None and table.coordinators & set(items[1:]) and len(items) <= 6:
+                first = trim(text, (first[0], verb), table)
+                return self._build({cue.right: first, cue.left: (verb, rest[1])}, cue, table)
         cut = phrase_end(text, first, table) if cue.phrase and table.verb_second else None
         if cut is None and barrier is not None and barrier.marker is None:
-            second_to, _ = self.clauses.after(barrier.end, None)
+            second_to, after = self.clauses.after(barrier.end, None)
             second = trim(text, (barrier.end, second_to), table)
+            opener = tokens(text, *second)[:1]
+            if (
+                opener
+                and text[slice(*opener[0])].lower() in table.relatives
+                and after is not None
+                and after.marker is None
+                and text[after.start] == ","
+            ):  # "Because of the rain, which fell for days, the match …": skip the relative
+                second_to, _ = self.clauses.after(after.end, None)
+                second = trim(text, (after.end, second_to), table)
         else:
             cut = cut or phrase_end(text, first, table)
             if cut is not None:
