@@ -96,6 +96,6 @@ def test_lists_relatives_and_new_connectives(namespace: dict[str, Any]) -> None:
     assert [(p.cause, p.effect, p.cue) for p in namespace["sanctioned"]] == [
         ("faute grave", "Il a été licencié", "pour + faute")
     ]
-    assert [(p.cause, p.effect, p.cue) for p in namespace["converb"]] == [
-        ("Kar yağınca", "köy yolu kapandı", "-ınca")
+    assert [(p.cause, p.effect, p.cue) for p in namespace["tensed"]] == [
+        ("Fırtına", "büyük hasara", "yol açtı")
     ]

@@ -5,7 +5,8 @@ Turkish marks cause with postpositions and suffixes after the cause (``kar neden
 come last (``sele yol açtı``), so the left side of a verb marker holds both spans: the
 effect is the case-marked noun phrase right before the verb (dative for ``yol açtı`` and
 ``neden oldu``, accusative for ``tetikledi``, ablative, the cause, for ``kaynaklandı``).
-Negative verb forms (``yol açmadı``) are simply not in the patterns.
+Negative verb forms (``yol açmadı``) are simply not in the patterns, nor the converb
+``-(y)ınca`` ("when": ``eve gelince``), which tells a time far more often than a cause.
 """
 
 from __future__ import annotations
@@ -60,11 +61,6 @@ TURKISH = CueTable(
             r"etkisiyle",
         ),
         cause_first("-dığı için", rf"{_DIK}\s+(?P<cue>için)"),
-        cause_first(  # the converb -(y)ınca: "yağmur yağınca", "silinince"
-            "-ınca",
-            r"(?!(?:yeterince|ince|gelince|derince|incelikle|boyunca|süresince|uyarınca|ömrünce)\b)\w+(?<![dt][ıiuü]ğ)[yn]?[ıiuü]nc[ae]"
-            r"(?P<cue>)(?:\s+(?:da|de))?",
-        ),
         cause_first("-ması sonucu", r"(?<=m[ae]s[ıi]\s)sonucu(?!\s*[.;!?]|$)"),
         cause_first("-dığından", rf"{_DIK}n?(?:dan|den)(?P<cue>)(?:\s+dolayı)?"),
         cause_first("dolayısıyla", r"dolayısıyla", link=True),
