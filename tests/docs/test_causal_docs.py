@@ -83,3 +83,19 @@ def test_span_model_example(namespace: dict[str, Any]) -> None:
     (pair,) = namespace["tagged"]
     assert (pair.cause, pair.effect, pair.cue) == ("Heavy rainfall", "severe flooding", "model")
     assert namespace["tagged_fact"].causes == (("Heavy rainfall", "severe flooding"),)
+
+
+def test_lists_relatives_and_new_connectives(namespace: dict[str, Any]) -> None:
+    assert [(p.cause, p.effect) for p in namespace["listed"]] == [
+        ("The storm", "floods, landslides and power cuts")
+    ]
+    assert [(p.cause, p.effect) for p in namespace["relative"]] == [
+        ("Die Dürre", "einem Fichtensterben"),
+        ("einem Fichtensterben", "eine hohe Waldbrandgefahr"),
+    ]
+    assert [(p.cause, p.effect, p.cue) for p in namespace["sanctioned"]] == [
+        ("faute grave", "Il a été licencié", "pour + faute")
+    ]
+    assert [(p.cause, p.effect, p.cue) for p in namespace["tensed"]] == [
+        ("Fırtına", "büyük hasara", "yol açtı")
+    ]

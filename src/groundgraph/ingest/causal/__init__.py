@@ -2,10 +2,12 @@
 
 ``extract_causal`` (``extract``) reads a text sentence by sentence with the cue tables of
 its language: ``cues`` holds what a cue is (``cues.table``) and one table per language
-family (``cues.english``, ``cues.germanic``, ``cues.french`` …), ``language`` collects them
-and guesses a text's language, ``spans`` trims and compares the spans, ``pair`` is the
-record and the extractor protocol, ``llm`` is the hook for a language model instead and
-``span_model`` the one for a cause/effect tagging model (``pip install transformers``).
+(``cues.english``, ``cues.german``, ``cues.dutch``, ``cues.french`` …), ``language``
+collects them and guesses a text's language, ``markers`` finds a sentence's cues,
+``clauses`` the boundaries of their spans, ``reading`` turns each into a pair, ``spans``
+trims and compares the spans, ``pair`` is the record and the extractor protocol, ``llm``
+is the hook for a language model instead and ``span_model`` the one for a cause/effect
+tagging model (``pip install transformers``).
 """
 
 from groundgraph.ingest.causal.extract import (

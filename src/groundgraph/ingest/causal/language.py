@@ -13,9 +13,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from groundgraph.ingest.causal.cues.dutch import DUTCH
 from groundgraph.ingest.causal.cues.english import ENGLISH
 from groundgraph.ingest.causal.cues.french import FRENCH
-from groundgraph.ingest.causal.cues.germanic import DUTCH, GERMAN
+from groundgraph.ingest.causal.cues.german import GERMAN
 from groundgraph.ingest.causal.cues.italian import ITALIAN
 from groundgraph.ingest.causal.cues.portuguese import PORTUGUESE
 from groundgraph.ingest.causal.cues.spanish import SPANISH

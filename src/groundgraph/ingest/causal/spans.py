@@ -92,6 +92,15 @@ def phrase_end(text: str, span: Span, table: CueTable) -> int | None:
                 seen_noun = True
             elif seen_noun and lower not in table.stopwords and lower not in table.articles:
                 return a
+    if table.verb_second and not table.capital_nouns:
+        # Dutch: the verb is the word the subject follows ("… windsnelheden | produceerden
+        # de windparken"), not a preposition or another function word.
+        for i in range(1, len(words_in) - 1):
+            word = text[slice(*words_in[i])].lower()
+            after = text[slice(*words_in[i + 1])].lower()
+            function = table.stopwords | table.articles | table.subject
+            if after in table.subject and word not in function and not word.endswith("e"):
+                return words_in[i][0]
     return None
 
 

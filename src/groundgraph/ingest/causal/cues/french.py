@@ -17,6 +17,18 @@ _W = r"(?:\w+\s+)?"
 _SPAN = r"[^,;:.!?]{1,120}?"
 _DE = r"(?:de|du|des|d['’])"  # French "of", elided or not
 _QUE = r"(?:que|qu(?=['’]))"
+_ASIDE = r",\s[^,;:.!?]{1,60}?,\s+"  # an aside between a verb and its preposition
+_MOTIVE = (
+    r"(?:pure\s+)?(?:peur|crainte|jalousie|curiosité|colère|vengeance|dépit|ennui|habitude|"
+    r"nécessité|respect|pitié|honte|prudence|précaution|désespoir|négligence|lassitude|"
+    r"fatigue|manque|inadvertance|souci|orgueil|envie|solidarité|protestation)"
+)
+_SANCTION = (
+    r"(?:licencié|arrêté|interpellé|condamné|puni|sanctionné|verbalisé|"
+    r"poursuivi|mis\s+en\s+examen|inculpé|accusé|hospitalisé|suspendu|exclu|expulsé|"
+    r"récompensé|félicité|décoré|remercié|critiqué|blâmé|amendé|disqualifié|incarcéré|"
+    r"emprisonné|jugé|connu|célèbre|réputé)(?:e|s|es)?"
+)
 
 FRENCH = CueTable(
     language="fr",
@@ -47,9 +59,46 @@ FRENCH = CueTable(
         cause_first(
             "conduit à",
             r"(?:conduit|conduisent|conduisait|conduisaient|conduira|conduire|conduisant|mène|"
-            rf"mènent|mené|menait|menaient|mènera|mener|menant)\s+{_W}(?:à|au|aux)",
+            rf"mènent|mené|menait|menaient|mènera|mener|menant)(?:\s+{_W}|{_ASIDE})(?:à|au|aux)",
             reject=r"\b(?:chemin|route|rue|sentier|porte|escalier|pont|couloir|tunnel|allée|"
             r"passage|piste|autoroute)s?\s+(?:\w+\s+)?(?:mène|mènent|menait|conduit)",
+        ),
+        cause_first(
+            "pousse à",
+            r"(?:pousse|poussent|poussé|poussée|poussait|poussaient|poussera|pousser|poussant|"
+            r"conduit|conduisent|conduisait|conduira|amène|amènent|amené|amenait|oblige|"
+            r"obligent|obligé|obligeait|obligera|contraint|contraignent|contraignait|force|"
+            r"forcent|forcé|forçait|incite|incitent|incité|incitait)"
+            r"(?=\s+(?:[\w'’-]+\s+){1,7}?(?:à|au|aux)\s)",
+            not_before="la une sa leur cette de en est sont était été",
+        ),
+        cause_first(
+            "fait + infinitif",
+            r"(?:fait|font|faisait|faisaient|fera|feront|faire|faisant)(?=\s+(?:\w+\s+)?"
+            r"(?:baisser|monter|chuter|grimper|augmenter|diminuer|fondre|tomber|exploser|"
+            r"flamber|reculer|fuir|pleurer|rire|fermer|perdre|échouer|dérailler|déborder|"
+            r"craquer|céder|sauter|disparaître|changer|bondir|plonger|gonfler|rougir|trembler|"
+            r"souffrir|s['’]effondrer|s['’]envoler|dégringoler|capoter|annuler|paniquer)\b)",
+            not_before="le un en du au ce tout",
+        ),
+        cause_first(
+            "aboutit à",
+            r"(?:aboutit|aboutissent|abouti|aboutissait|aboutira|aboutir)\s+(?:à|au|aux)|"
+            r"(?:se\s+solde|se\s+soldent|s['’]est\s+soldée?s?|se\s+soldait)\s+par|"
+            r"(?:contribue|contribuent|contribué|contribuait|contribuer)\s+(?:à|au|aux)|"
+            r"(?:suscite|suscitent|suscité|suscitée|suscitait|susciter)",
+        ),
+        cause_first(
+            "prive de",
+            r"(?:privé|prive|privent|privait|privera)(?=\s+(?:de|d['’]))|"
+            r"(?:laissé|laisse|laissent|laissait)(?=\s+[^,;:.!?]{1,50}?\s+sans\b)",
+            not_before="est sont était été",
+        ),
+        cause_first(
+            "coûte son emploi",
+            r"(?:coûté|coûte|coûtent|coûtait|coûtera)(?=\s+(?:\w+\s+){0,2}?(?:son|sa|ses|leur|"
+            r"leurs|la|le)\s+(?:\w+\s+)?(?:emploi|vie|poste|place|siège|titre|travail|carrière|"
+            r"permis|victoire|liberté|mandat|fauteuil)\b)",
         ),
         cause_first(
             "déclenche",
@@ -83,10 +132,14 @@ FRENCH = CueTable(
             "donc",
             rf"donc|par\s+conséquent|c['’]est\s+(?:pourquoi|pour\s+(?:cela|ça)\s+{_QUE})|"
             r"ainsi(?!\s+qu)|en\s+conséquence(?!\s+d)|de\s+ce\s+fait|du\s+coup|"
-            r"pour\s+(?:cette|ces)\s+raisons?|voilà\s+pourquoi",
+            r"pour\s+(?:cette|ces)\s+raisons?|voilà\s+pourquoi|dès\s+lors(?!\s+qu)|"
+            r"par\s+voie\s+de\s+conséquence|conséquemment|partant|c['’]est\s+la\s+raison\s+"
+            r"pour\s+laquelle",
             adverb=True,
         ),
         cause_first("alors", r"(?<=,\s)alors(?!\s+qu)"),  # ", alors Y"; "alors que" is "while"
+        cause_first("d'où", r"d['’]où(?!\s+(?:vient|viennent|venait|êtes|es|est)\b)", link=True),
+        cause_first("au point que", rf"(?:au\s+point|à\s+tel\s+point)\s+{_QUE}"),
         effect_first("parce que", rf"parce\s+{_QUE}", lead=True),
         effect_first("car", link=True, not_before="le un du en ce mon ton son notre votre au"),
         effect_first("puisque", r"puisque|puisqu(?=['’])", lead=True),
@@ -102,6 +155,35 @@ FRENCH = CueTable(
             "pour avoir", r"(?<=\s)pour(?=\s+(?:ne\s+pas\s+)?(?:avoir|être)\s+\w+[éiust]e?s?\b)"
         ),
         effect_first("en raison de", rf"en\s+raison\s+{_DE}", lead=True),
+        effect_first(
+            "faute de",
+            rf"faute\s+{_DE}|à\s+force\s+{_DE}|par\s+manque\s+{_DE}|sous\s+l['’]effet\s+{_DE}|"
+            rf"sous\s+(?:le\s+poids|la\s+pression)\s+{_DE}|"
+            rf"compte\s+tenu\s+{_DE}|eu\s+égard\s+à|au\s+vu\s+{_DE}|"
+            rf"dès\s+lors\s+{_QUE}|d['’]autant\s+(?:plus\s+)?{_QUE}|sous\s+prétexte\s+{_QUE}",
+            lead=True,
+        ),
+        effect_first("par peur", rf"par(?=\s+{_MOTIVE}\b)", lead=True),
+        effect_first(  # "mort d'un cancer", "pleurait de joie"
+            "mort de",
+            r"(?:mort|morte|morts|mortes|meurt|meurent|mourut|mourir|décédée?s?|pleurait|pleure|"
+            r"pleuraient|tremblait|tremble|tremblaient|rougit|rougissait|souffre|souffrait|"
+            r"souffrent)\s+(?P<cue>d['’]|de|du|des)(?!\s+(?:nouveau|suite|temps|rien)\b)",
+            not_before="la le les l un une sa son ses leur cette ce du de des",
+        ),
+        effect_first(
+            "pour + faute",
+            rf"{_SANCTION}(?:\s+[\w'’-]+){{0,3}}?\s+(?P<cue>pour)"
+            r"(?!\s+(?:la\s+)?(?:première|deuxième|seconde|troisième|\d+|ans|mois|jours|la\s+vie)\b)"
+            r"(?!\s+(?:avoir|être)\b)",
+        ),
+        effect_first("en effet", r"(?:^|(?<=[;:]\s))en\s+effet", link=True),
+        effect_first(
+            "la raison en est",
+            r"^\W*(?:la\s+(?:raison|cause)|le\s+motif)\s+(?:en\s+)?(?:est|était|fut)(?:\s+simple\s*:)?"
+            rf"(?:\s+{_QUE})?",
+            link=True,
+        ),
         effect_first("grâce à", r"grâce\s+(?:à|au|aux)", lead=True),
         effect_first(
             "suite à",
@@ -122,7 +204,8 @@ FRENCH = CueTable(
         effect_first("dû à", rf"(?:dû|due|dus|dues)\s+{_W}(?:à|au|aux)"),
         effect_first(
             "résulte de",
-            r"(?:résulte|résultent|résultait|résultaient|résultera|découle|découlent|découlait)"
+            r"(?:résulte|résultent|résultait|résultaient|résultera|découle|découlent|découlait|"
+            r"provient|proviennent|provenait|provenaient)"
             rf"\s+{_W}{_DE}",
         ),
         effect_first(
@@ -153,6 +236,7 @@ FRENCH = CueTable(
         "partiellement"
     ),
     leading=words("et mais ou puis alors"),
+    coordinators=words("et ou"),
     finite=words(
         "est sont était étaient a ont avait avaient fut furent sera seront peut pouvait doit "
         "devait reste restait"

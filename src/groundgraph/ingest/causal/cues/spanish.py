@@ -16,6 +16,17 @@ from groundgraph.ingest.causal.cues.table import (
 _W = r"(?:\w+\s+)?"
 _SPAN = r"[^,;:.!?]{1,120}?"
 _A = r"(?:a|al)"
+_ASIDE = r",\s[^,;:.!?]{1,60}?,\s+"  # an aside between a verb and its preposition
+_MOTIVE = (
+    r"(?:puro\s+|pura\s+)?(?:miedo|temor|celos|curiosidad|rabia|venganza|despecho|"
+    r"aburrimiento|costumbre|necesidad|respeto|lástima|vergüenza|prudencia|precaución|"
+    r"desesperación|negligencia|cansancio|hambre|envidia|descuido|orgullo|solidaridad)"
+)
+_SANCTION = (
+    r"(?:despedid|detenid|arrestad|condenad|multad|sancionad|castigad|suspendid|expulsad|"
+    r"acusad|procesad|imputad|hospitalizad|ingresad|premiad|galardonad|criticad|"
+    r"denunciad|encarcelad|juzgad|conocid|famos)[oa]s?"
+)
 
 
 SPANISH = CueTable(
@@ -40,18 +51,49 @@ SPANISH = CueTable(
             r"ocasionó|ocasionaron|ocasionado|ocasionar|desencadena|desencadenan|desencadenó|"
             r"desencadenaron|desencadenado|desencadenar|origina|originan|originó|originaron|"
             r"originado|produce|producen|produjo|produjeron|trajo\s+consigo|trae\s+consigo|"
-            r"traen\s+consigo)(?!\s+por\b)",
+            r"traen\s+consigo|motivó|motivaron|suscitó|suscitaron|acarreó|acarrearon|acarrea|"
+            r"conlleva|conllevan|conllevó|propició|propiciaron|propicia|favoreció|favorecieron|"
+            r"(?:derivó|derivaron|deriva|derivan|desembocó|desembocaron|desemboca)\s+en)"
+            r"(?!\s+por\b)",
         ),
         cause_first(
             "lleva a",
             r"(?:lleva|llevan|llevó|llevaron|llevado|llevaba|llevaban|llevará|llevar|llevando|"
-            rf"conduce|conducen|condujo|condujeron|conducido|conducir)\s+{_W}{_A}"
+            rf"conduce|conducen|condujo|condujeron|conducido|conducir)(?:\s+{_W}|{_ASIDE}){_A}"
             r"(?!\s+(?:su|sus|mi|mis|tu|tus|nuestro|nuestra|nuestros|nuestras|casa|cabo)\b)",
             reject=r"\b(?:camino|calle|carretera|sendero|puerta|escalera|puente|pasillo|túnel|"
             r"ruta|pista|autopista)s?\s+(?:\w+\s+)?(?:lleva|llevan|llevaba|conduce|conducen)",
         ),
         cause_first(
             "da lugar a", rf"(?:da|dan|dio|dieron|dado|daba|dará|dar|dando)\s+lugar\s+{_A}"
+        ),
+        cause_first(
+            "obliga a",
+            r"(?:obliga|obligan|obligó|obligaron|obligaba|obligará|forzó|forzaron|fuerza|"
+            r"fuerzan|forzaba|empujó|empujaron|indujo|indujeron|llevó|llevaron|animó|"
+            r"animaron)(?=\s+(?:[\w'’-]+\s+){0,6}?(?:a|al)\s+\w+(?:ar|er|ir|arse|erse|irse)\b)",
+            not_before="fue fueron es son ser sido era eran se",
+        ),
+        cause_first(
+            "hizo + infinitivo",
+            r"(?:hizo|hicieron|hace|hacen|hacía|hará)(?=\s+(?:\w+\s+)?(?:caer|subir|bajar|"
+            r"disparar|aumentar|disminuir|estallar|explotar|fracasar|llorar|reír|huir|derretir|"
+            r"perder|temblar|descarrilar|desplomar|cerrar|saltar|dudar|enfermar)\b)",
+        ),
+        cause_first(
+            "dejó sin",
+            r"(?:deja|dejan|dejó|dejaron|dejaba|ha\s+dejado|han\s+dejado)(?=\s+[^,;:.!?]{0,50}?"
+            r"\bsin\b)",
+        ),
+        cause_first(
+            "le costó el puesto",
+            r"(?:costó|cuesta|costaron|ha\s+costado)(?=\s+(?:\w+\s+){0,2}?(?:el|la|su|sus)\s+"
+            r"(?:\w+\s+)?(?:puesto|vida|trabajo|empleo|cargo|carrera|título|escaño|victoria|"
+            r"libertad|carnet|licencia)\b)",
+        ),
+        cause_first(
+            "contribuye a",
+            rf"(?:contribuye|contribuyen|contribuyó|contribuyeron|contribuido)\s+{_A}",
         ),
         cause_first(
             "hace que",
@@ -67,15 +109,62 @@ SPANISH = CueTable(
             r"(?:tuvo|tiene|tienen|tuvieron|trajo|trae|traen)\s+(?:como|por)\s+"
             r"(?:consecuencia|resultado)(?:\s+que)?|(?:resulta|resultan|resultó|resultaron)\s+en",
         ),
-        cause_first("tan … que", r"tan(?:to|ta|tos|tas)?\s+(?:\w+\s+){0,2}?\w+\s+(?P<cue>que)"),
-        cause_first("así que", r"así\s+que|de\s+(?:modo|manera)\s+que|por\s+lo\s+que", link=True),
+        cause_first(
+            "tan … que",
+            r"tan(?:to|ta|tos|tas)?\s+(?:\w+\s+){0,2}?\w+\s+(?P<cue>que)|"
+            r"(?:tanto|hasta\s+el\s+punto\s+de|a\s+tal\s+punto)\s+que",
+        ),
+        cause_first(
+            "así que",
+            r"así\s+que|de\s+(?:modo|manera|forma)\s+que|por\s+lo\s+(?:que|cual)|"
+            r"(?<=,\s)(?:con\s+lo\s+que|lo\s+que\s+(?:provocó|causó|hizo\s+que|obligó))",
+            link=True,
+        ),
         cause_first(
             "por eso",
             r"por\s+(?:eso|ello|lo\s+tanto|tanto|consiguiente|este\s+motivo|esta\s+razón)|"
-            r"en\s+consecuencia|como\s+(?:resultado|consecuencia)(?!\s+de)|de\s+ahí\s+que",
+            r"en\s+consecuencia|como\s+(?:resultado|consecuencia)(?!\s+de)|de\s+ahí\s+que|"
+            r"así\s+pues|por\s+ende|consecuentemente|por\s+(?:ese|tal|dicho)\s+motivo|"
+            r"por\s+(?:esa|tal)\s+razón|debido\s+a\s+(?:ello|esto|eso)|a\s+causa\s+de\s+(?:ello|esto|eso)",
             adverb=True,
         ),
         effect_first("porque", lead=True),
+        effect_first("pues", r"(?<=,\s)pues(?!\s+(?:bien|nada|sí|no)\b)", link=True),
+        effect_first(
+            "el motivo fue",
+            r"^\W*(?:el\s+motivo|la\s+(?:razón|causa))\s+(?:de\s+(?:ello|esto|eso)\s+)?"
+            r"(?:fue|es|era)(?:\s+que)?",
+            link=True,
+        ),
+        effect_first(
+            "a falta de",
+            r"(?:a|por)\s+falta\s+de|a\s+fuerza\s+de|en\s+vista\s+de|por\s+exceso\s+de|"
+            r"por\s+(?:culpa|causa|motivo)\s+de|en\s+virtud\s+de|habida\s+cuenta\s+de",
+            lead=True,
+        ),
+        effect_first("por miedo", rf"por(?=\s+{_MOTIVE}\b)", lead=True),
+        effect_first(
+            "murió de",
+            r"(?:murió|murieron|muere|mueren|muerto|muerta|falleció|fallecieron|fallecido|"
+            r"lloraba|lloró|temblaba|tembló)\s+(?P<cue>de)(?!\s+(?:nuevo|repente|pronto|pie)\b)",
+            not_before="el la los las un una su sus del",
+        ),
+        effect_first(  # "se suspendió por la lluvia": "por" before an event or a condition
+            "por la lluvia",
+            r"por(?=\s+(?:el|la|los|las|un|una)?\s*(?:\w+\s+)?(?:lluvia|lluvias|nieve|nevada|nevadas|niebla|huelga|tormenta|tormentas|temporal|viento|vientos|calor|frío|sequía|accidente|avería|averías|fallo|fallos|incendio|incendios|crisis|pandemia|obras|enfermedad|lesión|inundaciones|granizo|hielo|helada|heladas|apagón|atasco|mal\s+tiempo|falta|exceso|escasez|covid|gripe|retraso|retrasos|ola\s+de\s+calor)\b)",
+            lead=True,
+        ),
+        effect_first("al no", r"^\W*al(?=\s+no\s+\w+(?:ar|er|ir)\b)", lead=True),
+        effect_first(
+            "se produjo por",
+            r"(?:se\s+(?:produjo|produce|produjeron|originó|origina|desató|desencadenó|debió))\s+"
+            r"(?:\w+\s+)?por",
+        ),
+        effect_first(
+            "por + delito",
+            rf"{_SANCTION}(?:\s+[\w'’-]+){{0,3}}?\s+(?P<cue>por)"
+            r"(?!\s+(?:la\s+)?(?:primera|segunda|tercera|\d+|años|meses|días|vida)\b)",
+        ),
         effect_first("ya que", r"ya\s+que|puesto\s+que|dado\s+que|debido\s+a\s+que", lead=True),
         effect_first("debido a", rf"debido\s+{_A}", lead=True),
         effect_first(  # "fue multada por verter residuos": "por" before an infinitive
@@ -106,7 +195,9 @@ SPANISH = CueTable(
         effect_first(
             "es consecuencia de",
             r"(?:es|son|fue|fueron|era)\s+(?:la\s+|una\s+|el\s+|un\s+)?(?:\w+\s+)?"
-            r"(?:consecuencia|resultado|fruto|producto)\s+(?:de|del)",
+            r"(?:consecuencia|resultado|fruto|producto)\s+(?:de|del)|"
+            r"(?:proviene|provienen|provino|procede|proceden|obedece|obedecen|obedecía)\s+(?:de|del|a|al)|"
+            r"(?:derivad[oa]s?|provocad[oa]s?)\s+(?:de|del)",
         ),
         effect_first(
             "la causa de",
@@ -123,9 +214,10 @@ SPANISH = CueTable(
     articles=words("el la los las un una unos unas lo"),
     trailing=words(
         "es son fue fueron era eran ha han había habían sido será puede pueden podría también "
-        "principalmente probablemente finalmente directamente"
+        "le les me te nos principalmente probablemente finalmente directamente"
     ),
     leading=words("y pero o e u entonces luego"),
+    coordinators=words("y e o u"),
     finite=words(
         "es son fue fueron era eran ha han había habían será serán puede pueden pudo tuvo "
         "tuvieron se quedó quedaron"

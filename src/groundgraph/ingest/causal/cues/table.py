@@ -3,13 +3,14 @@
 A cue is a marker (``leads to``, ``because``, ``nedeniyle``) and the role of the text on
 its left: for a cause-first cue the left side is the cause and the right side the effect,
 for an effect-first cue the other way round. The tables themselves live beside this
-module: ``english`` (en), ``germanic`` (de, nl), ``french``, ``spanish``, ``italian``,
+module: ``english`` (en), ``german``, ``dutch``, ``french``, ``spanish``, ``italian``,
 ``portuguese`` and ``turkish``; ``causal.language`` collects them and guesses a text's
 language.
 
 A cue's pattern may name groups: ``cue`` (the marker proper, when the pattern also reads
 words around it), and ``cause`` or ``effect`` (a span inside the pattern, for split
-markers such as German ``hat zu … geführt``).
+markers such as German ``hat zu … geführt``); numbered (``cue2``, ``effect2``) in a
+second branch of the same pattern.
 """
 
 from __future__ import annotations
@@ -77,7 +78,11 @@ class CueTable:
     phrase right before the marker; a ``topic`` particle (Turkish ``da``) ends the subject
     that stands before that noun phrase. ``in_turn`` (``in turn``, ``a su vez``) is an
     adverbial trimmed from the end of a span before a marker, so that "which in turn
-    caused" points back like "which caused".
+    caused" points back like "which caused". ``coordinators`` (``and``, ``or``) join the
+    items of a list, which a span after a marker keeps whole: ``floods, landslides and
+    outages``. ``light`` predicates (Turkish ``mümkün oldu``) say nothing of their own: a
+    postposition followed by one alone takes the sentence's subject as its effect
+    (``X, Y sayesinde mümkün oldu``).
     """
 
     language: str
@@ -103,6 +108,8 @@ class CueTable:
     compound: re.Pattern[str] | None = None
     topic: frozenset[str] = frozenset()
     in_turn: re.Pattern[str] | None = None
+    coordinators: frozenset[str] = frozenset()
+    light: frozenset[str] = frozenset()
 
 
 def in_turn(regex: str) -> re.Pattern[str]:
