@@ -1,0 +1,89 @@
+"""Changes that end what the old fact says: the thing ended, or its value replaced.
+
+- **ended**: "X cancelled / called off / withdrew from / dropped / left / stepped down as /
+  decommissioned T", "T was cancelled", "T churned", "No T this Friday": at least half the
+  words of T are in the old fact ("cancelled the Osaka hotel" leaves "the trip to Kyoto");
+- **instead**: "… instead of X", "negative for X", where X and something else of the new
+  fact are in the old one;
+- **no longer**: "… anymore / no longer / no more …": every word of that clause is in the
+  old fact ("Rachel isn't Yusuf's manager anymore").
+"""
+
+from __future__ import annotations
+
+import re
+
+from groundgraph.memory.conflicts.anchors import about, mostly_in, terms
+from groundgraph.memory.conflicts.nonchange import CAUSAL, a_modifier
+from groundgraph.memory.conflicts.phrases import FINITE, Change, head
+
+_END = (
+    r"cancel(?:l)?ed|called off|call off|withdrew from|withdrawn from|dropped out of"
+    r"|pulled out of|dropped|ditched|quit|left|stepped down (?:as|from)|stepped back from"
+    r"|rotated off|decommissioned|scrapped|shut down|ended|terminated|ripped out|removed"
+    r"|got rid of|gave up|stopped|sold|retired|discontinued"
+)
+_ENDED = re.compile(rf"\b(?:{_END})\s+(?P<theme>.+)", re.IGNORECASE)
+_PULLED = re.compile(r"\bpulled\s+.{1,60}?\s+out of\s+(?P<theme>.+)", re.IGNORECASE)
+_ENDED_PASSIVE = re.compile(
+    r"^(?P<theme>.+?)\s+(?:was|were|has been|have been|got|is|are)\s+(?:now\s+|just\s+"
+    r"|officially\s+|finally\s+)?(?:cancel(?:l)?ed|called off|decommissioned|scrapped"
+    r"|shut down|terminated|dropped|removed|retired|discontinued)\b",
+    re.IGNORECASE,
+)
+_ENDED_ALONE = re.compile(
+    r"^(?P<theme>[^,]+?)\s+(?:has\s+|have\s+)?(?:churned|folded|closed down|shut down)\b",
+    re.IGNORECASE,
+)
+_INSTEAD_OF = re.compile(r"\binstead of\s+(?P<old>.+)", re.IGNORECASE)
+_NEGATIVE_FOR = re.compile(r"\bnegative for\s+(?P<old>.+)", re.IGNORECASE)
+_NO_LONGER = re.compile(r"\b(?:any ?more|no longer|no more|not any longer)\b", re.IGNORECASE)
+_NEGATORS = re.compile(
+    r"\b(?:any ?more|no longer|no more|not any longer|not|isn['’]t|aren['’]t|doesn['’]t"
+    r"|don['’]t|won['’]t|wasn['’]t|so|for me)\b",
+    re.IGNORECASE,
+)
+
+
+def ended(clause: str, old_terms: frozenset[str]) -> Change | None:
+    for pattern in (_PULLED, _ENDED, _ENDED_PASSIVE, _ENDED_ALONE):
+        m = pattern.search(clause)
+        if m is None or CAUSAL.search(clause) or a_modifier(clause, m.start()):
+            continue
+        theme = head(m["theme"])
+        if mostly_in(terms(theme), old_terms) and about(theme, old_terms):
+            return Change("ended", f"{theme!r} ended")
+    return None
+
+
+def instead(clause: str, new: str, old_terms: frozenset[str]) -> Change | None:
+    for pattern in (_INSTEAD_OF, _NEGATIVE_FOR):
+        m = pattern.search(clause)
+        if m is None:
+            continue
+        replaced = head(m["old"])
+        named = terms(replaced)
+        if named and named <= old_terms and (terms(new) - named) & old_terms:
+            return Change("instead", f"no longer {replaced!r}")
+    return None
+
+
+_NO_THING = re.compile(r"^no\s+(?!one\b|longer\b|more\b|body\b|way\b|idea\b)(?P<theme>.+)", re.I)
+
+
+def no_longer(clause: str, old_terms: frozenset[str]) -> Change | None:
+    m = _NO_THING.match(clause)  # "No team lunch this Friday": a notice with no verb
+    theme = head(m["theme"]) if m is not None else ""
+    if (
+        m
+        and not FINITE.search(clause)
+        and mostly_in(terms(theme), old_terms)
+        and about(theme, old_terms)
+    ):
+        return Change("ended", f"no {head(m['theme'])!r}")
+    if _NO_LONGER.search(clause) is None:
+        return None
+    said = terms(_NEGATORS.sub(" ", clause))
+    if said and said <= old_terms:
+        return Change("no-longer", f"no longer {clause!r}")
+    return None

@@ -1,0 +1,108 @@
+"""Changes that give a slot a new holder or value: who holds a thing now, what it is now.
+
+- **holder**: "Y took over T"; under a mark of the present ("now", "going forward",
+  "instead"), "Y is the T now" with Y a new name, or "X is now a <title>";
+- **value**: under such a mark, a date or a number with a unit of the old fact's kind and
+  different, about something both name ("From next week we meet on Thursdays" against
+  "The team meeting is every Monday"), or the same slot filled by another name ("our
+  Porto office" against "the Lisbon office").
+"""
+
+from __future__ import annotations
+
+import re
+
+from groundgraph.memory.conflicts.anchors import (
+    ANALYZER,
+    JOINERS,
+    LIGHT,
+    about,
+    key,
+    slot_names,
+    terms,
+    typed_difference,
+)
+from groundgraph.memory.conflicts.phrases import FINITE, TITLE, Change, head
+
+_TOOK_OVER = re.compile(
+    r"^(?P<holder>.+?)\s+(?:took|takes|has taken|have taken|is taking)\s+over\s+(?:as\s+)?"
+    r"(?P<theme>.+)",
+    re.IGNORECASE,
+)
+_COPULA = re.compile(
+    r"^(?P<a>.+?)\s+(?:is|are|'s|’s)\s+(?:now\s+)?(?P<b>.+?)(?:\s+now)?$", re.IGNORECASE
+)
+
+
+def _names(text: str) -> set[str]:
+    return {w.strip(".,;:!?'’()").lower() for w in text.split()[1:] if w[:1].isupper()}
+
+
+def took_over(clause: str, old_terms: frozenset[str]) -> Change | None:
+    m = _TOOK_OVER.match(clause)
+    if m is not None:
+        holder, theme = head(m["holder"], limit=4), head(m["theme"])
+        if about(theme, old_terms) and not terms(holder) & old_terms:
+            return Change("holder", f"{theme!r} is now {holder!r}'s")
+    return None
+
+
+_NOW_TITLE = re.compile(
+    r"^(?:(?P<s>.+?)\s+)?(?:is|are|'s)\s+(?:now\s+(?:an?|the)\s+(?P<t1>.+)|(?:an?|the)\s+"
+    r"(?P<t2>.+?)\s+now)$",
+    re.IGNORECASE,
+)
+
+
+def new_title(clause: str, sentence: str, old: str) -> Change | None:
+    """ "Olu … is now a data analyst" against "Olu is an intern"."""
+    m = _NOW_TITLE.match(clause)
+    title = TITLE.match(old)
+    if m is None or title is None:
+        return None
+    subject = terms(m["s"] or sentence.split()[0])
+    new_title = terms(m["t1"] or m["t2"] or "")
+    if subject and subject <= terms(title["s"]) and new_title and not new_title <= terms(old):
+        return Change("holder", f"now {(m['t1'] or m['t2'])!r}")
+    return None
+
+
+def holder(clause: str, old: str, old_terms: frozenset[str]) -> Change | None:
+    m = _COPULA.match(clause)
+    if m is None:
+        return None
+    for name, thing in ((m["a"], m["b"]), (m["b"], m["a"])):
+        name = name.strip(" .!?")
+        parts = name.split()
+        if not 0 < len(parts) <= 3 or not all(p[:1].isupper() for p in parts):
+            continue
+        thing_terms, name_terms = terms(thing), terms(name)
+        if thing_terms and thing_terms <= old_terms and not name_terms & old_terms:
+            if re.search(r"\b[A-Z]", old) and old.split()[0].lower() not in ("i", "we"):
+                return Change("holder", f"{head(thing)!r} is now {name!r}")
+            if _names(old):
+                return Change("holder", f"{head(thing)!r} is now {name!r}")
+    return None
+
+
+def value(sentence: str, old: str) -> Change | None:
+    typed = typed_difference(sentence, old)
+    if typed in ("date", "number"):
+        plain = re.sub(r"[\d$€£¥%°:.,]+", " ", sentence)
+        if terms(plain) & terms(re.sub(r"[\d$€£¥%°:.,]+", " ", old)):
+            return Change("value", f"a new {typed}")
+    new_slots, old_slots = slot_names(sentence), slot_names(old)
+    shared = terms(sentence) & terms(old) - LIGHT
+    new_lower, old_lower = sentence.lower(), old.lower()
+    for name, after, before in new_slots:
+        for old_name, old_after, old_before in old_slots:
+            if name == old_name or name in old_lower or old_name in new_lower:
+                continue
+            if not shared - terms(after) - terms(before):
+                continue  # the slot alone: "our Porto office" and "the Berlin office is open"
+            noun_after = after.isalpha() and not FINITE.match(after) and after not in JOINERS
+            if noun_after and key(ANALYZER.stem(after)) == key(ANALYZER.stem(old_after)):
+                return Change("value", f"{old_name!r} {after} is now {name!r}")
+            if before.endswith(".") and before == old_before:  # "Prof. Kowalski"
+                return Change("value", f"{before} {old_name!r} is now {name!r}")
+    return None

@@ -1,0 +1,133 @@
+"""Changes that move a thing to a new value: a change verb with a theme and a destination.
+
+"We migrated the wiki to BookStack", "The hackathon has been pushed back to March 18",
+"Ines got promoted to senior analyst": the theme is in the old fact and the destination
+is not, and a typed destination (a date, a number with a unit) differs from the old
+fact's; a person's own move needs the old fact to hold a value of the destination's kind.
+"my new place in Manchester" moves the owner's home.
+"""
+
+from __future__ import annotations
+
+import re
+
+from groundgraph.memory.conflicts.anchors import (
+    LIGHT,
+    SPEAKER,
+    about,
+    mostly_in,
+    terms,
+    typed_difference,
+)
+from groundgraph.memory.conflicts.nonchange import CAUSAL, a_modifier
+from groundgraph.memory.conflicts.phrases import DEST_STOP, TITLE, Change, head
+from groundgraph.memory.conflicts.values import date_parts
+
+_CHANGE_VERB = (
+    r"moved|relocated|transferred|migrated|switched|changed|upgraded|downgraded|bumped"
+    r"|raised|increased|decreased|reduced|lowered|cut|turned|pushed|postponed|rescheduled"
+    r"|re-scheduled|rebooked|delayed|slipped|brought|ported|replaced|swapped|traded in"
+    r"|promoted|reassigned|extended|shortened|renamed|converted|shifted|upped|handed"
+    r"|(?:is|are|was|were|'s)\s+(?:now\s+)?(?:down|up|back)"
+)
+_PARTICLE = r"(?:\s+(?:back|forward|out|over|up|down))?"
+_INTO = r"(?:to|into|onto|over to|with|for|until|till)"
+_MOVED_OBJECT = re.compile(
+    rf"\b(?:{_CHANGE_VERB})\s+(?P<theme>(?!(?:{_INTO}|back|forward|out|over|up|down)\b).+?){_PARTICLE}\s+{_INTO}\s+(?P<dest>.+)",
+    re.IGNORECASE,
+)
+_MOVED_SUBJECT = re.compile(
+    rf"^(?P<theme>.+?)\s+(?:(?:has|have|had)\s+)?(?:been\s+|was\s+|were\s+|got\s+)?"
+    rf"(?:now\s+|just\s+|finally\s+|officially\s+)?(?:{_CHANGE_VERB}){_PARTICLE}\s+{_INTO}"
+    r"\s+(?P<dest>.+)",
+    re.IGNORECASE,
+)
+_CHANGED_ALONE = re.compile(
+    r"^(?P<theme>.+?)\s+(?:has\s+|have\s+)?(?:been\s+)?(?:changed|moved|switched|updated)$",
+    re.IGNORECASE,
+)
+_ROLE_DEST = re.compile(
+    r"\b(?:role|position|job|title|engineer|manager|director|lead|analyst|designer"
+    r"|developer|owner|officer|head|chief)\b",
+    re.IGNORECASE,
+)
+_PLACE_OLD = re.compile(
+    r"\b(?:in|at|out of|from|near|based|lives?|located)\s+(?:the\s+)?(?-i:[A-Z])", re.IGNORECASE
+)
+
+
+def _kind_matches(dest: str, old: str) -> bool:
+    """The old fact has a value of the destination's kind (date, number, role, place)."""
+    if typed_difference(dest, old) in ("date", "number"):
+        return True
+    if date_parts(dest):
+        return False  # a date the old fact does not have
+    if _ROLE_DEST.search(dest):
+        return TITLE.match(old) is not None
+    if re.search(r"(?:^|\s)(?:the\s+|our\s+)?[A-Z]", dest):
+        return _PLACE_OLD.search(old) is not None
+    return False
+
+
+_PASSIVE = re.compile(r"\b(?:was|were|been|got)\s+(?:\w+\s+)?\w+ed\b", re.IGNORECASE)
+
+
+def _a_person(subject: str) -> bool:
+    """A speaker or one to three capitalised words with no digit: whose attribute moved
+    is not said, so the old fact must hold a value of the destination's kind."""
+    parts = subject.split()
+    if subject.lower() in SPEAKER or not 0 < len(parts) <= 3:
+        return subject.lower() in SPEAKER
+    return all(p[:1].isupper() and not any(ch.isdigit() for ch in p) for p in parts) and (
+        parts[0].lower() not in ("the", "our", "my", "this")
+    )
+
+
+def moved(clause: str, sentence: str, old: str, old_terms: frozenset[str]) -> Change | None:
+    if CAUSAL.search(clause):
+        return None  # "Reduced blood flow leads to ...": a cause, not a change
+    for pattern, on_object in ((_MOVED_OBJECT, True), (_MOVED_SUBJECT, False)):
+        m = pattern.search(clause)
+        if m is None or (on_object and a_modifier(clause, m.start())):
+            continue
+        if not on_object and (_PASSIVE.search(m[0]) or not _a_person(m["theme"])):
+            on_object = True  # "Mobile was moved into …", "Release 2.0 slipped to …"
+        theme, dest = head(m["theme"]), head(m["dest"], DEST_STOP)
+        dest_terms = terms(dest)
+        if not dest_terms or dest_terms <= old_terms:
+            continue  # nothing new: "moved to Leeds" against "lives in Leeds"
+        typed = typed_difference(dest, old)
+        if typed == "same":
+            continue
+        anchored = on_object and about(theme, old_terms)
+        if on_object and not anchored and terms(theme) - LIGHT:
+            continue  # "moved its headquarters to …" says nothing about "a shop in Delft"
+        if not anchored:
+            rest = terms(sentence) - dest_terms
+            if not ((rest | dest_terms) & old_terms - LIGHT and _kind_matches(dest, old)):
+                continue
+        return Change("moved", f"{theme!r} changed to {dest!r}")
+    m = _CHANGED_ALONE.match(clause)
+    if m is not None and mostly_in(terms(m["theme"]), old_terms):
+        return Change("moved", f"{head(m['theme'])!r} changed")
+    return None
+
+
+_NEW_HOME = re.compile(
+    r"\b(?P<owner>my|our|his|her|their|[A-Z]\w+['’]s)\s+new\s+(?:place|home|house|flat"
+    r"|apartment|address|headquarters)\s+(?:is\s+)?(?:in|at)\s+(?P<place>[A-Z][\w-]*"
+    r"(?:\s+[A-Z][\w-]*)*)"
+)
+_SPEAKS = re.compile(r"^(?:i|we|my|our|the user)\b", re.IGNORECASE)
+
+
+def new_home(clause: str, old: str) -> Change | None:
+    """ "my new place in Manchester" against where the same owner lives or is based."""
+    m = _NEW_HOME.search(clause)
+    if m is None or m["place"].lower() in old.lower() or not _PLACE_OLD.search(old):
+        return None
+    owner = m["owner"].lower()
+    same = bool(_SPEAKS.match(old)) if owner in ("my", "our") else owner[:-2] in old.lower()
+    if same and re.search(r"\b(?:live|lives|living|based|located|flat|house|home)\b", old):
+        return Change("moved", f"now in {m['place']!r}")
+    return None

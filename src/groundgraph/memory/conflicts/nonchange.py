@@ -1,0 +1,48 @@
+"""The marks of a non-change: what stops the change rules from reading an update.
+
+A plan, wish or hedge ("thinking about selling", "will probably", "trialling"), an
+addition ("also", "added"), a fact kept alongside ("kept the main subscription"), an old
+fact that is already history ("used to"), a one-off ("this Monday's stand-up moves"), a
+cause ("reduced blood flow leads to …") and a change word describing a noun ("a raised
+bed") are not updates.
+"""
+
+from __future__ import annotations
+
+import re
+
+HEDGE = re.compile(
+    r"\b(?:thinking (?:about|of)|considering|consider|hoping|hopes? to|(?:plans|planning) to"
+    r"|might|could|would|probably|possibly|possible|maybe|perhaps|trialling|trialing"
+    r"|piloting|evaluating|testing|offered|offers|proposed|suggested|wants? to|wish"
+    r"|if|unless|whether|should|likely)\b",
+    re.IGNORECASE,
+)
+KEPT = re.compile(r"\b(?:kept|keep|keeps|keeping)\b", re.IGNORECASE)
+PAST_STATE = re.compile(r"\b(?:used to|formerly|previously|once was)\b", re.IGNORECASE)
+ONE_OFF = re.compile(
+    r"\b(?:this|next|tomorrow's|today's)\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day)['’]s\b"
+    r"|\bjust (?:this|once)\b|\bfor once\b|\bone[- ]off\b|\bthis time\b",
+    re.IGNORECASE,
+)
+
+ALSO = re.compile(
+    r"\b(?:also|as well|in addition|additionally|another|a second|added|adding|adds)\b"
+    r"|\btoo[.!]?$",
+    re.IGNORECASE,
+)
+
+CAUSAL = re.compile(
+    r"\b(?:causes?|caused|leads? to|led to|results? in|resulted in|triggers?|contributes? to)\b",
+    re.IGNORECASE,
+)
+_MODIFIER_BEFORE = frozenset(
+    ["a", "an", "the", "cause", "causes", "caused", "of", "with", "by", "from", "in", "for"]
+)
+
+
+def a_modifier(clause: str, start: int) -> bool:
+    """True when the change word at ``start`` describes a noun ("cause reduced blood
+    flow", "a raised bed") instead of reporting a change."""
+    before = clause[:start].split()[-1:]
+    return bool(before) and before[0].lower() in _MODIFIER_BEFORE
