@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import re
 
+from groundgraph.memory.conflicts.nonchange import scope_terms
 from groundgraph.memory.conflicts.values import date_parts
 from groundgraph.text import Analyzer
 
@@ -96,6 +97,7 @@ def terms(text: str) -> frozenset[str]:
     return frozenset(found)
 
 
+SPEAKER_TERMS = frozenset()
 _UNIT_NUMBER = re.compile(
     r"(?P<cur>[$€£¥])\s*(?P<n>\d[\d,]*(?:\.\d+)?)|(?P<m>\d[\d,]*(?:\.\d+)?)\s*"
     r"(?P<unit>%|°\s?[cf]?|[a-z]+\b)",
@@ -142,16 +144,197 @@ LIGHT = frozenset(
 )
 
 
-def about(theme: str, old: frozenset[str]) -> bool:
-    """The old fact is about ``theme``: it names the theme's head word (its last content
-    word: "order" of "the chair order"; "support" of "the support team", a light head
-    being passed over) or two of its words."""
+_EDGE = ",;:!?()[]\"'“”‘’"
+_VERB_LIKE = re.compile(r"^[a-z]+(?:[^s']s|ed)$")  # "costs", "runs", "moved": not a noun's head
+
+
+def _words_of(text: str) -> list[tuple[str, bool]]:
+    """The words of ``text`` with whether a phrase boundary (punctuation) follows each."""
+    out = []
+    for token in text.split():
+        word = token.strip(_EDGE).rstrip(".")
+        if word:
+            out.append((word, token[-1:] in _EDGE + "."))
+    return out
+
+
+def _named(word: str) -> bool:
+    """A name or a number: capitalised, or holding a digit ("Q1", "2.0", "4B", "#2291");
+    not a date word ("Friday", "May 3"), which names a time, not a thing."""
+    if not (word[:1].isupper() or any(ch.isdigit() for ch in word)):
+        return False
+    return not date_parts(word) and word.lower() not in SPEAKER
+
+
+def same_occasion(theme: str, sentence: str, old: str) -> bool:
+    """An ended thing named by its date and its place or host: "cancelled my Friday slot"
+    in a sentence naming "Autohaus Meyer" against "Car service booked at Autohaus Meyer
+    for Friday": the date agrees and a name of the sentence is in the old fact."""
+    if typed_difference(theme, old) != "same" or not date_parts(theme):
+        return False
+    old_terms = terms(old)
+    words = [w for w, _ in _words_of(sentence)][1:]
+    return any(_named(w) and w[:1].isupper() and terms(w) <= old_terms for w in words if terms(w))
+
+
+_AUXILIARIES = frozenset(
+    [
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "being",
+        "am",
+        "has",
+        "have",
+        "had",
+        "get",
+        "gets",
+        "got",
+    ]
+)
+_OPENERS = frozenset(
+    [
+        "the",
+        "a",
+        "an",
+        "my",
+        "our",
+        "your",
+        "his",
+        "her",
+        "their",
+        "its",
+        "of",
+        "for",
+        "to",
+        "in",
+        "on",
+        "at",
+        "all",
+        "this",
+        "that",
+        "these",
+        "those",
+        "every",
+        "each",
+        "some",
+        "any",
+        "off",
+        "from",
+        "into",
+        "onto",
+        "with",
+    ]
+)
+
+
+def _has_digit(word: str) -> bool:
+    return any(ch.isdigit() for ch in word)
+
+
+def _ident(word: str) -> str:
+    """A number or code as compared: "v2.0" and "2.0" are one, "#2291" and "2291" too."""
+    return re.sub(r"^v(?=\d)", "", word.lower().lstrip("#@"))
+
+
+def _idents(text: str) -> frozenset[str]:
+    return frozenset(_ident(w) for w, _ in _words_of(text) if _has_digit(w))
+
+
+@functools.lru_cache(maxsize=8192)
+def heads(text: str) -> frozenset[str]:
+    """Keys of the words that end a noun phrase in ``text``: a word with no content word
+    after it (or only a verb-like one, "plan costs", or a light noun, "support team"), any
+    word of a name, any number. "project" in "the Atlas project lead" is no head; "lead"
+    is, and "Ticket" in "Ticket PAY-812" is none either."""
+    words = _words_of(text)
+    out: set[str] = set()
+    for i, (word, boundary) in enumerate(words):
+        following = words[i + 1][0] if i + 1 < len(words) else ""
+        last = word.split("-")[-1]
+        nxt = following.split("-")[0]
+        content = terms(following) - frozenset(SPEAKER)
+        modifier = not boundary and bool(content - LIGHT) and not _VERB_LIKE.match(nxt)
+        previous = words[i - 1][0].lower() if i else ""
+        if previous in _AUXILIARIES and re.search(r"(?:ed|en|ing)$", word.lower()):
+            continue  # "are managed in": a verb, not a head
+        if (i and _named(word)) or not modifier:
+            out |= terms(last) | (terms(word) if _named(word) else frozenset())
+    return frozenset(out)
+
+
+def _modifiers_of(head_key: str, text: str) -> set[str]:
+    """The named words just before ``head_key`` in ``text`` ("Spotify" of "the Spotify
+    bill"): they say which one of its kind it is."""
+    words = _words_of(text)
+    found: set[str] = set()
+    for i, (word, _) in enumerate(words):
+        if head_key in terms(word.split("-")[-1]):
+            for before, boundary in reversed(words[max(0, i - 2) : i]):
+                if boundary or not _named(before) or (i and before == words[0][0]):
+                    break
+                found |= set(terms(before))
+    return found
+
+
+def _noun_phrase(words: list[str]) -> list[str]:
+    """The last noun phrase of a theme: the words after its last determiner, preposition
+    or possessive ("1:1" of "Thursday's 1:1", "bills" of "paying all the bills")."""
+    start = 0
+    for i, word in enumerate(words):
+        low = word.lower()
+        if low in _OPENERS or low.endswith(("'s", "’s")):
+            start = i + 1
+    return words[start:] or words[-1:]
+
+
+def about(theme: str, old: str, new: str = "", initial: bool = False) -> bool:
+    """The old fact is about ``theme``: it names the theme's head word (the last word of
+    its noun phrase: "order" of "the chair order"; "support" of "the support team", a
+    light head being passed over) as a head of its own, and every other word of that noun
+    phrase, or two of the theme's words. Not when the theme names something specific the
+    old fact does not ("Q1 planning", "Release 2.0", "the Slack admin rights", "the swim
+    club" against "the chess club"), nor when the old fact's thing is a named one the new
+    fact does not name ("the Spotify bill" against "all the bills"). ``initial``: the theme
+    opens its clause, so its first capital says nothing."""
+    old_terms, old_heads, old_idents = terms(old), heads(old), _idents(old)
+    words = [w for w, _ in _words_of(theme)]
+    for i, word in enumerate(words):
+        if not _named(word) or (i == 0 and initial and not _has_digit(word)):
+            continue
+        if _has_digit(word) and _ident(word) not in old_idents:
+            return False  # "Release 2.0", "Thursday's 1:1"
+        if not _has_digit(word) and not terms(word) <= old_terms:
+            return False
+    if not words:
+        return False
+    phrase = _noun_phrase(words)
+    if _has_digit(phrase[-1]):
+        if len(phrase) == 1:
+            return True  # the code itself is in the old fact: "PAY-812"
+        phrase = phrase[:-1]  # "Release 2.0": the release
     theme_terms = terms(theme) - LIGHT
-    for word in reversed(re.split(r"[\s-]+", theme)):  # the head, or the word before a light one
-        head = terms(word) - LIGHT
-        if head:
-            return bool(head & old) or len(theme_terms & old) >= 2
+    for at in range(len(phrase) - 1, -1, -1):  # the head, or the word before a light one
+        head = terms(phrase[at].split("-")[-1]) - LIGHT
+        if not head:
+            continue
+        before = [*phrase[:at], *phrase[at].split("-")[:-1]]
+        kept = " ".join(w for w in before if not scope_terms(w) and not date_parts(w))
+        modifiers = terms(kept) - LIGHT
+        if modifiers - old_terms:
+            return False  # "the swim club" against "the chess club", "fire chief"
+        if head & old_heads:
+            named = set().union(*(_modifiers_of(k, old) for k in head & old_heads))
+            return not named or named <= terms(new or theme)
+        return len(theme_terms & old_terms) >= 2
     return False
+
+
+def _date_terms(text: str) -> frozenset[str]:
+    return frozenset().union(*(terms(w) for w, _ in _words_of(text) if date_parts(w)))
 
 
 def mostly_in(phrase: frozenset[str], old: frozenset[str]) -> bool:
@@ -159,15 +342,66 @@ def mostly_in(phrase: frozenset[str], old: frozenset[str]) -> bool:
     return bool(shared) and 2 * len(shared) >= len(phrase)
 
 
+_NUMBER_WORDS = {
+    w: float(n)
+    for n, w in enumerate(
+        [
+            "zero",
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+        ]
+    )
+} | {"single": 1.0, "twenty": 20.0, "thirty": 30.0, "forty": 40.0, "fifty": 50.0}
+_CURRENCY_WORDS = {"eur": "€", "euro": "€", "euros": "€", "usd": "$", "dollars": "$"} | {
+    "gbp": "£", "pounds": "£", "chf": "chf", "jpy": "¥", "yen": "¥"
+}  # fmt: skip
+_BOUND = re.compile(
+    r"\b(?:over|under|more than|less than|fewer than|at least|above|below|upwards of)\s*$",
+    re.IGNORECASE,
+)
+_COUNT = re.compile(
+    r"(?<![\w.,])(?P<n>\d[\d,]*(?:\.\d+)?|"
+    + "|".join(_NUMBER_WORDS)
+    + r")\s+(?P<unit>[a-z][a-z-]*)",
+    re.IGNORECASE,
+)
+
+
 def _numbers(text: str) -> dict[str, set[float]]:
+    """Numbers by unit: a unit of measure or a currency, else the thing counted ("9
+    engineers", "seven engineers"); a bound ("over 5 MB") is no value."""
     found: dict[str, set[float]] = {}
     for m in _UNIT_NUMBER.finditer(text):
+        if _BOUND.search(text[: m.start()]):
+            continue
         if m["cur"]:
             unit, raw = m["cur"], m["n"]
         else:
-            unit, raw = _UNITS.get(m["unit"].lower().replace(" ", ""), ""), m["m"]
+            word = m["unit"].lower().replace(" ", "")
+            unit = _UNITS.get(word) or _CURRENCY_WORDS.get(word, "")
+            raw = m["m"]
         if unit:
             found.setdefault(unit, set()).add(float(raw.replace(",", "")))
+    for m in _COUNT.finditer(text):
+        raw, word = m["n"].lower(), m["unit"].lower()
+        if word in _UNITS or word in _CURRENCY_WORDS or _BOUND.search(text[: m.start()]):
+            continue
+        number = _NUMBER_WORDS.get(raw)
+        if number is None and raw[:1].isdigit():
+            number = float(raw.replace(",", ""))
+        counted = terms(word) - SPEAKER_TERMS
+        if number is not None and counted and not date_parts(word):
+            found.setdefault("count:" + min(counted), set()).add(number)
     return found
 
 

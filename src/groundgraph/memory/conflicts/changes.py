@@ -39,7 +39,14 @@ from groundgraph.memory.conflicts.ended import ended, instead, no_longer
 from groundgraph.memory.conflicts.holders import holder, new_title, took_over, value
 from groundgraph.memory.conflicts.moved import moved, new_home
 from groundgraph.memory.conflicts.negation import is_negated
-from groundgraph.memory.conflicts.nonchange import ALSO, HEDGE, KEPT, ONE_OFF, PAST_STATE
+from groundgraph.memory.conflicts.nonchange import (
+    ALSO,
+    HEDGE,
+    KEPT,
+    ONE_OFF,
+    PAST_STATE,
+    scopes_differ,
+)
 from groundgraph.memory.conflicts.phrases import MAX_TEXT, Change, clauses
 from groundgraph.text import sentences
 
@@ -58,21 +65,24 @@ def change_conflict(new: str, old: str) -> Change | None:
     new, old = new[:MAX_TEXT], old[:MAX_TEXT]
     if HEDGE.search(old) or PAST_STATE.search(old):
         return None
-    if ONE_OFF.search(new):
+    if ONE_OFF.search(new) or scopes_differ(new, old):
         return None
     old_terms = terms(old)
     marked = _NOW.search(new) is not None
+    extra = ALSO.search(old) is not None
     for sentence in sentences(new):
         for clause in clauses(sentence):
             if HEDGE.search(clause) or ALSO.search(clause):
                 continue  # "thinking about selling", "could take three weeks"
-            found = no_longer(clause, old_terms)
+            found = no_longer(clause, old, new)
             if found is None and is_negated(clause):
                 continue  # "Teo has not left Parcelo"
-            found = found or (None if KEPT.search(new) else ended(clause, old_terms))
-            found = found or moved(clause, sentence, old, old_terms)
+            found = found or (None if KEPT.search(new) else ended(clause, sentence, old, new))
             found = found or instead(clause, new, old_terms)
-            found = found or took_over(clause, old_terms) or new_home(clause, old)
+            if found is None and extra:
+                continue  # "Marcus is also the mentor": a second role, not the one promoted
+            found = found or moved(clause, sentence, old, old_terms)
+            found = found or took_over(clause, old, new) or new_home(clause, old)
             if found is None and marked:
                 found = holder(clause, old, old_terms) or new_title(clause, sentence, old)
             if found is not None:
@@ -80,6 +90,7 @@ def change_conflict(new: str, old: str) -> Change | None:
         if (
             not (HEDGE.search(sentence) or ALSO.search(sentence))
             and marked
+            and not extra
             and (found := value(sentence, old))
         ):
             return found

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from groundgraph.memory.conflicts.anchors import about, mostly_in, terms
+from groundgraph.memory.conflicts.anchors import about, mostly_in, same_occasion, terms
 from groundgraph.memory.conflicts.nonchange import CAUSAL, a_modifier
 from groundgraph.memory.conflicts.phrases import FINITE, Change, head
 
@@ -45,13 +45,17 @@ _NEGATORS = re.compile(
 )
 
 
-def ended(clause: str, old_terms: frozenset[str]) -> Change | None:
+def ended(clause: str, sentence: str, old: str, new: str) -> Change | None:
+    old_terms = terms(old)
     for pattern in (_PULLED, _ENDED, _ENDED_PASSIVE, _ENDED_ALONE):
         m = pattern.search(clause)
         if m is None or CAUSAL.search(clause) or a_modifier(clause, m.start()):
             continue
         theme = head(m["theme"])
-        if mostly_in(terms(theme), old_terms) and about(theme, old_terms):
+        initial = m.start("theme") == 0
+        if mostly_in(terms(theme), old_terms) and about(theme, old, new, initial):
+            return Change("ended", f"{theme!r} ended")
+        if same_occasion(theme, sentence, old):
             return Change("ended", f"{theme!r} ended")
     return None
 
@@ -71,14 +75,15 @@ def instead(clause: str, new: str, old_terms: frozenset[str]) -> Change | None:
 _NO_THING = re.compile(r"^no\s+(?!one\b|longer\b|more\b|body\b|way\b|idea\b)(?P<theme>.+)", re.I)
 
 
-def no_longer(clause: str, old_terms: frozenset[str]) -> Change | None:
+def no_longer(clause: str, old: str, new: str) -> Change | None:
+    old_terms = terms(old)
     m = _NO_THING.match(clause)  # "No team lunch this Friday": a notice with no verb
     theme = head(m["theme"]) if m is not None else ""
     if (
         m
         and not FINITE.search(clause)
         and mostly_in(terms(theme), old_terms)
-        and about(theme, old_terms)
+        and about(theme, old, new)
     ):
         return Change("ended", f"no {head(m['theme'])!r}")
     if _NO_LONGER.search(clause) is None:

@@ -16,13 +16,23 @@ from groundgraph.memory.conflicts.anchors import (
     ANALYZER,
     JOINERS,
     LIGHT,
+    SPEAKER,
     about,
     key,
     slot_names,
     terms,
     typed_difference,
 )
-from groundgraph.memory.conflicts.phrases import FINITE, TITLE, Change, head
+from groundgraph.memory.conflicts.nonchange import scope_terms
+from groundgraph.memory.conflicts.phrases import (
+    FINITE,
+    TITLE,
+    Change,
+    head,
+    without_lead_time,
+)
+from groundgraph.memory.conflicts.values import date_parts
+from groundgraph.text import sentences
 
 _TOOK_OVER = re.compile(
     r"^(?P<holder>.+?)\s+(?:took|takes|has taken|have taken|is taking)\s+over\s+(?:as\s+)?"
@@ -38,11 +48,11 @@ def _names(text: str) -> set[str]:
     return {w.strip(".,;:!?'’()").lower() for w in text.split()[1:] if w[:1].isupper()}
 
 
-def took_over(clause: str, old_terms: frozenset[str]) -> Change | None:
+def took_over(clause: str, old: str, new: str) -> Change | None:
     m = _TOOK_OVER.match(clause)
     if m is not None:
         holder, theme = head(m["holder"], limit=4), head(m["theme"])
-        if about(theme, old_terms) and not terms(holder) & old_terms:
+        if about(theme, old, new) and not terms(holder) & terms(old):
             return Change("holder", f"{theme!r} is now {holder!r}'s")
     return None
 
@@ -85,16 +95,39 @@ def holder(clause: str, old: str, old_terms: frozenset[str]) -> Change | None:
     return None
 
 
+_PARTS = re.compile(r"\s*;\s*|,?\s+(?:and|but|so|while|whereas)\s+|,\s+")
+
+
+def _clause_of(text: str, typed: str) -> list[str]:
+    """The parts of ``text`` that name a value of kind ``typed`` (a date or a number); a
+    label and its value ("New weekday hours at the gym: 5am to 11pm") stay one part."""
+    parts = [p for s in sentences(text) for p in _PARTS.split(s) if p.strip()]
+    return [p for p in parts if typed_difference(p, p) == "same"]
+
+
+def _bare(text: str) -> frozenset[str]:
+    """Content words without numbers, units counted or dates."""
+    plain = re.sub(r"\d[\d:.,]*\s*(?:am|pm|h|uhr)?\b|[$€£¥%°/]", " ", text, flags=re.IGNORECASE)
+    kept = [w for w in plain.split() if not date_parts(w) and not scope_terms(w)]
+    return terms(" ".join(kept))
+
+
 def value(sentence: str, old: str) -> Change | None:
+    sentence = without_lead_time(sentence)  # "Starting Monday, …": when, not what
     typed = typed_difference(sentence, old)
     if typed in ("date", "number"):
-        plain = re.sub(r"[\d$€£¥%°:.,]+", " ", sentence)
-        if terms(plain) & terms(re.sub(r"[\d$€£¥%°:.,]+", " ", old)):
-            return Change("value", f"a new {typed}")
+        for new_clause in _clause_of(sentence, typed):
+            for old_clause in _clause_of(old, typed):
+                if typed_difference(new_clause, old_clause) != typed:
+                    continue
+                if (_bare(new_clause) & _bare(old_clause)) - LIGHT:
+                    return Change("value", f"a new {typed}")
     new_slots, old_slots = slot_names(sentence), slot_names(old)
     shared = terms(sentence) & terms(old) - LIGHT
     new_lower, old_lower = sentence.lower(), old.lower()
     for name, after, before in new_slots:
+        if name in SPEAKER or name.startswith(("i'", "i’")) or after in SPEAKER:
+            continue  # "I'm now …": the speaker, not a name in a slot
         for old_name, old_after, old_before in old_slots:
             if name == old_name or name in old_lower or old_name in new_lower:
                 continue

@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 
 from groundgraph.memory.conflicts.anchors import (
-    LIGHT,
     SPEAKER,
     about,
     mostly_in,
@@ -83,6 +82,32 @@ def _a_person(subject: str) -> bool:
     )
 
 
+def _speaks(text: str) -> bool:
+    return bool(_SPEAKER_WORD.search(text))
+
+
+_SPEAKER_WORD = re.compile(r"\b(?:i|i['’]m|i['’]ve|me|my|we|our|us|the user)\b", re.IGNORECASE)
+_AGENT = re.compile(r"^(?P<agent>[A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*)*)\s+\w+")
+
+
+def _same_person(person: str, old: str, old_terms: frozenset[str]) -> bool:
+    """The old fact is about the one who moved: the speaker in both, or the same name."""
+    if person.lower() in SPEAKER:
+        return _speaks(old)
+    named = terms(person)
+    return bool(named) and named <= old_terms
+
+
+def _outside_agent(clause: str, theme: str, old_terms: frozenset[str]) -> bool:
+    """ "Stripe moved our account …": a named party changed the speaker's thing, and the
+    old fact does not name that party, so it is about another account."""
+    m = _AGENT.match(clause)
+    if m is None or not re.match(r"(?:my|our|the user['’]s)\b", theme, re.IGNORECASE):
+        return False
+    agent = terms(m["agent"])
+    return bool(agent) and not agent & old_terms
+
+
 def moved(clause: str, sentence: str, old: str, old_terms: frozenset[str]) -> Change | None:
     if CAUSAL.search(clause):
         return None  # "Reduced blood flow leads to ...": a cause, not a change
@@ -97,15 +122,15 @@ def moved(clause: str, sentence: str, old: str, old_terms: frozenset[str]) -> Ch
         if not dest_terms or dest_terms <= old_terms:
             continue  # nothing new: "moved to Leeds" against "lives in Leeds"
         typed = typed_difference(dest, old)
-        if typed == "same":
-            continue
-        anchored = on_object and about(theme, old_terms)
-        if on_object and not anchored and terms(theme) - LIGHT:
-            continue  # "moved its headquarters to …" says nothing about "a shop in Delft"
-        if not anchored:
-            rest = terms(sentence) - dest_terms
-            if not ((rest | dest_terms) & old_terms - LIGHT and _kind_matches(dest, old)):
+        if typed == "same" or (not typed and (date_parts(dest) or typed_difference(dest, dest))):
+            continue  # a date or an amount the old fact has none of: about something else
+        if on_object:
+            if not about(theme, old, sentence, m.start("theme") == 0):
+                continue  # "moved its headquarters to …" says nothing about "a shop in Delft"
+            if _outside_agent(clause, m["theme"], old_terms):
                 continue
+        elif not (_same_person(theme, old, old_terms) and _kind_matches(dest, old)):
+            continue  # "Tomás moved to Valencia" says nothing of where Priya lives
         return Change("moved", f"{theme!r} changed to {dest!r}")
     m = _CHANGED_ALONE.match(clause)
     if m is not None and mostly_in(terms(m["theme"]), old_terms):

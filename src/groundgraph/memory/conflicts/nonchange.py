@@ -15,7 +15,7 @@ HEDGE = re.compile(
     r"\b(?:thinking (?:about|of)|considering|consider|hoping|hopes? to|(?:plans|planning) to"
     r"|might|could|would|probably|possibly|possible|maybe|perhaps|trialling|trialing"
     r"|piloting|evaluating|testing|offered|offers|proposed|suggested|wants? to|wish"
-    r"|if|unless|whether|should|likely)\b",
+    r"|if|unless|whether|should|likely|(?-i:may))\b",
     re.IGNORECASE,
 )
 KEPT = re.compile(r"\b(?:kept|keep|keeps|keeping)\b", re.IGNORECASE)
@@ -46,3 +46,33 @@ def a_modifier(clause: str, start: int) -> bool:
     flow", "a raised bed") instead of reporting a change."""
     before = clause[:start].split()[-1:]
     return bool(before) and before[0].lower() in _MODIFIER_BEFORE
+
+
+# the time frame a fact holds in: "at night" and "daytime", "on weekdays" and "at weekends"
+_SCOPES = {
+    "day": r"day(?:time)?|during the day",
+    "night": r"nights?|night-?time|overnight",
+    "morning": r"mornings?",
+    "evening": r"evenings?",
+    "weekday": r"week-?days?",
+    "weekend": r"week-?ends?",
+    "summer": r"summers?",
+    "winter": r"winters?",
+}
+_SCOPE = {name: re.compile(rf"\b(?:{words})\b", re.IGNORECASE) for name, words in _SCOPES.items()}
+
+
+def scopes_differ(new: str, old: str) -> bool:
+    """Both facts are said of a time frame and the frames differ: "At night the
+    thermostat drops to 17°C" is not changed by "I turned the daytime thermostat down"."""
+    said_new = {name for name, pattern in _SCOPE.items() if pattern.search(new)}
+    said_old = {name for name, pattern in _SCOPE.items() if pattern.search(old)}
+    return bool(said_new and said_old and not said_new & said_old)
+
+
+def scope_terms(text: str) -> frozenset[str]:
+    """The words of ``text`` that name a time frame ("daytime", "weekends"), lowercased."""
+    found: set[str] = set()
+    for pattern in _SCOPE.values():
+        found |= {w.lower() for w in pattern.findall(text)}
+    return frozenset(found)

@@ -58,3 +58,16 @@ def clauses(text: str) -> list[str]:
 
 
 # ---- the rules -------------------------------------------------------------------------
+
+
+_LEAD_TIME = re.compile(
+    r"^(?:starting|from|as of|effective|beginning|since|after)\s+[^,;:]{1,30}?"
+    r"(?:,\s*|\s+(?=(?:we|i|the|our|my|they)\b))",
+    re.IGNORECASE,
+)
+
+
+def without_lead_time(sentence: str) -> str:
+    """The sentence without a leading time of the change ("Starting Monday, …", "From next
+    week we …"): when a change takes effect is not the value that changed."""
+    return _LEAD_TIME.sub("", sentence.strip(), count=1)
