@@ -257,27 +257,61 @@ def heads(text: str) -> frozenset[str]:
         last = word.split("-")[-1]
         nxt = following.split("-")[0]
         content = terms(following) - frozenset(SPEAKER)
-        modifier = not boundary and bool(content - LIGHT) and not _VERB_LIKE.match(nxt)
+        modifier = (
+            not boundary
+            and bool(content - LIGHT)
+            and not _VERB_LIKE.match(nxt)
+            and nxt.lower() not in _OPENERS | _AUXILIARIES
+        )
         previous = words[i - 1][0].lower() if i else ""
         if previous in _AUXILIARIES and re.search(r"(?:ed|en|ing)$", word.lower()):
             continue  # "are managed in": a verb, not a head
-        if (i and _named(word)) or not modifier:
+        run = following[:1].isupper() and not _has_digit(following)  # "Hendricks Logistics"
+        if ((i or run) and _named(word)) or not modifier:
             out |= terms(last) | (terms(word) if _named(word) else frozenset())
     return frozenset(out)
 
 
 def _modifiers_of(head_key: str, text: str) -> set[str]:
-    """The named words just before ``head_key`` in ``text`` ("Spotify" of "the Spotify
-    bill"): they say which one of its kind it is."""
+    """The names or codes just before a lowercase ``head_key`` in ``text`` ("Spotify" of
+    "the Spotify bill", "v2.0" of "the v2.0 release"): they say which one of its kind it
+    is. A capitalised head is a name, and the words before it are the rest of the name."""
     words = _words_of(text)
     found: set[str] = set()
     for i, (word, _) in enumerate(words):
-        if head_key in terms(word.split("-")[-1]):
+        if head_key in terms(word.split("-")[-1]) and not word[:1].isupper():
             for before, boundary in reversed(words[max(0, i - 2) : i]):
                 if boundary or not _named(before) or (i and before == words[0][0]):
                     break
-                found |= set(terms(before))
+                found |= {_ident(before)} if _has_digit(before) else set(terms(before))
     return found
+
+
+# what one holds with a provider: ending it ends the use of that provider
+_SERVICE = frozenset(
+    key(ANALYZER.stem(w))
+    for w in [
+        "account",
+        "plan",
+        "subscription",
+        "contract",
+        "seats",
+        "licence",
+        "license",
+        "membership",
+        "organisation",
+        "organization",
+        "org",
+        "instance",
+        "workspace",
+        "tenancy",
+        "policy",
+    ]
+)
+
+
+def _names_in(words: list[str]) -> frozenset[str]:
+    return frozenset().union(*(terms(w) for w in words if _named(w) and not _has_digit(w)))
 
 
 def _noun_phrase(words: list[str]) -> list[str]:
@@ -327,8 +361,12 @@ def about(theme: str, old: str, new: str = "", initial: bool = False) -> bool:
         if modifiers - old_terms:
             return False  # "the swim club" against "the chess club", "fire chief"
         if head & old_heads:
+            if modifiers:
+                return True  # "the search service heap" against "an 8 GB JVM heap"
             named = set().union(*(_modifiers_of(k, old) for k in head & old_heads))
-            return not named or named <= terms(new or theme)
+            return not named or named <= terms(new or theme) | _idents(new or theme)
+        if head & _SERVICE and _names_in(phrase) & old_terms:
+            return True  # "the Asana seats" against "We use Asana": the service itself
         return len(theme_terms & old_terms) >= 2
     return False
 
@@ -444,3 +482,25 @@ def slot_names(text: str) -> list[tuple[str, str, str]]:
             after = tokens[i + 1].rstrip(".") if i + 1 < len(tokens) else ""
             out.append((token.lower().rstrip("."), after.lower(), tokens[i - 1].lower()))
     return out
+
+
+def _codes(text: str) -> frozenset[str]:
+    """Codes of letters and digits ("eu-west-1", "ap-south-1", "A320")."""
+    return frozenset(i for i in _idents(text) if re.search(r"[a-z]", i))
+
+
+def same_kind(dest: str, old: str, new: str, theme: str = "") -> bool:
+    """The old fact holds a value of the destination's kind that the new fact does not
+    name: a code for a code, the same head noun with another name ("the Consumer Products
+    org" against "the Platform org"), a name for a name, said after the theme ("Our
+    payroll provider is Gusto", not "Jon Bell is the Atlas project lead")."""
+    if _codes(dest) and _codes(old) - _codes(new):
+        return True
+    words = [w for w, _ in _words_of(dest)]
+    if words and terms(words[-1]) & heads(old) and _names_in(words) - terms(old):
+        return True
+    named_dest = bool(words) and _named(words[0]) and not _has_digit(words[0])
+    old_words = [w for w, _ in _words_of(old)]
+    said = [i for i, w in enumerate(old_words) if terms(w) & (terms(theme) - LIGHT)]
+    after = old_words[said[0] + 1 :] if said else []
+    return named_dest and bool(_names_in(after) - terms(new))

@@ -81,7 +81,7 @@ def change_conflict(new: str, old: str) -> Change | None:
             found = found or instead(clause, new, old_terms)
             if found is None and extra:
                 continue  # "Marcus is also the mentor": a second role, not the one promoted
-            found = found or moved(clause, sentence, old, old_terms)
+            found = found or moved(clause, sentence, old, new)
             found = found or took_over(clause, old, new) or new_home(clause, old)
             if found is None and marked:
                 found = holder(clause, old, old_terms) or new_title(clause, sentence, old)

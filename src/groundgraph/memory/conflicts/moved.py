@@ -12,9 +12,11 @@ from __future__ import annotations
 import re
 
 from groundgraph.memory.conflicts.anchors import (
+    LIGHT,
     SPEAKER,
     about,
     mostly_in,
+    same_kind,
     terms,
     typed_difference,
 )
@@ -108,7 +110,19 @@ def _outside_agent(clause: str, theme: str, old_terms: frozenset[str]) -> bool:
     return bool(agent) and not agent & old_terms
 
 
-def moved(clause: str, sentence: str, old: str, old_terms: frozenset[str]) -> Change | None:
+def _elliptic(theme: str, dest: str, old: str, new: str) -> bool:
+    """ "We migrated staging to eu-west-1" against "Our staging server is hosted in AWS
+    us-east-1": the theme names the old fact's thing by a word of it ("staging" for the
+    staging server), and the destination is a value of the same kind as the old one:
+    a code for a code, an org for an org, a named provider for a named provider."""
+    theme_terms = terms(theme) - LIGHT
+    if not theme_terms or not theme_terms <= terms(old):
+        return False
+    return same_kind(dest, old, new, theme)
+
+
+def moved(clause: str, sentence: str, old: str, new: str) -> Change | None:
+    old_terms = terms(old)
     if CAUSAL.search(clause):
         return None  # "Reduced blood flow leads to ...": a cause, not a change
     for pattern, on_object in ((_MOVED_OBJECT, True), (_MOVED_SUBJECT, False)):
@@ -125,7 +139,8 @@ def moved(clause: str, sentence: str, old: str, old_terms: frozenset[str]) -> Ch
         if typed == "same" or (not typed and (date_parts(dest) or typed_difference(dest, dest))):
             continue  # a date or an amount the old fact has none of: about something else
         if on_object:
-            if not about(theme, old, sentence, m.start("theme") == 0):
+            initial = m.start("theme") == 0
+            if not (about(theme, old, sentence, initial) or _elliptic(theme, dest, old, new)):
                 continue  # "moved its headquarters to …" says nothing about "a shop in Delft"
             if _outside_agent(clause, m["theme"], old_terms):
                 continue
