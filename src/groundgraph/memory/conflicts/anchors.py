@@ -314,6 +314,12 @@ def _names_in(words: list[str]) -> frozenset[str]:
     return frozenset().union(*(terms(w) for w in words if _named(w) and not _has_digit(w)))
 
 
+_ADJUNCT = re.compile(
+    r"\b(?:next to|alongside|besides|as well as|along with|together with|on top of|apart from)\b",
+    re.IGNORECASE,
+)
+
+
 def _noun_phrase(words: list[str]) -> list[str]:
     """The last noun phrase of a theme: the words after its last determiner, preposition
     or possessive ("1:1" of "Thursday's 1:1", "bills" of "paying all the bills")."""
@@ -334,17 +340,10 @@ def about(theme: str, old: str, new: str = "", initial: bool = False) -> bool:
     club" against "the chess club"), nor when the old fact's thing is a named one the new
     fact does not name ("the Spotify bill" against "all the bills"). ``initial``: the theme
     opens its clause, so its first capital says nothing."""
-    old_terms, old_heads, old_idents = terms(old), heads(old), _idents(old)
+    old_terms, old_heads = terms(old), heads(old)
     words = [w for w, _ in _words_of(theme)]
-    for i, word in enumerate(words):
-        if not _named(word) or (i == 0 and initial and not _has_digit(word)):
-            continue
-        if _has_digit(word) and _ident(word) not in old_idents:
-            return False  # "Release 2.0", "Thursday's 1:1"
-        if not _has_digit(word) and not terms(word) <= old_terms:
-            return False
-    if not words:
-        return False
+    if not words or not about_names(words, old, initial):
+        return False  # "Release 2.0", "Thursday's 1:1", "my husband's visa"
     phrase = _noun_phrase(words)
     if _has_digit(phrase[-1]):
         if len(phrase) == 1:
@@ -361,6 +360,8 @@ def about(theme: str, old: str, new: str = "", initial: bool = False) -> bool:
         if modifiers - old_terms:
             return False  # "the swim club" against "the chess club", "fire chief"
         if head & old_heads:
+            if _ADJUNCT.search(old) and not head & terms(_ADJUNCT.split(old)[0]):
+                return False  # "… next to Mongo": a side mention, not what the fact is about
             if modifiers:
                 return True  # "the search service heap" against "an 8 GB JVM heap"
             named = set().union(*(_modifiers_of(k, old) for k in head & old_heads))
@@ -504,3 +505,41 @@ def same_kind(dest: str, old: str, new: str, theme: str = "") -> bool:
     said = [i for i, w in enumerate(old_words) if terms(w) & (terms(theme) - LIGHT)]
     after = old_words[said[0] + 1 :] if said else []
     return named_dest and bool(_names_in(after) - terms(new))
+
+
+def service_of(theme: str, sentence: str, old: str) -> bool:
+    """ "closed the account" in a sentence naming "1Password", against "I use 1Password":
+    a service one holds, ended, of a provider the old fact names."""
+    words = [w for w, _ in _words_of(theme)]
+    if not words or not terms(words[-1]) & _SERVICE:
+        return False
+    named = _names_in([w for w, _ in _words_of(sentence)][1:])
+    return bool(named & terms(old))
+
+
+def anchored_by_word(theme: str, old: str) -> bool:
+    """The theme's head word is somewhere in the old fact and nothing specific of the
+    theme is missing from it ("Visa approved" against "The visa application is pending")."""
+    words = [w for w, _ in _words_of(theme)]
+    if not words or not about_names(words, old):
+        return False
+    phrase = _noun_phrase(words)
+    head = terms(phrase[-1].split("-")[-1]) - LIGHT
+    return bool(head) and head <= terms(old)
+
+
+def about_names(words: list[str], old: str, initial: bool = True) -> bool:
+    """Every name, code and owner of ``words`` is in ``old`` (the first word's capital
+    aside): "Release 2.0", "Quillpay's review" and "my husband's visa" are specific."""
+    old_terms, old_idents = terms(old), _idents(old)
+    for word in words[:-1]:
+        if word.lower().endswith(("'s", "’s")) and not terms(word[:-2]) <= old_terms:
+            return False
+    for i, word in enumerate(words):
+        if not _named(word) or (i == 0 and initial and not _has_digit(word)):
+            continue
+        if _has_digit(word) and _ident(word) not in old_idents:
+            return False
+        if not _has_digit(word) and not terms(word) <= old_terms:
+            return False
+    return True

@@ -13,7 +13,15 @@ from __future__ import annotations
 
 import re
 
-from groundgraph.memory.conflicts.anchors import about, mostly_in, same_occasion, terms
+from groundgraph.memory.conflicts.anchors import (
+    SPEAKER,
+    about,
+    anchored_by_word,
+    mostly_in,
+    same_occasion,
+    service_of,
+    terms,
+)
 from groundgraph.memory.conflicts.nonchange import CAUSAL, a_modifier
 from groundgraph.memory.conflicts.phrases import FINITE, Change, head
 
@@ -21,18 +29,25 @@ _END = (
     r"cancel(?:l)?ed|called off|call off|withdrew from|withdrawn from|dropped out of"
     r"|pulled out of|dropped|ditched|quit|left|stepped down (?:as|from)|stepped back from"
     r"|rotated off|decommissioned|scrapped|shut down|ended|terminated|ripped out|removed"
-    r"|got rid of|gave up|stopped|sold|retired|discontinued"
+    r"|got rid of|gave up|stopped|sold|retired|discontinued|killed|axed|canned|deleted"
+    r"|withdrew|withdrawn|closed|wound down|moved off|migrated off|migrating off|switched off"
+    r"|came off|got off"
 )
 _ENDED = re.compile(rf"\b(?:{_END})\s+(?P<theme>.+)", re.IGNORECASE)
 _PULLED = re.compile(r"\bpulled\s+.{1,60}?\s+out of\s+(?P<theme>.+)", re.IGNORECASE)
 _ENDED_PASSIVE = re.compile(
     r"^(?P<theme>.+?)\s+(?:was|were|has been|have been|got|is|are)\s+(?:now\s+|just\s+"
     r"|officially\s+|finally\s+)?(?:cancel(?:l)?ed|called off|decommissioned|scrapped"
-    r"|shut down|terminated|dropped|removed|retired|discontinued)\b",
+    r"|shut down|terminated|dropped|removed|retired|discontinued|killed|axed|deleted"
+    r"|withdrawn|off)\b",
     re.IGNORECASE,
 )
+_LET_LAPSE = re.compile(
+    r"\blet\s+(?P<theme>.+?)\s+(?:lapse|go|expire|run out|die)\b", re.IGNORECASE
+)
 _ENDED_ALONE = re.compile(
-    r"^(?P<theme>[^,]+?)\s+(?:has\s+|have\s+)?(?:churned|folded|closed down|shut down)\b",
+    r"^(?P<theme>[^,]+?)\s+(?:has\s+|have\s+)?(?:churned|folded|closed down|shut down|ended"
+    r"|lapsed|expired|died|broke down|gave out|closed (?:for good|permanently|in|last))\b",
     re.IGNORECASE,
 )
 _INSTEAD_OF = re.compile(r"\binstead of\s+(?P<old>.+)", re.IGNORECASE)
@@ -47,17 +62,72 @@ _NEGATORS = re.compile(
 
 def ended(clause: str, sentence: str, old: str, new: str) -> Change | None:
     old_terms = terms(old)
-    for pattern in (_PULLED, _ENDED, _ENDED_PASSIVE, _ENDED_ALONE):
+    if _ENDED.search(old) or _ENDED_PASSIVE.search(old):
+        return None  # the old fact is itself an ending: history, nothing left to end
+    for pattern in (_PULLED, _LET_LAPSE, _ENDED, _ENDED_PASSIVE, _ENDED_ALONE):
         m = pattern.search(clause)
         if m is None or CAUSAL.search(clause) or a_modifier(clause, m.start()):
             continue
         theme = head(m["theme"])
         initial = m.start("theme") == 0
+        anaphoric = re.fullmatch(r"(?:the|that|this|our|my)\s+\w+", theme, re.IGNORECASE)
+        if anaphoric and service_of(theme, sentence, new):
+            if service_of(theme, sentence, old):
+                return Change("ended", f"{theme!r} ended")
+            continue  # "… 1Password … and closed the account": 1Password's account
         if mostly_in(terms(theme), old_terms) and about(theme, old, new, initial):
             return Change("ended", f"{theme!r} ended")
-        if same_occasion(theme, sentence, old):
+        if same_occasion(theme, sentence, old) or service_of(theme, sentence, old):
             return Change("ended", f"{theme!r} ended")
     return None
+
+
+_RESOLVE = (
+    r"fixed|repaired|sorted(?: out)?|resolved|approved|signed off(?: on)?|submitted|merged"
+    r"|launched|renewed|discharged|shipped|completed|finished|cleared|paid(?: off)?|granted"
+    r"|accepted|delivered|got engaged|engaged|married|recovered|came through|went live"
+)
+_RESOLVED_OBJECT = re.compile(rf"\b(?:{_RESOLVE})\s+(?P<theme>.+)", re.IGNORECASE)
+_RESOLVED_SUBJECT = re.compile(
+    rf"^(?P<theme>.+?)(?:['’]s|\s+(?:is|are|was|were|has been|have been|got|finally|now))*"
+    rf"\s*\b(?:{_RESOLVE})\b",
+    re.IGNORECASE,
+)
+# a state that lasts until something resolves it: broken, pending, in draft, expired ...
+_OPEN_STATE = re.compile(
+    r"\b(?:is|are|'s|’s|remains?|still|currently|status)\s+(?:still\s+|currently\s+|now\s+)?"
+    r"(?:broken|leaking|pending|outstanding|open|in draft|a draft|in (?:closed |private |open )?"
+    r"beta|in progress|under review|awaiting|waiting|single|in hospital|on hold|blocked"
+    r"|expired|overdue|unpaid|unresolved|missing|delayed|down|failing|faulty|out of order"
+    r"|not working|unassigned|on the market|for sale|engaged)\b|\bexpired\b|\bawaiting\b"
+    r"|[#\w]*\d[\w-]*\s+(?:open|pending|in progress)\b",
+    re.IGNORECASE,
+)
+
+
+def resolved(clause: str, old: str, new: str) -> Change | None:
+    """ "The plumber sorted the 4B leak" against "The kitchen tap in unit 4B is leaking":
+    an event that resolves the state the old fact holds (broken, pending, in draft,
+    expired, single), about the same thing or person."""
+    if _OPEN_STATE.search(old) is None:
+        return None
+    for pattern in (_RESOLVED_OBJECT, _RESOLVED_SUBJECT):
+        m = pattern.search(clause)
+        if m is None or a_modifier(clause, m.start()):
+            continue
+        theme = head(m["theme"])
+        if not theme:
+            continue
+        if theme.lower() in ("the user", "i", "we") or theme.lower() in SPEAKER:
+            if _SPEAKS.match(old):
+                return Change("ended", f"no longer {_OPEN_STATE.search(old)[0]!r}")
+            continue
+        if about(theme, old, new, m.start("theme") == 0) or anchored_by_word(theme, old):
+            return Change("ended", f"{theme!r} resolved")
+    return None
+
+
+_SPEAKS = re.compile(r"^(?:i|we|my|our|the user)\b", re.IGNORECASE)
 
 
 def instead(clause: str, new: str, old_terms: frozenset[str]) -> Change | None:
