@@ -45,10 +45,11 @@ from groundgraph.memory.conflicts.nonchange import (
     HEDGE,
     KEPT,
     ONE_OFF,
+    PAST_EVENT,
     PAST_STATE,
     scopes_differ,
 )
-from groundgraph.memory.conflicts.phrases import MAX_TEXT, Change, clauses
+from groundgraph.memory.conflicts.phrases import CHANGED, MAX_TEXT, Change, clauses
 from groundgraph.text import sentences
 
 __all__ = ["Change", "change_conflict", "terms"]
@@ -64,12 +65,12 @@ _NOW = re.compile(
 def change_conflict(new: str, old: str) -> Change | None:
     """The change in ``new`` that retires ``old``, or None."""
     new, old = new[:MAX_TEXT], old[:MAX_TEXT]
-    if HEDGE.search(old) or PAST_STATE.search(old):
+    if HEDGE.search(old) or PAST_STATE.search(old) or PAST_EVENT.match(old):
         return None
     if ONE_OFF.search(new) or scopes_differ(new, old):
         return None
     old_terms = terms(old)
-    marked = _NOW.search(new) is not None
+    marked = _NOW.search(new) is not None or CHANGED.search(new) is not None
     extra = ALSO.search(old) is not None
     for sentence in sentences(new):
         for clause in clauses(sentence):

@@ -28,6 +28,7 @@ from groundgraph.memory.conflicts.phrases import FINITE, Change, head
 _END = (
     r"cancel(?:l)?ed|called off|call off|withdrew from|withdrawn from|dropped out of"
     r"|pulled out of|dropped|ditched|quit|left|stepped down (?:as|from)|stepped back from"
+    r"|stood down (?:as|from)"
     r"|rotated off|decommissioned|scrapped|shut down|ended|terminated|ripped out|removed"
     r"|got rid of|gave up|stopped|sold|retired|discontinued|killed|axed|canned|deleted"
     r"|withdrew|withdrawn|closed|wound down|moved off|migrated off|migrating off|switched off"
@@ -86,6 +87,7 @@ _RESOLVE = (
     r"fixed|repaired|sorted(?: out)?|resolved|approved|signed off(?: on)?|submitted|merged"
     r"|launched|renewed|discharged|shipped|completed|finished|cleared|paid(?: off)?|granted"
     r"|accepted|delivered|got engaged|engaged|married|recovered|came through|went live"
+    r"|finali[sz]ed|done"
 )
 _RESOLVED_OBJECT = re.compile(rf"\b(?:{_RESOLVE})\s+(?P<theme>.+)", re.IGNORECASE)
 _RESOLVED_SUBJECT = re.compile(
@@ -99,7 +101,7 @@ _OPEN_STATE = re.compile(
     r"(?:broken|leaking|pending|outstanding|open|in draft|a draft|in (?:closed |private |open )?"
     r"beta|in progress|under review|awaiting|waiting|single|in hospital|on hold|blocked"
     r"|expired|overdue|unpaid|unresolved|missing|delayed|down|failing|faulty|out of order"
-    r"|not working|unassigned|on the market|for sale|engaged)\b|\bexpired\b|\bawaiting\b"
+    r"|not working|unassigned|on the market|for sale|engaged|being \w+)\b|\bexpired\b|\bawaiting\b"
     r"|[#\w]*\d[\w-]*\s+(?:open|pending|in progress)\b",
     re.IGNORECASE,
 )

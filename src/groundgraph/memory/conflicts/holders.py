@@ -25,6 +25,7 @@ from groundgraph.memory.conflicts.anchors import (
 )
 from groundgraph.memory.conflicts.nonchange import scope_terms
 from groundgraph.memory.conflicts.phrases import (
+    CHANGED,
     FINITE,
     TITLE,
     Change,
@@ -106,7 +107,10 @@ def _clause_of(text: str, typed: str) -> list[str]:
 
 
 def _bare(text: str) -> frozenset[str]:
-    """Content words without numbers, units counted or dates."""
+    """Content words without numbers, dates, time frames, marks of a change ("moved",
+    "new") or owners ("the bank's CDs": the bank is not what has the value)."""
+    text = CHANGED.sub(" ", text)
+    text = re.sub(r"\b[\w-]+['’]s\b", " ", text)
     plain = re.sub(r"\d[\d:.,]*\s*(?:am|pm|h|uhr)?\b|[$€£¥%°/]", " ", text, flags=re.IGNORECASE)
     kept = [w for w in plain.split() if not date_parts(w) and not scope_terms(w)]
     return terms(" ".join(kept))

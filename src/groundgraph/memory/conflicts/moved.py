@@ -29,10 +29,11 @@ _CHANGE_VERB = (
     r"|raised|increased|decreased|reduced|lowered|cut|turned|pushed|postponed|rescheduled"
     r"|re-scheduled|rebooked|delayed|slipped|brought|ported|replaced|swapped|traded in"
     r"|promoted|reassigned|extended|shortened|renamed|converted|shifted|upped|handed"
+    r"|signed|passed|rotated|retimed|wheeled|carried|took|taken"
     r"|(?:is|are|was|were|'s)\s+(?:now\s+)?(?:down|up|back)"
 )
 _PARTICLE = r"(?:\s+(?:back|forward|out|over|up|down))?"
-_INTO = r"(?:to|into|onto|over to|with|for|until|till)"
+_INTO = r"(?:to|into|onto|over to|with|for|until|till|under)"
 _MOVED_OBJECT = re.compile(
     rf"\b(?:{_CHANGE_VERB})\s+(?P<theme>(?!(?:{_INTO}|back|forward|out|over|up|down)\b).+?){_PARTICLE}\s+{_INTO}\s+(?P<dest>.+)",
     re.IGNORECASE,
@@ -92,8 +93,12 @@ _SPEAKER_WORD = re.compile(r"\b(?:i|i['’]m|i['’]ve|me|my|we|our|us|the user)
 _AGENT = re.compile(r"^(?P<agent>[A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*)*)\s+\w+")
 
 
-def _same_person(person: str, old: str, old_terms: frozenset[str]) -> bool:
-    """The old fact is about the one who moved: the speaker in both, or the same name."""
+def _same_person(person: str, sentence: str, old: str, old_terms: frozenset[str]) -> bool:
+    """The old fact is about the one who moved: the speaker in both, or the same name;
+    "he", "she" or "they" stand for a name of the same sentence."""
+    if person.lower() in ("he", "she", "they", "him", "her", "them"):
+        names = {w.strip(".,;:!?'’").removesuffix("'s") for w in sentence.split()[1:]}
+        return any(n[:1].isupper() and terms(n) and terms(n) <= old_terms for n in names)
     if person.lower() in SPEAKER:
         return _speaks(old)
     named = terms(person)
@@ -144,7 +149,7 @@ def moved(clause: str, sentence: str, old: str, new: str) -> Change | None:
                 continue  # "moved its headquarters to …" says nothing about "a shop in Delft"
             if _outside_agent(clause, m["theme"], old_terms):
                 continue
-        elif not (_same_person(theme, old, old_terms) and _kind_matches(dest, old)):
+        elif not (_same_person(theme, sentence, old, old_terms) and _kind_matches(dest, old)):
             continue  # "Tomás moved to Valencia" says nothing of where Priya lives
         return Change("moved", f"{theme!r} changed to {dest!r}")
     m = _CHANGED_ALONE.match(clause)

@@ -19,6 +19,11 @@ HEDGE = re.compile(
     re.IGNORECASE,
 )
 KEPT = re.compile(r"\b(?:kept|keep|keeps|keeping)\b", re.IGNORECASE)
+# "Saw Dr. Mirza at the walk-in clinic": an event told in the past, not a state to change
+PAST_EVENT = re.compile(
+    r"^(?:saw|went|had|met|got|ran|did|took|bought|visited|called|spent|tried|ate|watched)\b",
+    re.IGNORECASE,
+)
 PAST_STATE = re.compile(r"\b(?:used to|formerly|previously|once was)\b", re.IGNORECASE)
 ONE_OFF = re.compile(
     r"\b(?:this|next|tomorrow's|today's)\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day)['’]s\b"

@@ -18,7 +18,8 @@ TITLE = re.compile(
 # where a theme or a destination ends: a clause boundary, a reason, a time phrase
 STOP = re.compile(
     r"[,;()]|:\s|\s(?:and|but|so|because|since|after|before|while|when|with|for|due|in|on|at"
-    r"|by|from|to|over|last|this|next|yesterday|today|as of|starting|until|once|which|who)\s",
+    r"|by|from|to|over|last|this|next|yesterday|today|as of|starting|until|once|which|who"
+    r"|through|via)\s",
     re.IGNORECASE,
 )
 DEST_STOP = re.compile(
@@ -26,7 +27,7 @@ DEST_STOP = re.compile(
     r"|starting|which|who|last|yesterday|today|once|instead)\s",
     re.IGNORECASE,
 )
-_CLAUSES = re.compile(r"\s*;\s*|:\s+|,?\s+(?:and|but|so|while|whereas)\s+|,\s+")
+_CLAUSES = re.compile(r"\s*;\s*|:\s+|,?\s+(?:and|but|so|while|whereas|because)\s+|,\s+|\s+[—–]\s+")
 FINITE = re.compile(
     r"\b(?:is|are|was|were|have|has|had|do|does|did|can|will|shall|must|need|needs)\b", re.I
 )
@@ -71,3 +72,12 @@ def without_lead_time(sentence: str) -> str:
     """The sentence without a leading time of the change ("Starting Monday, …", "From next
     week we …"): when a change takes effect is not the value that changed."""
     return _LEAD_TIME.sub("", sentence.strip(), count=1)
+
+
+# a change said by its verb or a "new" value: enough of a mark for a value of the old kind
+CHANGED = re.compile(
+    r"\b(?:new|moved?|moves|changed|changes|switched|retimed|rescheduled|cut|raised|lowered"
+    r"|dropped to|down to|up to|rose to|fell to|went up to|went down to|bumped|rotated"
+    r"|increased|decreased|reduced|puts? us at|now at)\b|->|→",
+    re.IGNORECASE,
+)
