@@ -99,7 +99,7 @@ def terms(text: str) -> frozenset[str]:
 
 SPEAKER_TERMS = frozenset()
 _UNIT_NUMBER = re.compile(
-    r"(?P<cur>[$€£¥])\s*(?P<n>\d[\d,]*(?:\.\d+)?)|(?P<m>\d[\d,]*(?:\.\d+)?)\s*"
+    r"(?P<cur>[$€£¥])\s*(?P<n>\d[\d,]*(?:\.\d+)?)|(?P<m>\d[\d,]*(?:\.\d+)?)\s*-?\s*"
     r"(?P<unit>%|°\s?[cf]?|[a-z]+\b)",
     re.IGNORECASE,
 )
@@ -267,6 +267,8 @@ def heads(text: str) -> frozenset[str]:
         if previous in _AUXILIARIES and re.search(r"(?:ed|en|ing)$", word.lower()):
             continue  # "are managed in": a verb, not a head
         run = following[:1].isupper() and not _has_digit(following)  # "Hendricks Logistics"
+        if _has_digit(following) and not _has_digit(word):
+            modifier = False  # "plot 14", "room B214": the code names the thing
         if ((i or run) and _named(word)) or not modifier:
             out |= terms(last) | (terms(word) if _named(word) else frozenset())
     return frozenset(out)
@@ -320,6 +322,16 @@ _ADJUNCT = re.compile(
 )
 
 
+def _coded(head: frozenset[str], text: str) -> set[str]:
+    """The codes that follow the word ``head`` in ``text`` ("PAY-812" of "Ticket PAY-812")."""
+    words = [w for w, _ in _words_of(text)]
+    return {
+        _ident(words[i + 1])
+        for i in range(len(words) - 1)
+        if terms(words[i].split("-")[-1]) & head and _has_digit(words[i + 1])
+    }
+
+
 def _noun_phrase(words: list[str]) -> list[str]:
     """The last noun phrase of a theme: the words after its last determiner, preposition
     or possessive ("1:1" of "Thursday's 1:1", "bills" of "paying all the bills")."""
@@ -359,7 +371,11 @@ def about(theme: str, old: str, new: str = "", initial: bool = False) -> bool:
         modifiers = terms(kept) - LIGHT
         if modifiers - old_terms:
             return False  # "the swim club" against "the chess club", "fire chief"
+        if _named(phrase[at]) and not head & old_heads:
+            head = frozenset(k for k in old_heads if any(k.startswith(h) for h in head)) or head
         if head & old_heads:
+            if _coded(head, old) - _idents(theme):
+                return False  # "all tickets" against "Ticket PAY-812": one ticket of many
             if _ADJUNCT.search(old) and not head & terms(_ADJUNCT.split(old)[0]):
                 return False  # "… next to Mongo": a side mention, not what the fact is about
             if modifiers:
@@ -485,9 +501,30 @@ def slot_names(text: str) -> list[tuple[str, str, str]]:
     return out
 
 
-def _codes(text: str) -> frozenset[str]:
-    """Codes of letters and digits ("eu-west-1", "ap-south-1", "A320")."""
-    return frozenset(i for i in _idents(text) if re.search(r"[a-z]", i))
+def codes(text: str) -> frozenset[str]:
+    """Codes of letters and digits ("eu-west-1", "ap-south-1", "B214"), by their shape
+    ("ap-south-9": digits as 9) so that only codes of one kind are compared; not
+    quarters, amounts or dates ("Q1", "$17.99/month", "12th")."""
+    found = set()
+    for word, _ in _words_of(text):
+        ident = _ident(word)
+        if not _has_digit(word) or not re.search(r"[a-z]", ident) or re.search(r"[$€£¥/%]", word):
+            continue
+        if date_parts(word) or re.fullmatch(r"\d+(?:st|nd|rd|th|am|pm|h|k|s|x)?", ident):
+            continue
+        found.add(ident)
+    return frozenset(found)
+
+
+def code_shapes(found: frozenset[str]) -> frozenset[str]:
+    return frozenset(re.sub(r"[a-z]+", "a", re.sub(r"\d+", "9", c)) for c in found)
+
+
+_REPORTS = re.compile(
+    r"\b(?:reports?|reporting|answers?)\s+(?:directly\s+)?to\b|\b(?:managed|led|run)\s+by\b"
+    r"|\bunder\b",
+    re.IGNORECASE,
+)
 
 
 def same_kind(dest: str, old: str, new: str, theme: str = "") -> bool:
@@ -495,9 +532,13 @@ def same_kind(dest: str, old: str, new: str, theme: str = "") -> bool:
     name: a code for a code, the same head noun with another name ("the Consumer Products
     org" against "the Platform org"), a name for a name, said after the theme ("Our
     payroll provider is Gusto", not "Jon Bell is the Atlas project lead")."""
-    if _codes(dest) and _codes(old) - _codes(new):
+    if codes(dest) and codes(old) - codes(new):
         return True
+    if re.search(r"\bunder\b", new) and _REPORTS.search(old):
+        return True  # "moved under the COO" against "reports to the general counsel"
     words = [w for w, _ in _words_of(dest)]
+    while words and words[0].lower() in _OPENERS:
+        words = words[1:]
     if words and terms(words[-1]) & heads(old) and _names_in(words) - terms(old):
         return True
     named_dest = bool(words) and _named(words[0]) and not _has_digit(words[0])
@@ -540,6 +581,13 @@ def about_names(words: list[str], old: str, initial: bool = True) -> bool:
             continue
         if _has_digit(word) and _ident(word) not in old_idents:
             return False
-        if not _has_digit(word) and not terms(word) <= old_terms:
+        if not _has_digit(word) and not all(_name_in(k, old_terms) for k in terms(word)):
             return False
     return True
+
+
+def _name_in(name_key: str, old_terms: frozenset[str]) -> bool:
+    """A name's key is in the old fact's, or begins one ("Mongo" and "MongoDB")."""
+    return name_key in old_terms or (
+        len(name_key) >= 4 and any(k.startswith(name_key) for k in old_terms)
+    )

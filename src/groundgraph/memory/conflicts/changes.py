@@ -37,7 +37,15 @@ import re
 from groundgraph.memory.conflicts.anchors import terms
 from groundgraph.memory.conflicts.ended import ended, instead, no_longer, resolved
 from groundgraph.memory.conflicts.handover import handed_over
-from groundgraph.memory.conflicts.holders import holder, new_title, took_over, value
+from groundgraph.memory.conflicts.holders import (
+    from_to,
+    hired,
+    holder,
+    new_title,
+    promoted,
+    took_over,
+    value,
+)
 from groundgraph.memory.conflicts.moved import moved, new_home
 from groundgraph.memory.conflicts.negation import is_negated
 from groundgraph.memory.conflicts.nonchange import (
@@ -84,8 +92,9 @@ def change_conflict(new: str, old: str) -> Change | None:
             if found is None and extra:
                 continue  # "Marcus is also the mentor": a second role, not the one promoted
             found = found or moved(clause, sentence, old, new)
-            found = found or took_over(clause, old, new) or new_home(clause, old)
+            found = found or took_over(clause, old, new) or new_home(clause, sentence, old)
             found = found or handed_over(clause, old) or resolved(clause, old, new)
+            found = found or from_to(clause, old) or promoted(clause, old) or hired(clause, old)
             if found is None and marked:
                 found = holder(clause, old, old_terms) or new_title(clause, sentence, old)
             if found is not None:

@@ -18,6 +18,8 @@ from groundgraph.memory.conflicts.anchors import (
     LIGHT,
     SPEAKER,
     about,
+    code_shapes,
+    codes,
     key,
     slot_names,
     terms,
@@ -26,6 +28,7 @@ from groundgraph.memory.conflicts.anchors import (
 from groundgraph.memory.conflicts.nonchange import scope_terms
 from groundgraph.memory.conflicts.phrases import (
     CHANGED,
+    DEST_STOP,
     FINITE,
     TITLE,
     Change,
@@ -78,12 +81,17 @@ def new_title(clause: str, sentence: str, old: str) -> Change | None:
     return None
 
 
+_TRAILING_TIME = re.compile(
+    r"\s+(?:this|next|from|for|until|starting)\s+(?:\w+\s*){1,2}$|\s+(?:now|for now)$", re.I
+)
+
+
 def holder(clause: str, old: str, old_terms: frozenset[str]) -> Change | None:
     m = _COPULA.match(clause)
     if m is None:
         return None
     for name, thing in ((m["a"], m["b"]), (m["b"], m["a"])):
-        name = name.strip(" .!?")
+        name = _TRAILING_TIME.sub("", name.strip(" .!?"))
         parts = name.split()
         if not 0 < len(parts) <= 3 or not all(p[:1].isupper() for p in parts):
             continue
@@ -99,17 +107,21 @@ def holder(clause: str, old: str, old_terms: frozenset[str]) -> Change | None:
 _PARTS = re.compile(r"\s*;\s*|,?\s+(?:and|but|so|while|whereas)\s+|,\s+")
 
 
+def _parts(text: str) -> list[str]:
+    """The parts of ``text``; a label and its value ("New weekday hours at the gym: 5am to
+    11pm") stay one part."""
+    return [p for s in sentences(text) for p in _PARTS.split(s) if p.strip()]
+
+
 def _clause_of(text: str, typed: str) -> list[str]:
-    """The parts of ``text`` that name a value of kind ``typed`` (a date or a number); a
-    label and its value ("New weekday hours at the gym: 5am to 11pm") stay one part."""
-    parts = [p for s in sentences(text) for p in _PARTS.split(s) if p.strip()]
-    return [p for p in parts if typed_difference(p, p) == "same"]
+    """The parts of ``text`` that name a value of kind ``typed`` (a date or a number)."""
+    return [p for p in _parts(text) if typed_difference(p, p) == "same"]
 
 
 def _bare(text: str) -> frozenset[str]:
     """Content words without numbers, dates, time frames, marks of a change ("moved",
     "new") or owners ("the bank's CDs": the bank is not what has the value)."""
-    text = CHANGED.sub(" ", text)
+    text = CHANGED.sub(" ", re.sub(r"[^\s]*\d[^\s]*", " ", text))
     text = re.sub(r"\b[\w-]+['’]s\b", " ", text)
     plain = re.sub(r"\d[\d:.,]*\s*(?:am|pm|h|uhr)?\b|[$€£¥%°/]", " ", text, flags=re.IGNORECASE)
     kept = [w for w in plain.split() if not date_parts(w) and not scope_terms(w)]
@@ -126,6 +138,16 @@ def value(sentence: str, old: str) -> Change | None:
                     continue
                 if (_bare(new_clause) & _bare(old_clause)) - LIGHT:
                     return Change("value", f"a new {typed}")
+    for new_part in [p for p in _parts(sentence) if codes(p)]:
+        for old_part in [p for p in _parts(old) if codes(p)]:
+            if codes(new_part) & codes(old_part):
+                continue
+            if not code_shapes(codes(new_part)) & code_shapes(codes(old_part)):
+                continue  # "ap-south-1" and "B214" are not values of one slot
+            if (_bare(new_part) & _bare(old_part)) - LIGHT:
+                return Change(
+                    "value", f"{sorted(codes(old_part))[0]!r} is now {sorted(codes(new_part))[0]!r}"
+                )
     new_slots, old_slots = slot_names(sentence), slot_names(old)
     shared = terms(sentence) & terms(old) - LIGHT
     new_lower, old_lower = sentence.lower(), old.lower()
@@ -142,4 +164,64 @@ def value(sentence: str, old: str) -> Change | None:
                 return Change("value", f"{old_name!r} {after} is now {name!r}")
             if before.endswith(".") and before == old_before:  # "Prof. Kowalski"
                 return Change("value", f"{before} {old_name!r} is now {name!r}")
+    return None
+
+
+_FROM_TO = re.compile(
+    r"\b(?:changed|switched|moved|went|changes|switches|updated|transferred|migrated|swapped)"
+    r"\s+(?:\w+\s+){0,3}?from\s+(?P<a>.+?)\s+(?:to|->|→|into|for)\s+(?P<b>.+)",
+    re.IGNORECASE,
+)
+
+
+def from_to(clause: str, old: str) -> Change | None:
+    """ "your manager has changed from Amara Nwosu to Giorgos Pappas" against "My manager
+    is Amara Nwosu": the value left is the old fact's, the new one is not in it, and what
+    changed is named in both."""
+    m = _FROM_TO.search(clause)
+    if m is None:
+        return None
+    was, now = head(m["a"]), head(m["b"], DEST_STOP)
+    old_terms = terms(old)
+    what = terms(clause[: m.start()]) - LIGHT
+    if terms(was) and terms(was) <= old_terms and not terms(now) & old_terms and what & old_terms:
+        return Change("instead", f"{was!r} is now {now!r}")
+    return None
+
+
+_NAME = r"[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2}"
+_PROMOTED = re.compile(rf"^(?P<who>{_NAME})\s+(?:got|was|has been|had been|is being)\s+promoted\b")
+
+
+def promoted(clause: str, old: str) -> Change | None:
+    """ "Chiamaka got promoted" against "Chiamaka is a senior analyst": the title went."""
+    m = _PROMOTED.match(clause)
+    title = TITLE.match(old)
+    if m is None or title is None or not terms(m["who"]) <= terms(title["s"]):
+        return None
+    return Change("holder", f"{m['who']!r} has a new title")
+
+
+_HIRED = re.compile(
+    r"\b(?:hired|appointed|recruited|brought in|named|elected|took on|signed)\s+(?:a|an)\s+"
+    r"(?:new|permanent|full-time)\s+(?P<role>[\w-]+)",
+    re.IGNORECASE,
+)
+
+
+def hired(clause: str, old: str) -> Change | None:
+    """ "we hired a new sommelier" against "Rania is our sommelier", "appointed a permanent
+    head" against "Olga is acting head of …": the role now has another holder."""
+    m = _HIRED.search(clause)
+    if m is None:
+        return None
+    role = terms(m["role"]) - LIGHT
+    holds = re.match(
+        rf"^{_NAME}\s+is\s+(?:(?:our|the|my|their|a|an|acting|interim|temporary)\s+)*"
+        rf"(?:[\w-]+\s+){{0,2}}?{re.escape(m['role'])}\b",
+        old,
+        re.IGNORECASE,
+    )
+    if role and holds is not None:
+        return Change("holder", f"a new {m['role']!r}")
     return None

@@ -163,16 +163,26 @@ _NEW_HOME = re.compile(
     r"|apartment|address|headquarters)\s+(?:is\s+)?(?:in|at)\s+(?P<place>[A-Z][\w-]*"
     r"(?:\s+[A-Z][\w-]*)*)"
 )
+_GOT_HOME = re.compile(
+    r"\b(?:bought|buys|rents?|rented|renting|moved into|leased)\s+(?:a|an|the)\s+"
+    r"(?:[\w-]+\s+){0,3}?(?:place|home|house|flat|apartment|condo|cottage|bungalow)\s+in\s+"
+    r"(?P<place>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)"
+)
 _SPEAKS = re.compile(r"^(?:i|we|my|our|the user)\b", re.IGNORECASE)
 
 
-def new_home(clause: str, old: str) -> Change | None:
-    """ "my new place in Manchester" against where the same owner lives or is based."""
+def new_home(clause: str, sentence: str, old: str) -> Change | None:
+    """ "my new place in Manchester", "Dariusz … rents a place in Kraków these days"
+    against where the same owner lives or is based."""
     m = _NEW_HOME.search(clause)
+    if m is not None:
+        owner = m["owner"].lower()
+    elif (m := _GOT_HOME.search(clause)) is not None:
+        first = sentence.split()[0].strip(",;:")
+        owner = "my" if _speaks(sentence) or not first[:1].isupper() else first + "'s"
     if m is None or m["place"].lower() in old.lower() or not _PLACE_OLD.search(old):
         return None
-    owner = m["owner"].lower()
-    same = bool(_SPEAKS.match(old)) if owner in ("my", "our") else owner[:-2] in old.lower()
+    same = bool(_SPEAKS.match(old)) if owner in ("my", "our") else owner[:-2].lower() in old.lower()
     if same and re.search(r"\b(?:live|lives|living|based|located|flat|house|home)\b", old):
         return Change("moved", f"now in {m['place']!r}")
     return None

@@ -106,7 +106,10 @@ def _same_subject(a: str, b: str, attribute: str) -> bool:
     renovation" and "bathroom renovation", nor "data team" and "data team hiring effort"."""
     if a == b:
         return True
-    short, long = sorted((a.split(), b.split()), key=len)
+    light = ("team", "group", "squad", "department", "unit", "crew")
+    a_words = [w for i, w in enumerate(a.split()) if i == 0 or w not in light]
+    b_words = [w for i, w in enumerate(b.split()) if i == 0 or w not in light]
+    short, long = sorted((a_words, b_words), key=len)
     if not short or not set(short) <= set(long):
         return False
     return short[-1] == long[-1] or (len(short) >= 2 and attribute.startswith("status:"))
