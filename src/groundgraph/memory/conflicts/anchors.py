@@ -313,7 +313,15 @@ _SERVICE = frozenset(
 
 
 def _names_in(words: list[str]) -> frozenset[str]:
-    return frozenset().union(*(terms(w) for w in words if _named(w) and not _has_digit(w)))
+    """Keys of the names among ``words``: capitalised, or a brand with a digit ("1Password"),
+    not a bare number or code."""
+    return frozenset().union(
+        *(
+            terms(w)
+            for w in words
+            if _named(w) and (not _has_digit(w) or (re.search(r"[A-Z][a-z]{2,}", w)))
+        )
+    )
 
 
 _ADJUNCT = re.compile(
@@ -328,7 +336,9 @@ def _coded(head: frozenset[str], text: str) -> set[str]:
     return {
         _ident(words[i + 1])
         for i in range(len(words) - 1)
-        if terms(words[i].split("-")[-1]) & head and _has_digit(words[i + 1])
+        if terms(words[i].split("-")[-1]) & head
+        and _has_digit(words[i + 1])
+        and not (i and words[i][:1].isupper())  # "Forerunner 245": a model, not one of many
     }
 
 
@@ -390,6 +400,11 @@ def about(theme: str, old: str, new: str = "", initial: bool = False) -> bool:
 
 def _date_terms(text: str) -> frozenset[str]:
     return frozenset().union(*(terms(w) for w, _ in _words_of(text) if date_parts(w)))
+
+
+def as_in(phrase: frozenset[str], old: frozenset[str]) -> frozenset[str]:
+    """``phrase`` with each name key that begins one of ``old`` taken as that one."""
+    return frozenset(next((o for o in old if len(k) >= 4 and o.startswith(k)), k) for k in phrase)
 
 
 def mostly_in(phrase: frozenset[str], old: frozenset[str]) -> bool:

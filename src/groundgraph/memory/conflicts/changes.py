@@ -55,6 +55,7 @@ from groundgraph.memory.conflicts.nonchange import (
     ONE_OFF,
     PAST_EVENT,
     PAST_STATE,
+    scope_moved,
     scopes_differ,
 )
 from groundgraph.memory.conflicts.phrases import CHANGED, MAX_TEXT, Change, clauses
@@ -75,7 +76,7 @@ def change_conflict(new: str, old: str) -> Change | None:
     new, old = new[:MAX_TEXT], old[:MAX_TEXT]
     if HEDGE.search(old) or PAST_STATE.search(old) or PAST_EVENT.match(old):
         return None
-    if ONE_OFF.search(new) or scopes_differ(new, old):
+    if ONE_OFF.search(new) or (scopes_differ(new, old) and not scope_moved(new, old)):
         return None
     old_terms = terms(old)
     marked = _NOW.search(new) is not None or CHANGED.search(new) is not None

@@ -17,6 +17,7 @@ from groundgraph.memory.conflicts.anchors import (
     SPEAKER,
     about,
     anchored_by_word,
+    as_in,
     mostly_in,
     same_occasion,
     service_of,
@@ -76,7 +77,7 @@ def ended(clause: str, sentence: str, old: str, new: str) -> Change | None:
             if service_of(theme, sentence, old):
                 return Change("ended", f"{theme!r} ended")
             continue  # "… 1Password … and closed the account": 1Password's account
-        if mostly_in(terms(theme), old_terms) and about(theme, old, new, initial):
+        if mostly_in(as_in(terms(theme), old_terms), old_terms) and about(theme, old, new, initial):
             return Change("ended", f"{theme!r} ended")
         if same_occasion(theme, sentence, old) or service_of(theme, sentence, old):
             return Change("ended", f"{theme!r} ended")

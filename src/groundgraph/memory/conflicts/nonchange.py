@@ -81,3 +81,16 @@ def scope_terms(text: str) -> frozenset[str]:
     for pattern in _SCOPE.values():
         found |= {w.lower() for w in pattern.findall(text)}
     return frozenset(found)
+
+
+def scope_moved(new: str, old: str) -> bool:
+    """The time frame is where the change goes: "moved its distribution to Friday
+    evenings", "switched to running in the evenings", against an old fact with a day or
+    a time of its own ("on Saturday mornings", "at 6:30 every morning")."""
+    if not re.search(r"\d|day\b|days\b", old, re.IGNORECASE):
+        return False
+    for pattern in _SCOPE.values():
+        for m in pattern.finditer(new):
+            if re.search(r"\b(?:to|into|onto)\b", new[: m.start()]):
+                return True
+    return False
