@@ -38,6 +38,7 @@ from groundgraph.memory.conflicts.anchors import terms
 from groundgraph.memory.conflicts.ended import ended, instead, no_longer, resolved
 from groundgraph.memory.conflicts.handover import handed_over
 from groundgraph.memory.conflicts.holders import (
+    confirmed,
     from_to,
     hired,
     holder,
@@ -74,7 +75,8 @@ _NOW = re.compile(
 def change_conflict(new: str, old: str) -> Change | None:
     """The change in ``new`` that retires ``old``, or None."""
     new, old = new[:MAX_TEXT], old[:MAX_TEXT]
-    if HEDGE.search(old) or PAST_STATE.search(old) or PAST_EVENT.match(old):
+    main = (clauses(old) or [old])[0]  # "… on hold until …, which could take weeks": a side hedge
+    if HEDGE.search(main) or PAST_STATE.search(old) or PAST_EVENT.match(old):
         return None
     if ONE_OFF.search(new) or (scopes_differ(new, old) and not scope_moved(new, old)):
         return None
@@ -96,6 +98,7 @@ def change_conflict(new: str, old: str) -> Change | None:
             found = found or took_over(clause, old, new) or new_home(clause, sentence, old)
             found = found or handed_over(clause, old) or resolved(clause, old, new)
             found = found or from_to(clause, old) or promoted(clause, old) or hired(clause, old)
+            found = found or confirmed(clause, old)
             if found is None and marked:
                 found = holder(clause, old, old_terms) or new_title(clause, sentence, old)
             if found is not None:

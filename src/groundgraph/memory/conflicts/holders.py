@@ -225,3 +225,25 @@ def hired(clause: str, old: str) -> Change | None:
     if role and holds is not None:
         return Change("holder", f"a new {m['role']!r}")
     return None
+
+
+_ACTING = re.compile(
+    r"\b(?:acting|interim|temporary|provisional|stand-in)\s+(?P<role>[\w-]+)", re.I
+)
+_PERMANENT = re.compile(
+    r"\b(?:permanent|full-time|substantive|confirmed as|named permanent)\s+(?:the\s+)?"
+    r"(?P<role>[\w-]+)",
+    re.IGNORECASE,
+)
+
+
+def confirmed(clause: str, old: str) -> Change | None:
+    """ "The board confirmed Wei as permanent CFO" against "Wei is serving as acting CFO":
+    the same person, the same role, no longer acting."""
+    was, now = _ACTING.search(old), _PERMANENT.search(clause)
+    if was is None or now is None or was["role"].lower() != now["role"].lower():
+        return None
+    names = {w.strip(".,;:!?") for w in clause.split()[1:] if w[:1].isupper()}
+    if any(terms(n) and terms(n) <= terms(old) for n in names - {now["role"], was["role"]}):
+        return Change("holder", f"no longer acting {was['role']!r}")
+    return None

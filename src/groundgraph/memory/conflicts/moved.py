@@ -96,10 +96,10 @@ _AGENT = re.compile(r"^(?P<agent>[A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*)*)\s+\
 def _same_person(person: str, sentence: str, old: str, old_terms: frozenset[str]) -> bool:
     """The old fact is about the one who moved: the speaker in both, or the same name;
     "he", "she" or "they" stand for a name of the same sentence."""
-    if person.lower() in ("he", "she", "they", "him", "her", "them"):
+    if person.lower() in ("he", "she", "they", "him", "them") or person == "her":
         names = {w.strip(".,;:!?'’").removesuffix("'s") for w in sentence.split()[1:]}
         return any(n[:1].isupper() and terms(n) and terms(n) <= old_terms for n in names)
-    if person.lower() in SPEAKER:
+    if person.lower() in SPEAKER or person.lower() in ("me", "us"):
         return _speaks(old)
     named = terms(person)
     return bool(named) and named <= old_terms
@@ -143,7 +143,13 @@ def moved(clause: str, sentence: str, old: str, new: str) -> Change | None:
         typed = typed_difference(dest, old)
         if typed == "same" or (not typed and (date_parts(dest) or typed_difference(dest, dest))):
             continue  # a date or an amount the old fact has none of: about something else
-        if on_object:
+        if on_object and theme.lower() in ("me", "us", "him", "her", "them"):
+            shared = (terms(sentence) - dest_terms) & old_terms - LIGHT
+            if not (shared and _same_person(theme, sentence, old, old_terms)):
+                continue
+            if not _kind_matches(dest, old):
+                continue  # "moved me to May 21": the speaker's appointment, by its date
+        elif on_object:
             initial = m.start("theme") == 0
             if not (about(theme, old, sentence, initial) or _elliptic(theme, dest, old, new)):
                 continue  # "moved its headquarters to …" says nothing about "a shop in Delft"
