@@ -152,6 +152,7 @@ def claim_rules() -> tuple[tuple[str, re.Pattern[str]], ...]:
         ("date", _p(rf"{_S}\s+{_NOW}{_HAPPENS}\s+(?:on|in|at)?\s*{_V}")),
         ("date", _p(rf"{_S}\s+{_NOW}(?P<which>{_alternation(DATE_VERBS)})\s+(?:on|in|at)?\s*{_V}")),
         ("location", _p(rf"{_S}\s+{_NOW}{_LOCATION_VERBS}\s+{_V}")),
+        ("location", _p(rf"{_S}\s+{_NOW}(?:calls?)\s+(?P<val>[A-Z][^;:,]*?)\s+home")),
         (
             "location",
             _p(rf"{_S}\s+(?:ist|sind)\s+(?:jetzt\s+|nun\s+)?nach\s+{_V}\s+(?:um)?gezogen"),
