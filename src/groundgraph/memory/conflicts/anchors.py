@@ -542,6 +542,14 @@ _REPORTS = re.compile(
 )
 
 
+_TRANSFER = re.compile(r"\b(?:transferred|passed|handed|signed|given|gave|sold|moved)\b", re.I)
+_OWNED = re.compile(
+    r"\b(?:belongs? to|owned by|held by|kept by|maintained by|run by|carried by|stewarded by"
+    r"|looked after by|registered to)\b",
+    re.IGNORECASE,
+)
+
+
 def same_kind(dest: str, old: str, new: str, theme: str = "") -> bool:
     """The old fact holds a value of the destination's kind that the new fact does not
     name: a code for a code, the same head noun with another name ("the Consumer Products
@@ -551,6 +559,8 @@ def same_kind(dest: str, old: str, new: str, theme: str = "") -> bool:
         return True
     if re.search(r"\bunder\b", new) and _REPORTS.search(old):
         return True  # "moved under the COO" against "reports to the general counsel"
+    if _TRANSFER.search(new) and _OWNED.search(old):
+        return True  # "transferred to the core facility" against "belongs to the Hartmann group"
     words = [w for w, _ in _words_of(dest)]
     while words and words[0].lower() in _OPENERS:
         words = words[1:]

@@ -136,7 +136,12 @@ def claim_rules() -> tuple[tuple[str, re.Pattern[str]], ...]:
             _p(rf"(?P<val>[^,;:]+?)\s+{_NOW}(?:is\s+|are\s+)?{_ROLE_VERB}\s+{_OBJECT}"),
         ),
         ("role-passive", _p(rf"{_S}\s+{_PASSIVE}\s+by\s+{_V}")),
-        ("role-verb", _p(rf"{_S}\s+{_NOW}(?P<verb>reports|report)\s+(?:directly\s+)?to\s+{_V}")),
+        (
+            "role-verb",
+            _p(
+                rf"{_S}\s+{_NOW}(?P<verb>reports|report|answers|answer)\s+(?:directly\s+)?to\s+{_V}"
+            ),
+        ),
         ("role-verb", _p(rf"{_S}\s+{_NOW}works\s+(?P<verb>under)\s+{_V}")),
         (
             "role-verb",

@@ -110,9 +110,20 @@ def _same_subject(a: str, b: str, attribute: str) -> bool:
     a_words = [w for i, w in enumerate(a.split()) if i == 0 or w not in light]
     b_words = [w for i, w in enumerate(b.split()) if i == 0 or w not in light]
     short, long = sorted((a_words, b_words), key=len)
-    if not short or not set(short) <= set(long):
+    if short and set(short) <= set(long):
+        return short[-1] == long[-1] or (len(short) >= 2 and attribute.startswith("status:"))
+    # "the Cebu agents" and "our call-centre agents in Cebu": one head, the rest named too
+    heads = [_before_preposition(w) for w in (a_words, b_words)]
+    if not all(heads) or heads[0][-1] != heads[1][-1]:
         return False
-    return short[-1] == long[-1] or (len(short) >= 2 and attribute.startswith("status:"))
+    return set(heads[0]) <= set(b_words) or set(heads[1]) <= set(a_words)
+
+
+def _before_preposition(words: list[str]) -> list[str]:
+    for i, word in enumerate(words):
+        if i and word in ("in", "at", "of", "for", "on", "from"):
+            return words[:i]
+    return words
 
 
 def _claim_conflict(new: Claim, old: Claim) -> Contradiction | None:
