@@ -107,7 +107,8 @@ _UNITS = {
     "mb": "mb", "gb": "gb", "kb": "kb", "tb": "tb", "kg": "kg", "kgs": "kg", "lb": "lb",
     "lbs": "lb", "mg": "mg", "g": "g", "km": "km", "miles": "mile", "mile": "mile",
     "minutes": "min", "minute": "min", "min": "min", "mins": "min", "hours": "hour",
-    "hour": "hour", "days": "day", "weeks": "week", "people": "person", "person": "person",
+    "hour": "hour", "days": "day", "day": "day", "week": "week", "weeks": "week",
+    "people": "person", "person": "person",
     "employees": "person", "staff": "person", "members": "member", "degrees": "degree",
     "°": "degree", "°c": "degree", "°f": "degree-f", "%": "%", "percent": "%",
     "req": "request", "requests": "request", "users": "user", "seats": "seat",
@@ -330,6 +331,19 @@ _ADJUNCT = re.compile(
 )
 
 
+def plain_modifiers(head: frozenset[str], text: str) -> set[str]:
+    """The content words just before ``head`` in ``text`` ("talk" of "Our talk slot")."""
+    words = [w for w, _ in _words_of(text)]
+    found: set[str] = set()
+    for i, word in enumerate(words):
+        if i and terms(word.split("-")[-1]) & head and not word[:1].isupper():
+            before = words[i - 1]
+            if before.lower() not in _OPENERS and not before.lower().endswith(("'s", "’s")):
+                if not date_parts(before) and not scope_terms(before):
+                    found |= set(terms(before) - LIGHT - frozenset(SPEAKER))
+    return found
+
+
 def _coded(head: frozenset[str], text: str) -> set[str]:
     """The codes that follow the word ``head`` in ``text`` ("PAY-812" of "Ticket PAY-812")."""
     words = [w for w, _ in _words_of(text)]
@@ -435,6 +449,7 @@ _NUMBER_WORDS = {
 _CURRENCY_WORDS = {"eur": "€", "euro": "€", "euros": "€", "usd": "$", "dollars": "$"} | {
     "gbp": "£", "pounds": "£", "chf": "chf", "jpy": "¥", "yen": "¥"
 }  # fmt: skip
+UNIT_WORDS = frozenset(_UNITS) | frozenset(_CURRENCY_WORDS)  # what a number counts in
 _BOUND = re.compile(
     r"\b(?:over|under|more than|less than|fewer than|at least|above|below|upwards of)\s*$",
     re.IGNORECASE,
@@ -591,7 +606,8 @@ def anchored_by_word(theme: str, old: str) -> bool:
         return False
     phrase = _noun_phrase(words)
     head = terms(phrase[-1].split("-")[-1]) - LIGHT
-    return bool(head) and head <= terms(old)
+    modifiers = terms(" ".join(w for w in phrase[:-1] if not date_parts(w))) - LIGHT
+    return bool(head) and (head | modifiers) <= terms(old)
 
 
 def about_names(words: list[str], old: str, initial: bool = True) -> bool:
@@ -606,13 +622,28 @@ def about_names(words: list[str], old: str, initial: bool = True) -> bool:
             continue
         if _has_digit(word) and _ident(word) not in old_idents:
             return False
-        if not _has_digit(word) and not all(_name_in(k, old_terms) for k in terms(word)):
+        if not _has_digit(word) and not _name_in(word, old):
             return False
     return True
 
 
-def _name_in(name_key: str, old_terms: frozenset[str]) -> bool:
-    """A name's key is in the old fact's, or begins one ("Mongo" and "MongoDB")."""
-    return name_key in old_terms or (
-        len(name_key) >= 4 and any(k.startswith(name_key) for k in old_terms)
-    )
+def _name_in(name: str, old: str) -> bool:
+    """A name is a word of the old fact, or begins a name of it ("Mongo" and "MongoDB"),
+    never a common word ("Reno" is not "renovation", "LaunchDarkly" not "launch")."""
+    low = name.lower().removesuffix("'s").removesuffix("’s")
+    words = [w for w, _ in _words_of(old)]
+    if low in {w.lower().removesuffix("'s").removesuffix("’s") for w in words}:
+        return True
+    return len(low) >= 4 and any(w[:1].isupper() and w.lower().startswith(low) for w in words)
+
+
+def modifies(keys: frozenset[str], text: str) -> bool:
+    """A word of ``keys`` stands before a noun in ``text`` ("staging" in "Our staging
+    server"), not before a verb ("payroll emailed") or at a phrase's end."""
+    words = _words_of(text)
+    for i, (word, boundary) in enumerate(words[:-1]):
+        following = words[i + 1][0]
+        if terms(word) & keys and not boundary and terms(following) - frozenset(SPEAKER):
+            if not _VERB_LIKE.match(following) and following.lower() not in _OPENERS | _AUXILIARIES:
+                return True
+    return False

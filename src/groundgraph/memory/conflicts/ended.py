@@ -22,6 +22,7 @@ from groundgraph.memory.conflicts.anchors import (
     same_occasion,
     service_of,
     terms,
+    typed_difference,
 )
 from groundgraph.memory.conflicts.nonchange import CAUSAL, a_modifier
 from groundgraph.memory.conflicts.phrases import FINITE, Change, head
@@ -72,6 +73,8 @@ def ended(clause: str, sentence: str, old: str, new: str) -> Change | None:
             continue
         theme = head(m["theme"])
         initial = m.start("theme") == 0
+        if typed_difference(theme, old) == "date":
+            continue  # "my Friday slot" is not the slot on May 13
         anaphoric = re.fullmatch(r"(?:the|that|this|our|my)\s+\w+", theme, re.IGNORECASE)
         if anaphoric and service_of(theme, sentence, new):
             if service_of(theme, sentence, old):

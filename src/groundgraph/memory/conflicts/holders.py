@@ -17,10 +17,14 @@ from groundgraph.memory.conflicts.anchors import (
     JOINERS,
     LIGHT,
     SPEAKER,
+    UNIT_WORDS,
     about,
     code_shapes,
     codes,
+    dated_parts,
+    heads,
     key,
+    plain_modifiers,
     slot_names,
     terms,
     typed_difference,
@@ -122,10 +126,61 @@ def _bare(text: str) -> frozenset[str]:
     """Content words without numbers, dates, time frames, marks of a change ("moved",
     "new") or owners ("the bank's CDs": the bank is not what has the value)."""
     text = CHANGED.sub(" ", re.sub(r"[^\s]*\d[^\s]*", " ", text))
+    text = " ".join(w for w in text.split() if w.lower().strip(".,;:") not in UNIT_WORDS)
     text = re.sub(r"\b[\w-]+['’]s\b", " ", text)
     plain = re.sub(r"\d[\d:.,]*\s*(?:am|pm|h|uhr)?\b|[$€£¥%°/]", " ", text, flags=re.IGNORECASE)
     kept = [w for w in plain.split() if not date_parts(w) and not scope_terms(w)]
     return terms(" ".join(kept))
+
+
+def _same_thing(new_part: str, old_part: str, new: str) -> bool:
+    """The value in both parts belongs to one thing: a word both name that is a head of
+    the old part ("fee" of "Our daycare fee is …"), with no modifier of the one the other
+    lacks ("A monthly pass" against "A day pass")."""
+    for k in (_bare(new_part) & _bare(old_part) & (heads(old_part) | heads(new_part))) - LIGHT:
+        ks = frozenset([k])
+        if k in heads(new_part) and plain_modifiers(ks, new_part) - terms(old_part):
+            continue
+        return True
+    return False
+
+
+_OWNER = re.compile(r"\b([A-Z][\w-]*)['’]s\b")
+
+
+def _same_owner(new_part: str, old_part: str, new: str) -> bool:
+    """A thing the old part gives an owner ("Zainab's flight") is the new fact's only when
+    the new fact names that owner or a date part of theirs agrees ("on the 12th")."""
+    owners = [o for o in _OWNER.findall(old_part) if not date_parts(o)]
+    if not owners or all(terms(o) <= terms(new) for o in owners):
+        return True
+    a, b = dated_parts(new_part), dated_parts(old_part)
+    if any(a[k] == b[k] for k in a.keys() & b.keys() if k in ("day", "month", "year")):
+        return True
+    return bool(
+        set(re.findall(r"\b\d+(?:st|nd|rd|th)\b", new_part))
+        & set(re.findall(r"\b\d+(?:st|nd|rd|th)\b", old_part))
+    )
+
+
+def _valued(part: str) -> bool:
+    """A code in a value's place: after a verb or a preposition ("live in ap-northeast-1",
+    "to B220"), not naming what the part is about ("PAY-812 status …")."""
+    return bool(re.search(r"\b(?:in|at|to|on|into|from|is|are|onto|under|=|->)\s+\S*\d", part))
+
+
+def _other_names(text: str, slot: str) -> frozenset[str]:
+    """The names of ``text`` outside the capitalised run that holds ``slot``: whose it is."""
+    words = [w.strip(".,;:!?'’()") for w in text.split()]
+    runs: list[list[str]] = []
+    for i, word in enumerate(words):
+        if i and word[:1].isupper() and not date_parts(word):
+            if runs and runs[-1][-1] == words[i - 1]:
+                runs[-1].append(word)
+            else:
+                runs.append([word])
+    others = [run for run in runs if slot not in {w.lower() for w in run}]
+    return frozenset().union(*(terms(w) for run in others for w in run))
 
 
 def value(sentence: str, old: str) -> Change | None:
@@ -136,7 +191,9 @@ def value(sentence: str, old: str) -> Change | None:
             for old_clause in _clause_of(old, typed):
                 if typed_difference(new_clause, old_clause) != typed:
                     continue
-                if (_bare(new_clause) & _bare(old_clause)) - LIGHT:
+                if not _same_owner(new_clause, old_clause, sentence):
+                    continue  # "your flight" is not "Zainab's flight" unless its day agrees
+                if _same_thing(new_clause, old_clause, sentence):
                     return Change("value", f"a new {typed}")
     for new_part in [p for p in _parts(sentence) if codes(p)]:
         for old_part in [p for p in _parts(old) if codes(p)]:
@@ -144,7 +201,9 @@ def value(sentence: str, old: str) -> Change | None:
                 continue
             if not code_shapes(codes(new_part)) & code_shapes(codes(old_part)):
                 continue  # "ap-south-1" and "B214" are not values of one slot
-            if (_bare(new_part) & _bare(old_part)) - LIGHT:
+            if not (_valued(new_part) and _valued(old_part)):
+                continue  # "PAY-812" and "OPS-4471" name things; they are not values
+            if _same_thing(new_part, old_part, sentence):
                 return Change(
                     "value", f"{sorted(codes(old_part))[0]!r} is now {sorted(codes(new_part))[0]!r}"
                 )
@@ -159,6 +218,10 @@ def value(sentence: str, old: str) -> Change | None:
                 continue
             if not shared - terms(after) - terms(before):
                 continue  # the slot alone: "our Porto office" and "the Berlin office is open"
+            if _other_names(sentence, name) - terms(old) or _other_names(old, old_name) - terms(
+                sentence
+            ):
+                continue  # "Dana … our Porto office" says nothing of Anjali's office
             noun_after = after.isalpha() and not FINITE.match(after) and after not in JOINERS
             if noun_after and key(ANALYZER.stem(after)) == key(ANALYZER.stem(old_after)):
                 return Change("value", f"{old_name!r} {after} is now {name!r}")

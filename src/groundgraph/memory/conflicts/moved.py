@@ -15,13 +15,13 @@ from groundgraph.memory.conflicts.anchors import (
     LIGHT,
     SPEAKER,
     about,
-    mostly_in,
+    modifies,
     same_kind,
     terms,
     typed_difference,
 )
 from groundgraph.memory.conflicts.nonchange import CAUSAL, a_modifier
-from groundgraph.memory.conflicts.phrases import DEST_STOP, TITLE, Change, head
+from groundgraph.memory.conflicts.phrases import DEST_STOP, FINITE, TITLE, Change, head
 from groundgraph.memory.conflicts.values import date_parts
 
 _CHANGE_VERB = (
@@ -29,7 +29,7 @@ _CHANGE_VERB = (
     r"|raised|increased|decreased|reduced|lowered|cut|turned|pushed|postponed|rescheduled"
     r"|re-scheduled|rebooked|delayed|slipped|brought|ported|replaced|swapped|traded in"
     r"|promoted|reassigned|extended|shortened|renamed|converted|shifted|upped|handed"
-    r"|signed|passed|rotated|retimed|wheeled|carried|took|taken"
+    r"|signed|passed|rotated|retimed|wheeled|carried"
     r"|(?:is|are|was|were|'s)\s+(?:now\s+)?(?:down|up|back)"
 )
 _PARTICLE = r"(?:\s+(?:back|forward|out|over|up|down))?"
@@ -121,8 +121,13 @@ def _elliptic(theme: str, dest: str, old: str, new: str) -> bool:
     staging server), and the destination is a value of the same kind as the old one:
     a code for a code, an org for an org, a named provider for a named provider."""
     theme_terms = terms(theme) - LIGHT
-    if not theme_terms or not theme_terms <= terms(old):
-        return False
+    owner = re.match(r"^([A-Z][\w-]*)['’]s\s+\w+$", theme)
+    if owner and theme_terms <= terms(old) and re.search(r"\bunder\b", new):
+        return same_kind(dest, old, new, theme)  # "Ximena's team was moved under the COO"
+    if not theme_terms or not theme_terms <= terms(old) or terms(theme.split()[-1]) <= LIGHT:
+        return False  # "the support team" is a thing of its own, not "the support inbox"
+    if not modifies(theme_terms, old):
+        return False  # "payroll" must name a thing of the old fact, as in "payroll provider"
     return same_kind(dest, old, new, theme)
 
 
@@ -134,6 +139,12 @@ def moved(clause: str, sentence: str, old: str, new: str) -> Change | None:
         m = pattern.search(clause)
         if m is None or (on_object and a_modifier(clause, m.start())):
             continue
+        if not on_object and FINITE.search(m["theme"]):
+            continue  # "We've been doing standup … since Cedar got turned into …"
+        if on_object and re.match(r"(?:its|his|her|their)\b", m["theme"], re.IGNORECASE):
+            agent = terms(clause[: m.start()]) - LIGHT
+            if agent and not agent & old_terms:
+                continue  # "Kestrel Bank relocated its headquarters" is about Kestrel Bank
         if not on_object and (_PASSIVE.search(m[0]) or not _a_person(m["theme"])):
             on_object = True  # "Mobile was moved into …", "Release 2.0 slipped to …"
         theme, dest = head(m["theme"]), head(m["dest"], DEST_STOP)
@@ -142,6 +153,8 @@ def moved(clause: str, sentence: str, old: str, new: str) -> Change | None:
             continue  # nothing new: "moved to Leeds" against "lives in Leeds"
         typed = typed_difference(dest, old)
         if typed == "same" or (not typed and (date_parts(dest) or typed_difference(dest, dest))):
+            continue  # a date or an amount the old fact has none of: about something else
+        if re.search(r"\d", dest) and not re.search(r"\d", old):
             continue  # a date or an amount the old fact has none of: about something else
         if on_object and theme.lower() in ("me", "us", "him", "her", "them"):
             shared = (terms(sentence) - dest_terms) & old_terms - LIGHT
@@ -159,7 +172,7 @@ def moved(clause: str, sentence: str, old: str, new: str) -> Change | None:
             continue  # "Tomás moved to Valencia" says nothing of where Priya lives
         return Change("moved", f"{theme!r} changed to {dest!r}")
     m = _CHANGED_ALONE.match(clause)
-    if m is not None and mostly_in(terms(m["theme"]), old_terms):
+    if m is not None and about(m["theme"], old, new, True):
         return Change("moved", f"{head(m['theme'])!r} changed")
     return None
 
@@ -188,7 +201,10 @@ def new_home(clause: str, sentence: str, old: str) -> Change | None:
         owner = "my" if _speaks(sentence) or not first[:1].isupper() else first + "'s"
     if m is None or m["place"].lower() in old.lower() or not _PLACE_OLD.search(old):
         return None
-    same = bool(_SPEAKS.match(old)) if owner in ("my", "our") else owner[:-2].lower() in old.lower()
+    speaker_is_subject = _SPEAKS.match(old) and not re.match(
+        r"^(?:my|our|the user['’]s)\s+(?!home|place|house|flat|apartment|address)\w+", old, re.I
+    )
+    same = bool(speaker_is_subject) if owner in ("my", "our") else owner[:-2].lower() in old.lower()
     if same and re.search(r"\b(?:live|lives|living|based|located|flat|house|home)\b", old):
         return Change("moved", f"now in {m['place']!r}")
     return None
