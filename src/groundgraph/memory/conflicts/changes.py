@@ -78,7 +78,11 @@ def change_conflict(new: str, old: str) -> Change | None:
     main = (clauses(old) or [old])[0]  # "… on hold until …, which could take weeks": a side hedge
     if HEDGE.search(main) or PAST_STATE.search(old) or PAST_EVENT.match(old):
         return None
-    if ONE_OFF.search(new) or (scopes_differ(new, old) and not scope_moved(new, old)):
+    if (
+        ONE_OFF.search(new)
+        or ONE_OFF.search(old)
+        or (scopes_differ(new, old) and not scope_moved(new, old))
+    ):
         return None
     old_terms = terms(old)
     marked = _NOW.search(new) is not None or CHANGED.search(new) is not None

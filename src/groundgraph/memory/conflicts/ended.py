@@ -63,9 +63,22 @@ _NEGATORS = re.compile(
 )
 
 
+def _agent_in(agent: list[str], old: str) -> bool:
+    if agent[0].lower() in ("i", "we") or agent[0].lower() in SPEAKER:
+        return _SPEAKS_IN.search(old) is not None
+    return bool(terms(" ".join(agent)) & terms(old))
+
+
+_SPEAKS_IN = re.compile(r"\b(?:i|me|my|we|our|us|the user)\b", re.IGNORECASE)
+
+
 def ended(clause: str, sentence: str, old: str, new: str) -> Change | None:
     old_terms = terms(old)
-    if _ENDED.search(old) or _ENDED_PASSIVE.search(old):
+    if (
+        _ENDED.search(old)
+        or _ENDED_PASSIVE.search(old)
+        or any(_ENDED_ALONE.search(part) for part in re.split(r"[;,]\s*", old))
+    ):
         return None  # the old fact is itself an ending: history, nothing left to end
     for pattern in (_PULLED, _LET_LAPSE, _ENDED, _ENDED_PASSIVE, _ENDED_ALONE):
         m = pattern.search(clause)
@@ -75,6 +88,10 @@ def ended(clause: str, sentence: str, old: str, new: str) -> Change | None:
         initial = m.start("theme") == 0
         if typed_difference(theme, old) == "date":
             continue  # "my Friday slot" is not the slot on May 13
+        if re.fullmatch(r"[a-z][\w-]*", theme) and pattern is _ENDED:
+            agent = clause[: m.start()].split()
+            if agent and not _agent_in(agent, old):
+                continue  # "I left nursing" says nothing of "Benedikt is a nurse"
         anaphoric = re.fullmatch(r"(?:the|that|this|our|my)\s+\w+", theme, re.IGNORECASE)
         if anaphoric and service_of(theme, sentence, new):
             if service_of(theme, sentence, old):
@@ -122,18 +139,28 @@ def resolved(clause: str, old: str, new: str) -> Change | None:
         if m is None or a_modifier(clause, m.start()):
             continue
         theme = head(m["theme"])
+        if pattern is _RESOLVED_OBJECT:
+            theme = re.sub(r"\s+\w+ed$", "", theme)  # "My renewed passport arrived": the passport
         if not theme:
             continue
         if theme.lower() in ("the user", "i", "we") or theme.lower() in SPEAKER:
-            if _SPEAKS.match(old):
-                return Change("ended", f"no longer {_OPEN_STATE.search(old)[0]!r}")
-            continue
+            after = clause[m.end() :].split()[:1]
+            own = _OWN_STATE.match(old)
+            if pattern is _RESOLVED_SUBJECT and own and (not after or after[0] in _NOT_OBJECT):
+                return Change("ended", f"no longer {own['state']!r}")
+            continue  # "We submitted the proposal" says nothing of the user's passport
         if about(theme, old, new, m.start("theme") == 0) or anchored_by_word(theme, old):
             return Change("ended", f"{theme!r} resolved")
     return None
 
 
-_SPEAKS = re.compile(r"^(?:i|we|my|our|the user)\b", re.IGNORECASE)
+_OWN_STATE = re.compile(
+    r"^(?:i|we|the user)\s+(?:is|am|are|['’]m|['’]re)\s+(?:still\s+|currently\s+)?(?P<state>.+)",
+    re.IGNORECASE,
+)
+_NOT_OBJECT = frozenset(
+    ["to", "over", "on", "in", "at", "last", "this", "yesterday", "today", "with", "after"]
+)
 
 
 def instead(clause: str, new: str, old_terms: frozenset[str]) -> Change | None:

@@ -279,6 +279,10 @@ def hired(clause: str, old: str) -> Change | None:
     if m is None:
         return None
     role = terms(m["role"]) - LIGHT
+    field = re.match(r"\s+of\s+(\w+)", clause[m.end() :])
+    held = re.search(rf"{re.escape(m['role'])}\s+of\s+(?:the\s+)?(\w+)", old, re.IGNORECASE)
+    if field and held and not terms(field[1]) & terms(held[1]):
+        return None  # a head of maths is not the head of design
     holds = re.match(
         rf"^{_NAME}\s+is\s+(?:(?:our|the|my|their|a|an|acting|interim|temporary)\s+)*"
         rf"(?:[\w-]+\s+){{0,2}}?{re.escape(m['role'])}\b",

@@ -21,12 +21,17 @@ HEDGE = re.compile(
 KEPT = re.compile(r"\b(?:kept|keep|keeps|keeping)\b", re.IGNORECASE)
 # "Saw Dr. Mirza at the walk-in clinic": an event told in the past, not a state to change
 PAST_EVENT = re.compile(
-    r"^(?:saw|went|had|met|got|ran|did|took|bought|visited|called|spent|tried|ate|watched)\b",
+    r"^(?:saw|went|had|met|got|ran|did|took|bought|visited|called|spent|tried|ate|watched"
+    r"|[a-z]+ed)\b|\b(?:today|yesterday|this morning|last night)\b.*\b(?:was|were|had)\b"
+    r"|\b(?:was|were|had)\b.*\b(?:today|yesterday|this morning|last night)\b",
     re.IGNORECASE,
 )
-PAST_STATE = re.compile(r"\b(?:used to|formerly|previously|once was)\b", re.IGNORECASE)
+PAST_STATE = re.compile(
+    r"\b(?:used to|formerly|previously|once was|lived in|grew up|was based in)\b", re.IGNORECASE
+)
 ONE_OFF = re.compile(
-    r"\b(?:this|next|tomorrow's|today's)\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day)['’]s\b"
+    r"\b(?:this|next|tomorrow's|today's)\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|week"
+    r"|month)['’]s\b"
     r"|\bjust (?:this|once)\b|\bfor once\b|\bone[- ]off\b|\bthis time\b",
     re.IGNORECASE,
 )
