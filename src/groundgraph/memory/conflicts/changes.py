@@ -34,7 +34,6 @@ from __future__ import annotations
 import functools
 import re
 
-from groundgraph.memory.conflicts.anchors import terms
 from groundgraph.memory.conflicts.ended import ended, instead, no_longer, resolved
 from groundgraph.memory.conflicts.handover import handed_over
 from groundgraph.memory.conflicts.holders import (
@@ -60,9 +59,10 @@ from groundgraph.memory.conflicts.nonchange import (
     scopes_differ,
 )
 from groundgraph.memory.conflicts.phrases import CHANGED, MAX_TEXT, Change, clauses
+from groundgraph.memory.conflicts.words import terms
 from groundgraph.text import sentences
 
-__all__ = ["Change", "change_conflict", "terms"]
+__all__ = ["Change", "change_conflict"]
 
 _NOW = re.compile(
     r"\b(?:now|from now on|going forward|these days|from next \w+|starting (?:next|this|on|in|from)"

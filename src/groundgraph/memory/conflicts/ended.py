@@ -14,18 +14,17 @@ from __future__ import annotations
 import re
 
 from groundgraph.memory.conflicts.anchors import (
-    SPEAKER,
     about,
     anchored_by_word,
     as_in,
     mostly_in,
     same_occasion,
     service_of,
-    terms,
-    typed_difference,
 )
 from groundgraph.memory.conflicts.nonchange import CAUSAL, a_modifier
 from groundgraph.memory.conflicts.phrases import FINITE, Change, head
+from groundgraph.memory.conflicts.typed import typed_difference
+from groundgraph.memory.conflicts.words import SPEAKER, terms
 
 _END = (
     r"cancel(?:l)?ed|called off|call off|withdrew from|withdrawn from|dropped out of"

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import re
 
-from groundgraph.memory.conflicts.anchors import LIGHT, terms
 from groundgraph.memory.conflicts.lexicon import ROLES
 from groundgraph.memory.conflicts.phrases import Change, head
+from groundgraph.memory.conflicts.words import LIGHT, terms
 
 _HOLDER_NOUNS = frozenset(
     [

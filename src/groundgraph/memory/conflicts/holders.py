@@ -12,23 +12,7 @@ from __future__ import annotations
 
 import re
 
-from groundgraph.memory.conflicts.anchors import (
-    ANALYZER,
-    JOINERS,
-    LIGHT,
-    SPEAKER,
-    UNIT_WORDS,
-    about,
-    code_shapes,
-    codes,
-    dated_parts,
-    heads,
-    key,
-    plain_modifiers,
-    slot_names,
-    terms,
-    typed_difference,
-)
+from groundgraph.memory.conflicts.anchors import about, plain_modifiers
 from groundgraph.memory.conflicts.nonchange import scope_terms
 from groundgraph.memory.conflicts.phrases import (
     CHANGED,
@@ -39,7 +23,20 @@ from groundgraph.memory.conflicts.phrases import (
     head,
     without_lead_time,
 )
+from groundgraph.memory.conflicts.typed import UNIT_WORDS, dated_parts, typed_difference
 from groundgraph.memory.conflicts.values import date_parts
+from groundgraph.memory.conflicts.words import (
+    ANALYZER,
+    JOINERS,
+    LIGHT,
+    SPEAKER,
+    code_shapes,
+    codes,
+    heads,
+    key,
+    slot_names,
+    terms,
+)
 from groundgraph.text import sentences
 
 _TOOK_OVER = re.compile(

@@ -11,18 +11,12 @@ from __future__ import annotations
 
 import re
 
-from groundgraph.memory.conflicts.anchors import (
-    LIGHT,
-    SPEAKER,
-    about,
-    modifies,
-    same_kind,
-    terms,
-    typed_difference,
-)
+from groundgraph.memory.conflicts.anchors import about, modifies, same_kind
 from groundgraph.memory.conflicts.nonchange import CAUSAL, a_modifier
 from groundgraph.memory.conflicts.phrases import DEST_STOP, FINITE, TITLE, Change, head
+from groundgraph.memory.conflicts.typed import typed_difference
 from groundgraph.memory.conflicts.values import date_parts
+from groundgraph.memory.conflicts.words import LIGHT, SPEAKER, terms
 
 _CHANGE_VERB = (
     r"moved|relocated|transferred|migrated|switched|changed|upgraded|downgraded|bumped"
