@@ -155,7 +155,7 @@ class RuleConflictResolver:
     """
 
     def __init__(
-        self, *, single_valued: bool = True, negation: bool = True, changes: bool = False
+        self, *, single_valued: bool = True, negation: bool = True, changes: bool = True
     ) -> None:
         self.single_valued = single_valued
         self.negation = negation
