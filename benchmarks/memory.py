@@ -223,7 +223,7 @@ def cases_markdown(table: dict[str, Any], counter: CallCounter) -> str:
 # ---- contradictions --------------------------------------------------------------------
 
 
-def retired_end_to_end(new: str, old: str, changes: bool = False) -> bool:
+def retired_end_to_end(new: str, old: str, changes: bool = True) -> bool:
     """Add ``old`` then ``new`` to a fresh graph: did the memory retire ``old``?"""
     graph = DocumentGraph(conflict_resolver=RuleConflictResolver(changes=changes))
     graph.add_text(old)
@@ -256,7 +256,7 @@ def run_mixed(path: Path, changes: bool) -> dict[str, Any]:
 
 
 def run_contradictions(
-    end_to_end: bool, path: Path = CONTRADICTIONS, changes: bool = False
+    end_to_end: bool, path: Path = CONTRADICTIONS, changes: bool = True
 ) -> dict[str, Any]:
     resolver = RuleConflictResolver(changes=changes)
     rows = []
@@ -314,7 +314,11 @@ def main(argv: list[str] | None = None) -> int:
         "data/contradictions_blind_dev.jsonl and data/contradictions_blind_test.jsonl)",
     )
     parser.add_argument(
-        "--changes", action="store_true", help="with the opt-in change rules (changes=True)"
+        "--changes",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="the change rules (on by default since issue 19; --no-changes for the rules "
+        "before them)",
     )
     parser.add_argument(
         "--mixed",

@@ -168,7 +168,11 @@ def about(theme: str, old: str, new: str = "", initial: bool = False) -> bool:
                 return True  # "the search service heap" against "an 8 GB JVM heap"
             owned = set().union(*(_modifiers_of(k, old) for k in head & old_heads))
             return not owned or owned <= terms(new or theme) | idents(new or theme)
-        if head & _SERVICE and names_in(phrase) & old_terms:
+        if (
+            head & _SERVICE
+            and names_in(phrase) & heads(old)
+            and not modifies(names_in(phrase), old)
+        ):
             return True  # "the Asana seats" against "We use Asana": the service itself
         return len(theme_terms & old_terms) >= 2
     return False
@@ -235,7 +239,9 @@ def service_of(theme: str, sentence: str, old: str) -> bool:
     if not words or not terms(words[-1]) & _SERVICE:
         return False
     named = names_in([w for w, _ in words_of(sentence)][1:])
-    return bool(named & terms(old))
+    return bool(named & heads(old)) and not modifies(
+        named, old
+    )  # "on Flickr", not "the Flickr group"
 
 
 def anchored_by_word(theme: str, old: str) -> bool:

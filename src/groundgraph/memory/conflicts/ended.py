@@ -62,6 +62,13 @@ _NEGATORS = re.compile(
 )
 
 
+_LEAVING = re.compile(
+    r"(?:withdrew from|withdrawn from|dropped out of|pulled out of|quit|left|stepped down"
+    r"|stepped back|stood down|rotated off|gave up)\b",
+    re.IGNORECASE,
+)
+
+
 def _agent_in(agent: list[str], old: str) -> bool:
     if agent[0].lower() in ("i", "we") or agent[0].lower() in SPEAKER:
         return _SPEAKS_IN.search(old) is not None
@@ -87,7 +94,8 @@ def ended(clause: str, sentence: str, old: str, new: str) -> Change | None:
         initial = m.start("theme") == 0
         if typed_difference(theme, old) == "date":
             continue  # "my Friday slot" is not the slot on May 13
-        if re.fullmatch(r"[a-z][\w-]*", theme) and pattern is _ENDED:
+        leaving = _LEAVING.match(m[0]) is not None  # "I left the choir": I did, not the choir
+        if (leaving or re.fullmatch(r"[a-z][\w-]*", theme)) and pattern is _ENDED:
             agent = clause[: m.start()].split()
             if agent and not _agent_in(agent, old):
                 continue  # "I left nursing" says nothing of "Benedikt is a nurse"

@@ -244,7 +244,14 @@ def from_to(clause: str, old: str) -> Change | None:
     was, now = head(m["a"]), head(m["b"], DEST_STOP)
     old_terms = terms(old)
     what = terms(clause[: m.start()]) - LIGHT
-    if terms(was) and terms(was) <= old_terms and not terms(now) & old_terms and what & old_terms:
+    new_words = terms(now) - terms(was)  # "Dr. Vos" to "Dr. Smit": Smit is what is new
+    if (
+        terms(was)
+        and terms(was) <= old_terms
+        and new_words
+        and not new_words & old_terms
+        and (what & old_terms)
+    ):
         return Change("instead", f"{was!r} is now {now!r}")
     return None
 

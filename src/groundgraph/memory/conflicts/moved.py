@@ -143,9 +143,9 @@ def moved(clause: str, sentence: str, old: str, new: str) -> Change | None:
             on_object = True  # "Mobile was moved into …", "Release 2.0 slipped to …"
         theme, dest = head(m["theme"]), head(m["dest"], DEST_STOP)
         dest_terms = terms(dest)
-        if not dest_terms or dest_terms <= old_terms:
-            continue  # nothing new: "moved to Leeds" against "lives in Leeds"
         typed = typed_difference(dest, old)
+        if typed not in ("date", "number") and (not dest_terms or dest_terms <= old_terms):
+            continue  # nothing new: "moved to Leeds" against "lives in Leeds"
         if typed == "same" or (not typed and (date_parts(dest) or typed_difference(dest, dest))):
             continue  # a date or an amount the old fact has none of: about something else
         if re.search(r"\d", dest) and not re.search(r"\d", old):
