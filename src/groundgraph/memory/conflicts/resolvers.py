@@ -147,7 +147,8 @@ def _claim_conflict(new: Claim, old: Claim) -> Contradiction | None:
 
 
 class RuleConflictResolver:
-    """Contradictions found by rules, with no model: single-valued attributes and negation.
+    """Contradictions found by rules, with no model: single-valued attributes, negation and
+    the changes a fact announces (``changes=False`` turns those off).
 
     Only the first ``MAX_CLAIM_TEXT`` characters of each fact are read (facts are short;
     the rest of a long text is not compared). ``explain(new, old)`` gives the reason for
