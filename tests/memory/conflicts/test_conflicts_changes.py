@@ -11,7 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from groundgraph.memory import RuleConflictResolver, parse_claims
-from groundgraph.memory.conflicts.changes import change_conflict, terms
+from groundgraph.memory.conflicts.changes import change_conflict
+from groundgraph.memory.conflicts.words import terms
 
 RESOLVER = RuleConflictResolver(changes=True)
 CHANGES_ONLY = RuleConflictResolver(single_valued=False, negation=False, changes=True)

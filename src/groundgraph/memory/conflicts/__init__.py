@@ -3,8 +3,10 @@
 ``resolvers`` holds the ``ConflictResolver`` protocol and the two that ship (rules, LLM),
 ``nli`` an adapter for an NLI cross-encoder (``pip install sentence-transformers``);
 the rule resolver reads claims (``rules``, with ``patterns``, ``lexicon``, ``values`` and
-``negation``); ``candidates`` picks the earlier facts a new fact is checked against and
-maps the resolver's answer back to fact ids.
+``negation``) and, for updates announced by their shape, changes (``changes``: the rules in
+``ended``, ``moved``, ``holders`` and ``handover``, over ``phrases``, ``anchors``,
+``words`` and ``typed``, held back by ``nonchange``); ``candidates`` picks the earlier
+facts a new fact is checked against and maps the resolver's answer back to fact ids.
 """
 
 from groundgraph.memory.conflicts.nli import NLIConflictResolver

@@ -136,7 +136,12 @@ def claim_rules() -> tuple[tuple[str, re.Pattern[str]], ...]:
             _p(rf"(?P<val>[^,;:]+?)\s+{_NOW}(?:is\s+|are\s+)?{_ROLE_VERB}\s+{_OBJECT}"),
         ),
         ("role-passive", _p(rf"{_S}\s+{_PASSIVE}\s+by\s+{_V}")),
-        ("role-verb", _p(rf"{_S}\s+{_NOW}(?P<verb>reports|report)\s+(?:directly\s+)?to\s+{_V}")),
+        (
+            "role-verb",
+            _p(
+                rf"{_S}\s+{_NOW}(?P<verb>reports|report|answers|answer)\s+(?:directly\s+)?to\s+{_V}"
+            ),
+        ),
         ("role-verb", _p(rf"{_S}\s+{_NOW}works\s+(?P<verb>under)\s+{_V}")),
         (
             "role-verb",
@@ -152,6 +157,7 @@ def claim_rules() -> tuple[tuple[str, re.Pattern[str]], ...]:
         ("date", _p(rf"{_S}\s+{_NOW}{_HAPPENS}\s+(?:on|in|at)?\s*{_V}")),
         ("date", _p(rf"{_S}\s+{_NOW}(?P<which>{_alternation(DATE_VERBS)})\s+(?:on|in|at)?\s*{_V}")),
         ("location", _p(rf"{_S}\s+{_NOW}{_LOCATION_VERBS}\s+{_V}")),
+        ("location", _p(rf"{_S}\s+{_NOW}(?:calls?)\s+(?P<val>[A-Z][^;:,]*?)\s+home")),
         (
             "location",
             _p(rf"{_S}\s+(?:ist|sind)\s+(?:jetzt\s+|nun\s+)?nach\s+{_V}\s+(?:um)?gezogen"),

@@ -106,10 +106,24 @@ def _same_subject(a: str, b: str, attribute: str) -> bool:
     renovation" and "bathroom renovation", nor "data team" and "data team hiring effort"."""
     if a == b:
         return True
-    short, long = sorted((a.split(), b.split()), key=len)
-    if not short or not set(short) <= set(long):
+    light = ("team", "group", "squad", "department", "unit", "crew")
+    a_words = [w for i, w in enumerate(a.split()) if i == 0 or w not in light]
+    b_words = [w for i, w in enumerate(b.split()) if i == 0 or w not in light]
+    short, long = sorted((a_words, b_words), key=len)
+    if short and set(short) <= set(long):
+        return short[-1] == long[-1] or (len(short) >= 2 and attribute.startswith("status:"))
+    # "the Cebu agents" and "our call-centre agents in Cebu": one head, the rest named too
+    heads = [_before_preposition(w) for w in (a_words, b_words)]
+    if not all(heads) or heads[0][-1] != heads[1][-1]:
         return False
-    return short[-1] == long[-1] or (len(short) >= 2 and attribute.startswith("status:"))
+    return set(heads[0]) <= set(b_words) or set(heads[1]) <= set(a_words)
+
+
+def _before_preposition(words: list[str]) -> list[str]:
+    for i, word in enumerate(words):
+        if i and word in ("in", "at", "of", "for", "on", "from"):
+            return words[:i]
+    return words
 
 
 def _claim_conflict(new: Claim, old: Claim) -> Contradiction | None:
@@ -133,7 +147,8 @@ def _claim_conflict(new: Claim, old: Claim) -> Contradiction | None:
 
 
 class RuleConflictResolver:
-    """Contradictions found by rules, with no model: single-valued attributes and negation.
+    """Contradictions found by rules, with no model: single-valued attributes, negation and
+    the changes a fact announces (``changes=False`` turns those off).
 
     Only the first ``MAX_CLAIM_TEXT`` characters of each fact are read (facts are short;
     the rest of a long text is not compared). ``explain(new, old)`` gives the reason for
@@ -141,7 +156,7 @@ class RuleConflictResolver:
     """
 
     def __init__(
-        self, *, single_valued: bool = True, negation: bool = True, changes: bool = False
+        self, *, single_valued: bool = True, negation: bool = True, changes: bool = True
     ) -> None:
         self.single_valued = single_valued
         self.negation = negation

@@ -174,7 +174,20 @@ _YEAR = re.compile(r"\b(1[89]\d\d|2[01]\d\d)\b")
 _QUARTER = re.compile(r"\bq([1-4])\b")
 _TIME = re.compile(r"\b(\d{1,2})(?:[:.h](\d{2}))?\s*(am|pm|uhr|h)\b|\b(\d{1,2}):(\d{2})\b")
 _DAY = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th|\.)?\b")
-_WORD = re.compile(r"[^\W\d_]+")
+_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
+_EDGES = frozenset(["mid", "early", "late", "end"])
+
+
+def _date_words(low: str) -> list[str]:
+    """The words of ``low``; a hyphenated word counts only when all of it is about dates
+    ("mid-august", "monday-friday"), so a name such as "mei-ling" holds no month."""
+    out: list[str] = []
+    for word in _WORD.findall(low):
+        parts = word.split("-")
+        dated = [p for p in parts if p in _MONTHS or p in _WEEKDAYS or p[:-1] in _WEEKDAYS]
+        if len(parts) == 1 or len(dated) == len([p for p in parts if p not in _EDGES]):
+            out.extend(p for p in parts if p not in _EDGES or len(parts) == 1)
+    return out
 
 
 def date_parts(text: str) -> dict[str, int | str]:
@@ -193,7 +206,7 @@ def date_parts(text: str) -> dict[str, int | str]:
             hour += 12
         parts.update(hour=hour, minute=minute)
         low = low.replace(time[0], " ")
-    words = _WORD.findall(low)
+    words = _date_words(low)
     month = next((_MONTHS[w] for w in words if w in _MONTHS), None)
     if month is not None and "month" not in parts:
         parts.setdefault("month", month)
