@@ -4,9 +4,11 @@ Fills a SQLite store with ``--facts`` one-node fact documents over ``--sessions`
 sessions and ``--documents`` one-node documents over ``--scopes`` scopes (written
 straight to the store, so the fill takes seconds), then times each listing call for a
 key bound to every scope (``*``) and for a key bound to one scope: the median CPU time
-of ``--repeat`` calls (CPU time, so that other work on the machine weighs less).
+of ``--repeat`` calls (CPU time, so that other work on the machine weighs less). A
+``(end)`` call reads the last page, after the cursor of the 50th match from the end (a
+store that scans every row pays for it there).
 
-    PYTHONPATH=src python benchmarks/service_listing.py --facts 20000 --documents 5000
+    PYTHONPATH=src python benchmarks/service_listing.py --facts 20000 --documents 10000
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from groundgraph.graph import DocumentGraph
 from groundgraph.model import Document, Node
 from groundgraph.model.ids import fact_id
 from groundgraph.service.access import Access
+from groundgraph.service.cursors import encode_cursor
 from groundgraph.service.memory_service import MemoryService
 from groundgraph.service.verb_calls import call_verb
 from groundgraph.store import SQLiteStore
@@ -66,14 +69,32 @@ def calls(
     }
     if hasattr(service, "document_page"):  # not in a groundgraph before paging
         found["document_page(50)"] = lambda: service.document_page(limit=50, access=access)
+        docs_end = _end_cursor(graph, access, facts=None)
+        found["document_page(end)"] = lambda: service.document_page(
+            limit=50, cursor=docs_end, access=access
+        )
+        facts_end = _end_cursor(graph, access, facts=True)
+        found["fact_page(end)"] = lambda: service.fact_page(
+            offset=0, limit=50, as_of=None, cursor=facts_end, access=access
+        )
     return found
+
+
+def _end_cursor(graph: DocumentGraph, access: Access, facts: bool | None) -> str | None:
+    """The cursor after which the last 50 matches a key sees are (None: fewer)."""
+    seen = sorted(
+        (d.added_at, d.doc_id)
+        for d in graph.store.reads.documents()
+        if facts in (None, d.doc_id.startswith("fact:")) and access.sees(d.scopes)
+    )
+    return encode_cursor(seen[-51]) if len(seen) > 50 else None
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--facts", type=int, default=20_000)
     parser.add_argument("--sessions", type=int, default=200)
-    parser.add_argument("--documents", type=int, default=5_000)
+    parser.add_argument("--documents", type=int, default=10_000)
     parser.add_argument("--scopes", type=int, default=50)
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()

@@ -106,6 +106,18 @@ class DocumentQuery:
     facts: bool | None = None
     added_until: str | None = None
 
+    def prefix_ranges(self) -> list[tuple[str, str]]:
+        """Each prefix as the code point range ``[low, high)`` of the names that start
+        with it (what an index on scope names reads); an empty prefix is every name."""
+        ranges = []
+        for prefix in self.prefixes:
+            stem = prefix.rstrip(chr(0x10FFFF))
+            after = ord(stem[-1]) + 1 if stem else 0
+            after = 0xE000 if 0xD800 <= after <= 0xDFFF else after  # no surrogates
+            high = stem[:-1] + chr(after) if stem else chr(0x10FFFF) * 2
+            ranges.append((prefix, high))
+        return ranges
+
 
 #: The largest offset and page a paged listing takes (a bigger offset is an InputError,
 #: not an integer SQLite or PostgreSQL cannot bind).
