@@ -65,3 +65,21 @@ def test_a_document_listed_under_two_matching_scopes_is_listed_once(store):
         DocumentQuery(("a",), ("a/",)), after=("2026-01-01", "doc"), limit=5
     )
     assert [d.doc_id for d in after.documents] == ["next"]
+
+
+def test_a_scope_name_of_any_text_is_listed_by_that_name(store):
+    odd = ("one\x01two", "é/ü", "tab\there")
+    put(store, "doc", odd, "2026-01-01")
+    for name in odd:
+        assert ids(store, name) == ["doc"]
+    assert store.reads.scope_names(DocumentQuery()) == sorted(odd)
+    store.writes.remove_document("doc")
+    assert store.reads.scope_names(DocumentQuery()) == []
+
+
+def test_a_scope_name_holding_nul_does_not_stop_the_write(store):
+    # PostgreSQL's jsonb holds no NUL: the scope index keeps such a name escaped
+    put(store, "doc", ("nul\x00here", "plain"), "2026-01-01")
+    assert ids(store, "plain") == ["doc"]
+    store.writes.remove_document("doc")
+    assert ids(store, "plain") == []

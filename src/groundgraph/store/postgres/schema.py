@@ -27,6 +27,16 @@ VERSION_TABLE = "groundgraph_schema"
 
 _C = 'TEXT COLLATE "C" NOT NULL'
 
+
+def _scope_list(row: str) -> str:
+    """A row's ``scopes`` as jsonb, each name NUL-escaped as ``text.escape_nul`` writes
+    text (jsonb holds no NUL: a ``\\u0000`` would be refused)."""
+    return (
+        f"replace(replace({row}.scopes, '\\u0001', '\\u0001\\u0001'),"
+        " '\\u0000', '\\u0001\\u0002')::jsonb"
+    )
+
+
 MIGRATIONS: dict[int, tuple[str, ...]] = {
     6: (
         f"CREATE TABLE settings (key {_C} PRIMARY KEY, value TEXT NOT NULL)",
@@ -125,19 +135,19 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         )""",
         "INSERT INTO document_scopes(scope, fact, added_at, doc_id)"
         " SELECT DISTINCT j, d.fact, d.added_at, d.doc_id"
-        " FROM documents d, jsonb_array_elements_text(d.scopes::jsonb) j",
-        """CREATE FUNCTION document_scopes_kept() RETURNS trigger LANGUAGE plpgsql
+        f" FROM documents d, jsonb_array_elements_text({_scope_list('d')}) j",
+        f"""CREATE FUNCTION document_scopes_kept() RETURNS trigger LANGUAGE plpgsql
         SET search_path FROM CURRENT AS $$
         BEGIN
             IF TG_OP <> 'INSERT' THEN
                 DELETE FROM document_scopes WHERE doc_id = OLD.doc_id
                 AND added_at = OLD.added_at AND fact = OLD.fact
-                AND scope IN (SELECT jsonb_array_elements_text(OLD.scopes::jsonb));
+                AND scope IN (SELECT jsonb_array_elements_text({_scope_list("OLD")}));
             END IF;
             IF TG_OP <> 'DELETE' THEN
                 INSERT INTO document_scopes(scope, fact, added_at, doc_id)
                 SELECT DISTINCT j, NEW.fact, NEW.added_at, NEW.doc_id
-                FROM jsonb_array_elements_text(NEW.scopes::jsonb) j;
+                FROM jsonb_array_elements_text({_scope_list("NEW")}) j;
             END IF;
             RETURN NULL;
         END $$""",
