@@ -44,6 +44,17 @@ class StoreCounts:
 
 
 @dataclass(frozen=True)
+class FactCounts:
+    """What the whole memory holds: its facts, the entities they mention, the edges only
+    facts assert (each (source, target, type) once) and the scope names of its facts."""
+
+    facts: int = 0
+    entities: int = 0
+    edges: int = 0
+    sessions: int = 0
+
+
+@dataclass(frozen=True)
 class FactEvent:
     """A change in a memory fact's life after it was added.
 

@@ -71,7 +71,7 @@ def add_document_routes(router: APIRouter, summary: str) -> None:
         who: Access = Depends(caller),  # noqa: B008
         run: Calls = Depends(calls),  # noqa: B008
     ) -> Any:
-        body = body or DocumentListBody()
+        body = body or DocumentListBody.model_validate({})
         scopes = [body.scopes] if isinstance(body.scopes, str) else body.scopes
         found = await run.read(
             run.service.document_page, body.cursor, body.limit, scopes, access=who
