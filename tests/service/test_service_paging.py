@@ -107,12 +107,51 @@ def test_document_pages_hold_each_readable_document_once(service, keyed_server):
     assert named.status_code == 403
 
 
+def test_the_documents_verb_answers_a_page_and_says_where_the_next_is(service, keyed_server):
+    fill(service)
+    paged = pages(keyed_server, "POST", "/graph/documents/page", "alice", limit=MAX_DOCUMENT_PAGE)
+    every = [d for page in paged for d in page["documents"]]
+    walked, link, cursor = [], None, None
+    for method in ("GET", "POST", "GET", "POST", "GET", "POST", "GET", "POST"):
+        ask = {"limit": 3, **({"cursor": cursor} if cursor else {})}
+        if method == "GET":
+            answer = httpx.get(
+                keyed_server + "/graph/documents", params=ask, headers=bearer("alice")
+            )
+        else:
+            answer = httpx.post(
+                keyed_server + "/graph/documents", json=ask, headers=bearer("alice")
+            )
+        assert answer.status_code == 200, answer.text
+        assert isinstance(answer.json(), list) and len(answer.json()) <= 3
+        assert answer.headers["x-total-count"] == str(len(every))
+        walked += answer.json()
+        cursor = answer.headers.get("x-next-cursor")
+        link = answer.headers.get("link", link)
+        if cursor is None:
+            assert "link" not in answer.headers
+            break
+    assert walked == every and len(every) > 6  # each once, in the order of the pages
+    assert link is not None and link.endswith('>; rel="next"')
+    followed = httpx.get(keyed_server + link[1 : link.index(">")], headers=bearer("alice"))
+    assert followed.status_code == 200 and followed.json()
+    # a caller that passes nothing reads the first page of the default size
+    plain = httpx.get(keyed_server + "/graph/documents", headers=bearer("alice"))
+    assert plain.json() == every[: len(plain.json())] and "x-next-cursor" not in plain.headers
+    bob = httpx.post(
+        keyed_server + "/graph/documents", json={"scopes": BOB}, headers=bearer("alice")
+    )
+    assert bob.status_code == 403
+
+
 @pytest.mark.parametrize(
     ("method", "path", "cap"),
     [
         ("POST", "/facts/page", MAX_PAGE),
         ("GET", "/sessions", MAX_SESSION_PAGE),
         ("POST", "/graph/documents/page", MAX_DOCUMENT_PAGE),
+        ("GET", "/graph/documents", MAX_DOCUMENT_PAGE),
+        ("POST", "/graph/documents", MAX_DOCUMENT_PAGE),
     ],
 )
 def test_bad_limits_and_cursors_are_422_naming_the_field(keyed_server, method, path, cap):

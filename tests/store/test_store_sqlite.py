@@ -361,6 +361,41 @@ def test_a_version_3_store_migrates_and_reads_the_same(tmp_path):
     store.close()
 
 
+@pytest.mark.parametrize("version", range(1, SCHEMA_VERSION))
+def test_a_store_of_every_earlier_version_migrates_to_indexed_listings(tmp_path, version):
+    # Version 7 lists by index: the documents a store held before it are listed by
+    # scope, and the documents written after it too.
+    from groundgraph.model.ids import fact_id
+    from groundgraph.model.store_records import DocumentQuery
+    from groundgraph.store.sqlite.schema import MIGRATIONS
+
+    path = tmp_path / f"v{version}.db"
+    conn = sqlite3.connect(path)
+    for step in range(1, version + 1):
+        for statement in MIGRATIONS[step]:
+            conn.execute(statement)
+    fact = fact_id("an old fact")
+    conn.execute(
+        "INSERT INTO documents(doc_id, title, scopes, added_at, seq) VALUES"
+        " ('old', 'Old', '[\"team\", \"team/a\"]', 't1', 1),"
+        f" ('{fact}', '', '[\"team/a\"]', 't2', 2), ('bare', 'Bare', '[]', 't0', 3)"
+    )
+    conn.execute(f"PRAGMA user_version = {version}")
+    conn.commit()
+    conn.close()
+    store = SQLiteStore(path)
+    assert store.schema_version() == SCHEMA_VERSION
+    page = store.reads.document_page(DocumentQuery(("team/a",)))
+    assert [d.doc_id for d in page.documents] == ["old", fact] and page.total == 2
+    facts = store.reads.document_page(DocumentQuery(facts=True)).documents
+    assert [d.doc_id for d in facts] == [fact]
+    assert store.reads.scope_names(DocumentQuery(facts=False)) == ["team", "team/a"]
+    store.writes.replace_document(Document("new", "New", scopes=("team/b",), added_at="t3"), [], [])
+    later = store.reads.document_page(DocumentQuery(("team",), ("team/",)))
+    assert [d.doc_id for d in later.documents] == ["old", fact, "new"]
+    store.close()
+
+
 @pytest.mark.parametrize("read", ["iter_nodes", "iter_edges"])
 def test_a_paged_read_is_one_state_while_another_process_writes(tmp_path, read):
     # D1 of issue 17: pages read with no transaction around them saw a document replaced

@@ -241,15 +241,31 @@ def import_command(ctx: click.Context, file: Path) -> None:
     click.echo(f"imported {added} documents from {file}")
 
 
-@verb_command(main, "stats", verb="stats", example="groundgraph stats --docs")
+@verb_command(
+    main,
+    "stats",
+    verb="stats",
+    example=("groundgraph stats --docs", "groundgraph stats --docs --scope acme/team-a"),
+)
 @click.option("--docs", is_flag=True, help="List the documents too.")
+@verb_option(
+    "--scope",
+    "scopes",
+    verb="documents",
+    param="scopes",
+    multiple=True,
+    help="With --docs, list only the documents this scope may read. Repeat for several.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the counts as JSON.")
 @click.pass_context
 @friendly
-def stats(ctx: click.Context, docs: bool, as_json: bool) -> None:
+def stats(ctx: click.Context, docs: bool, scopes: tuple[str, ...], as_json: bool) -> None:
+    if scopes and not docs:
+        raise click.UsageError("--scope picks the documents listed: give --docs too")
     with open_graph(ctx) as graph:
         figures = graph.stats().to_dict()
-        documents = [d.to_dict() for d in graph.documents()] if docs else []
+        listed = graph.documents(scopes or None) if docs else []
+        documents = [d.to_dict() for d in listed]
     if as_json:
         click.echo(
             json.dumps({**figures, "documentList": documents} if docs else figures, indent=2)

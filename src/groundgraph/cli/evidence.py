@@ -13,11 +13,20 @@ from groundgraph.cli.verb_help import example_epilog, verb_command, verb_option
 from groundgraph.graph.formats.evidence import evidence_graph
 
 
-@verb_command(main, "ask", verb="ask", example='groundgraph ask "Who services the boiler?"')
+@verb_command(
+    main,
+    "ask",
+    verb="ask",
+    example=(
+        'groundgraph ask "Who services the boiler?"',
+        'groundgraph ask "Who services the boiler?" --scope acme/team-a',
+    ),
+)
 @click.argument("question")
 @verb_option("--threshold", verb="ask", param="threshold", show_default=True)
 @verb_option("--max-sentences", verb="ask", param="max_sentences", show_default=True)
 @verb_option("--mode", "search_mode", verb="search", param="search_mode", show_default=True)
+@verb_option("--scope", "scopes", verb="search", param="scopes", multiple=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the answer and its citations as JSON.")
 @index_option
 @click.pass_context
@@ -28,12 +37,17 @@ def ask(
     threshold: float,
     max_sentences: int,
     search_mode: str,
+    scopes: tuple[str, ...],
     as_json: bool,
 ) -> None:
     """Exit code 0 when answered, 1 for insufficient_evidence."""
     with open_graph(ctx) as graph:
         answer = graph.ask(
-            question, threshold=threshold, max_sentences=max_sentences, search_mode=search_mode
+            question,
+            threshold=threshold,
+            max_sentences=max_sentences,
+            search_mode=search_mode,
+            scopes=scopes or None,
         )
     if as_json:
         click.echo(json.dumps(answer.to_dict(), indent=2, ensure_ascii=False))
@@ -51,19 +65,34 @@ def ask(
 
 
 @verb_command(
-    main, "bridge", verb="bridge", example='groundgraph bridge "Aster Research" Atlas --json'
+    main,
+    "bridge",
+    verb="bridge",
+    example=(
+        'groundgraph bridge "Aster Research" Atlas --json',
+        "groundgraph bridge Alice Atlas --scope acme/team-a",
+    ),
 )
 @click.argument("a")
 @click.argument("b")
 @verb_option("--max-hops", verb="bridge", param="max_hops", show_default=True)
 @verb_option("-k", "k", verb="bridge", param="k", show_default=True)
+@verb_option("--scope", "scopes", verb="bridge", param="scopes", multiple=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the paths as JSON.")
 @index_option
 @click.pass_context
 @friendly
-def bridge(ctx: click.Context, a: str, b: str, max_hops: int, k: int, as_json: bool) -> None:
+def bridge(
+    ctx: click.Context,
+    a: str,
+    b: str,
+    max_hops: int,
+    k: int,
+    scopes: tuple[str, ...],
+    as_json: bool,
+) -> None:
     with open_graph(ctx) as graph:
-        bridges = graph.bridge(a, b, max_hops=max_hops, k=k)
+        bridges = graph.bridge(a, b, max_hops=max_hops, k=k, scopes=scopes or None)
     if as_json:
         click.echo(json.dumps([x.to_dict() for x in bridges], indent=2, ensure_ascii=False))
         return

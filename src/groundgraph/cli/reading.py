@@ -202,24 +202,42 @@ def retrieve(
     click.echo(text)
 
 
-@verb_command(main, "outline", verb="outline", example="groundgraph outline user-guide")
+@verb_command(
+    main,
+    "outline",
+    verb="outline",
+    example=(
+        "groundgraph outline user-guide",
+        "groundgraph outline team-notes --scope acme/team-a",
+    ),
+)
 @click.argument("doc_id")
 @verb_option("--max-depth", verb="outline", param="max_depth", show_default=True)
+@verb_option("--scope", "scopes", verb="outline", param="scopes", multiple=True)
 @click.pass_context
 @friendly
-def outline(ctx: click.Context, doc_id: str, max_depth: int) -> None:
+def outline(ctx: click.Context, doc_id: str, max_depth: int, scopes: tuple[str, ...]) -> None:
     with open_graph(ctx) as graph:
-        click.echo(graph.outline(doc_id, max_depth=max_depth))
+        click.echo(graph.outline(doc_id, max_depth=max_depth, scopes=scopes or None))
 
 
-@verb_command(main, "show", verb="show", example="groundgraph show 'user-guide#4' --json")
+@verb_command(
+    main,
+    "show",
+    verb="show",
+    example=(
+        "groundgraph show 'user-guide#4' --json",
+        "groundgraph show 'team-notes#2' --scope acme/team-a",
+    ),
+)
 @click.argument("node_id")
+@verb_option("--scope", "scopes", verb="show", param="scopes", multiple=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the node as JSON.")
 @click.pass_context
 @friendly
-def show(ctx: click.Context, node_id: str, as_json: bool) -> None:
+def show(ctx: click.Context, node_id: str, scopes: tuple[str, ...], as_json: bool) -> None:
     with open_graph(ctx) as graph:
-        view = graph.show(node_id).to_dict()
+        view = graph.show(node_id, scopes=scopes or None).to_dict()
     if as_json:
         click.echo(json.dumps(view, indent=2, ensure_ascii=False))
         return

@@ -44,6 +44,17 @@ class StoreCounts:
 
 
 @dataclass(frozen=True)
+class FactCounts:
+    """What the whole memory holds: its facts, the entities they mention, the edges only
+    facts assert (each (source, target, type) once) and the scope names of its facts."""
+
+    facts: int = 0
+    entities: int = 0
+    edges: int = 0
+    sessions: int = 0
+
+
+@dataclass(frozen=True)
 class FactEvent:
     """A change in a memory fact's life after it was added.
 
@@ -105,6 +116,18 @@ class DocumentQuery:
     prefixes: tuple[str, ...] = ()
     facts: bool | None = None
     added_until: str | None = None
+
+    def prefix_ranges(self) -> list[tuple[str, str]]:
+        """Each prefix as the code point range ``[low, high)`` of the names that start
+        with it (what an index on scope names reads); an empty prefix is every name."""
+        ranges = []
+        for prefix in self.prefixes:
+            stem = prefix.rstrip(chr(0x10FFFF))
+            after = ord(stem[-1]) + 1 if stem else 0
+            after = 0xE000 if 0xD800 <= after <= 0xDFFF else after  # no surrogates
+            high = stem[:-1] + chr(after) if stem else chr(0x10FFFF) * 2
+            ranges.append((prefix, high))
+        return ranges
 
 
 #: The largest offset and page a paged listing takes (a bigger offset is an InputError,

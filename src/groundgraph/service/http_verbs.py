@@ -3,7 +3,8 @@
 Each verb of :data:`HTTP_VERBS` becomes one route under ``/graph``: ``POST /graph/{verb}``
 with the verb's arguments as a JSON object (its schema, from the verb table, is the
 route's request schema in ``/openapi.json``), or ``GET /graph/{verb}`` for a read that
-takes no arguments but its scopes (the key's, ``service.verb_calls``). The answer is the
+takes no arguments but its scopes (the key's, ``service.verb_calls``); ``documents``
+answers a page at a time (``service.http_documents``). The answer is the
 verb's JSON form, byte for byte what ``groundgraph <command> --json`` prints. Which keys
 may call which verb is ``service.verb_calls``'s rule; it also serves ``verify_relation``,
 a companion of the table.
@@ -17,6 +18,7 @@ from fastapi import APIRouter, Body, Depends
 
 from groundgraph.service.access import Access
 from groundgraph.service.http_calls import Calls, LimitedRoute, caller, calls
+from groundgraph.service.http_documents import add_document_routes
 from groundgraph.service.verb_calls import input_schema, served_verb
 
 #: The verbs served over HTTP, in the order of the docs.
@@ -52,6 +54,9 @@ def verbs_router() -> APIRouter:
     for name in HTTP_VERBS:
         verb = served_verb(name)
         summary = verb.summary
+        if name == "documents":  # paged: service.http_documents
+            add_document_routes(router, summary)
+            continue
         # The key gives the scopes: a read that takes only them needs no body.
         takes_nothing = not set(_schema(name)["properties"]) - {"scopes"}
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
 from groundgraph.model import Edge
-from groundgraph.model.store_records import ConflictRecord, FactEvent, FactUpdate
+from groundgraph.model.store_records import ConflictRecord, FactCounts, FactEvent, FactUpdate
 
 __all__ = ["FactLedger"]
 
@@ -58,4 +58,12 @@ class FactLedger(Protocol):
 
     def access_times(self, node_ids: Sequence[str] | None = None) -> dict[str, str]:
         """When each node (of these, or all) was last read, for those ever touched."""
+        ...
+
+    def fact_counts(self) -> FactCounts:
+        """The whole memory's counts, by the store: every fact document; the entities
+        (``entity:`` nodes) that ``mentions`` edges with an end at a fact point to; of
+        the edges with an end at a fact or at one of those entities, the distinct
+        (source, target, type) whose sources are all facts (and that have sources); the
+        distinct scope names of facts."""
         ...

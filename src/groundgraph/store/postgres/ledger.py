@@ -9,7 +9,13 @@ from typing import Any
 
 from groundgraph.errors import NotFoundError
 from groundgraph.model import Edge
-from groundgraph.model.store_records import ConflictRecord, FactEvent, FactSnapshot, FactUpdate
+from groundgraph.model.store_records import (
+    ConflictRecord,
+    FactCounts,
+    FactEvent,
+    FactSnapshot,
+    FactUpdate,
+)
 from groundgraph.store.postgres.changes import PostgresChangeLog
 from groundgraph.store.postgres.connection import Connection, Database
 from groundgraph.store.postgres.faults import server_errors_are_store_errors
@@ -163,6 +169,48 @@ class PostgresFactLedger:
                 "SELECT node_id, at FROM access WHERE node_id = ANY(%s)", (list(node_ids),)
             )
         return {str(n): str(a) for n, a in rows}
+
+    def fact_counts(self) -> FactCounts:
+        facts, entities, edges, sessions = self._db.query(_FACT_COUNTS)[0]
+        return FactCounts(int(facts), int(entities), int(edges), int(sessions))
+
+
+# FactLedger.fact_counts in one statement, as the SQLite store's; a list of sources is read
+# as jsonb with its NULs escaped as the store escapes text (jsonb holds no NUL).
+_SOURCES = (
+    "replace(replace(e.sources, '\\u0001', '\\u0001\\u0001'), '\\u0000', '\\u0001\\u0002')::jsonb"
+)
+_FACT_COUNTS = f"""
+WITH facts AS (
+    SELECT n.key FROM documents d JOIN nodes n ON n.node_id = d.doc_id WHERE d.fact
+), touching AS (
+    SELECT e.id FROM facts f JOIN edges e ON e.src = f.key
+    UNION SELECT e.id FROM facts f JOIN edges e ON e.dst = f.key
+), mentioned AS (
+    SELECT DISTINCT e.dst AS key FROM touching t JOIN edges e ON e.id = t.id
+    JOIN nodes n ON n.key = e.dst WHERE e.type = 'mentions' AND left(n.node_id, 7) = 'entity:'
+), candidates AS (
+    SELECT id FROM touching
+    UNION SELECT e.id FROM mentioned m JOIN edges e ON e.src = m.key
+    UNION SELECT e.id FROM mentioned m JOIN edges e ON e.dst = m.key
+)
+SELECT
+    (SELECT COUNT(*) FROM documents WHERE fact),
+    (SELECT COUNT(*) FROM mentioned),
+    (SELECT COUNT(*) FROM (
+        SELECT DISTINCT e.src, e.dst, e.type FROM candidates c JOIN edges e ON e.id = c.id
+        WHERE CASE WHEN e.sources = '' THEN e.src IN (SELECT key FROM facts)
+        ELSE jsonb_array_length({_SOURCES}) > 0 AND NOT EXISTS (
+            SELECT 1 FROM jsonb_array_elements({_SOURCES}) j WHERE NOT (
+                jsonb_typeof(j) = 'string' AND CASE
+                WHEN j #>> '{{}}' = '' THEN EXISTS (
+                    SELECT 1 FROM documents o WHERE o.seq = e.doc AND o.fact)
+                ELSE EXISTS (SELECT 1 FROM documents o WHERE o.doc_id = j #>> '{{}}' AND o.fact)
+            END)
+        ) END
+    ) asserted),
+    (SELECT COUNT(DISTINCT scope) FROM document_scopes WHERE fact)
+"""
 
 
 def _require_document(conn: Connection, doc_id: str) -> None:

@@ -67,25 +67,44 @@ _DOCUMENT = (
     " ingest FROM documents"
 )
 
-# Scope names compare and sort by code point (COLLATE "C"), as SQLite and Python do.
-_NAMED = (
-    "(j = ANY(%(names)s::text[]) OR EXISTS (SELECT 1 FROM unnest(%(prefixes)s::text[]) p"
-    " WHERE left(j, length(p)) = p))"
+_LISTED = (
+    "SELECT d.doc_id, d.title, d.description, d.source, d.content_hash, d.scopes, d.added_at,"
+    " d.metadata, d.ingest FROM documents d"
 )
+_UNTIL = "(%(until)s::text IS NULL OR {t}.added_at <= %(until)s)"
+_AFTER = '({t}.added_at COLLATE "C", {t}.doc_id) > (%(at)s, %(id)s)'
+_ORDER = 'ORDER BY {t}.added_at COLLATE "C", {t}.doc_id'
 
 
-def _matching(query: DocumentQuery) -> tuple[str, dict[str, object]]:
-    """The WHERE clause of a query over ``documents``, added_until aside."""
-    parts: list[str] = []
-    params: dict[str, object] = {}
-    if query.facts is not None:
-        parts.append(("" if query.facts else "NOT ") + "doc_id ~ '^fact:[0-9a-f]{16}$'")
-    if query.names is not None:
-        parts.append(
-            f"EXISTS (SELECT 1 FROM jsonb_array_elements_text(scopes::jsonb) j WHERE {_NAMED})"
-        )
-        params.update(names=list(query.names), prefixes=list(query.prefixes))
-    return " AND ".join(parts) or "TRUE", params
+def _facts(query: DocumentQuery) -> str:
+    """The ``fact`` values a query matches (both, when it does not ask)."""
+    return "(FALSE, TRUE)" if query.facts is None else f"({query.facts})"
+
+
+def _scoped(query: DocumentQuery, extra: str) -> str:
+    """The ``document_scopes s`` rows of the scope names a query matches (``names`` set),
+    ``extra`` further conditions: each name and each prefix an index range of its own.
+    Scope names compare by code point (COLLATE "C"), as SQLite and Python do."""
+    where = f"s.fact IN {_facts(query)}{extra}"
+    return (
+        "SELECT s.scope, s.added_at, s.doc_id FROM document_scopes s"
+        f" WHERE s.scope = ANY(%(names)s::text[]) AND {where}"
+        " UNION ALL SELECT s.scope, s.added_at, s.doc_id"
+        " FROM unnest(%(lows)s::text[], %(highs)s::text[]) r(low, high)"
+        " CROSS JOIN LATERAL (SELECT * FROM document_scopes s WHERE s.scope >= r.low"
+        f" AND s.scope < r.high AND {where}) s"
+    )
+
+
+def _params(query: DocumentQuery, **more: object) -> dict[str, object]:
+    ranges = query.prefix_ranges()
+    return {
+        "names": list(query.names or ()),
+        "lows": [low for low, _ in ranges],
+        "highs": [high for _, high in ranges],
+        "until": query.added_until,
+        **more,
+    }
 
 
 @server_errors_are_store_errors
@@ -109,24 +128,38 @@ class PostgresGraphReads:
         offset: int = 0,
         limit: int = 50,
     ) -> DocumentPage:
+        # Index range scans (schema version 7), as the SQLite store's.
         check_page(offset, limit)
-        where, params = _matching(query)
-        params.update(until=query.added_until, limit=limit, offset=offset)
-        held = self._db.query(
-            "SELECT COUNT(*) FILTER (WHERE %(until)s::text IS NULL OR added_at <= %(until)s),"
-            f" MIN(added_at), MAX(added_at) FROM documents WHERE {where}",
-            params,
-        )
+        at, doc = after if after is not None else (None, None)
+        params = _params(query, at=at, id=doc, limit=limit, offset=offset)
+        keyed = "" if after is None else " AND " + _AFTER
+        if query.names is None:
+            plain = "TRUE" if query.facts is None else f"d.fact = {query.facts}"
+            held = self._db.query(
+                f"SELECT COUNT(*) FILTER (WHERE {_UNTIL.format(t='d')}), MIN(d.added_at"
+                f' COLLATE "C"), MAX(d.added_at COLLATE "C") FROM documents d WHERE {plain}',
+                params,
+            )
+            rows = self._db.query(
+                f"{_LISTED} WHERE {plain} AND {_UNTIL.format(t='d')}{keyed.format(t='d')}"
+                f" {_ORDER.format(t='d')} LIMIT %(limit)s OFFSET %(offset)s",
+                params,
+            )
+        else:
+            held = self._db.query(
+                f"SELECT COUNT(*) FILTER (WHERE {_UNTIL.format(t='k')}), MIN(k.added_at),"
+                f" MAX(k.added_at) FROM (SELECT DISTINCT added_at, doc_id FROM"
+                f" ({_scoped(query, '')}) m) k",
+                params,
+            )
+            matches = _scoped(query, f" AND {_UNTIL.format(t='s')}{keyed.format(t='s')}")
+            rows = self._db.query(
+                f"{_LISTED} JOIN (SELECT DISTINCT added_at, doc_id FROM ({matches}) m"
+                " ORDER BY added_at, doc_id LIMIT %(limit)s OFFSET %(offset)s) k"
+                " ON d.doc_id = k.doc_id ORDER BY k.added_at, k.doc_id",
+                params,
+            )
         total, first, last = held[0]
-        page = [where, "(%(until)s::text IS NULL OR added_at <= %(until)s)"]
-        if after is not None:
-            page.append('(added_at COLLATE "C", doc_id COLLATE "C") > (%(at)s, %(id)s)')
-            params.update(at=after[0], id=after[1])
-        rows = self._db.query(
-            f"{_DOCUMENT} WHERE {' AND '.join(page)}"
-            ' ORDER BY added_at COLLATE "C", doc_id COLLATE "C" LIMIT %(limit)s OFFSET %(offset)s',
-            params,
-        )
         return DocumentPage(
             tuple(_document(r) for r in rows),
             int(total),
@@ -137,20 +170,15 @@ class PostgresGraphReads:
     def scope_names(
         self, query: DocumentQuery, after: str | None = None, limit: int | None = None
     ) -> list[str]:
-        where, params = _matching(DocumentQuery(facts=query.facts))
-        named = "TRUE"
-        if query.names is not None:
-            named = _NAMED
-            params.update(names=list(query.names), prefixes=list(query.prefixes))
-        params.update(after=after, until=query.added_until, limit=limit)
+        params = _params(query, after=after, limit=limit)
+        where = f" AND {_UNTIL.format(t='s')} AND (%(after)s::text IS NULL OR s.scope > %(after)s)"
+        matches = (
+            f"SELECT s.scope FROM document_scopes s WHERE s.fact IN {_facts(query)}{where}"
+            if query.names is None
+            else f"SELECT scope FROM ({_scoped(query, where)}) m"
+        )
         rows = self._db.query(
-            'SELECT DISTINCT j COLLATE "C" AS name'
-            " FROM documents, jsonb_array_elements_text(scopes::jsonb) j"
-            f" WHERE {where} AND {named}"
-            ' AND (%(after)s::text IS NULL OR j COLLATE "C" > %(after)s)'
-            " AND (%(until)s::text IS NULL OR added_at <= %(until)s)"
-            " ORDER BY name LIMIT %(limit)s",
-            params,
+            f"SELECT DISTINCT scope FROM ({matches}) n ORDER BY scope LIMIT %(limit)s", params
         )
         return [str(r[0]) for r in rows]
 

@@ -11,16 +11,31 @@ code point order, as SQLite compares, whatever the database's locale. A node's v
 a pgvector ``vector`` (float4, exact for float32) that goes with its node by a cascading
 foreign key; the HNSW index (``vector_cosine_ops``) is made for the dimension of the
 first vectors saved (``vectors.py``), since pgvector indexes a fixed dimension.
+
+Version 7, as SQLite's: ``documents.fact`` (a stored generated column: a memory fact's
+``fact:`` id), indexes in listing order and ``document_scopes`` (one row per scope name
+of a document, beside its listing key), kept by a trigger on ``documents`` in the
+writing transaction.
 """
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 
 #: The table that holds the schema version; its presence marks a groundgraph store.
 VERSION_TABLE = "groundgraph_schema"
 
 _C = 'TEXT COLLATE "C" NOT NULL'
+
+
+def _scope_list(row: str) -> str:
+    """A row's ``scopes`` as jsonb, each name NUL-escaped as ``text.escape_nul`` writes
+    text (jsonb holds no NUL: a ``\\u0000`` would be refused)."""
+    return (
+        f"replace(replace({row}.scopes, '\\u0001', '\\u0001\\u0001'),"
+        " '\\u0000', '\\u0001\\u0002')::jsonb"
+    )
+
 
 MIGRATIONS: dict[int, tuple[str, ...]] = {
     6: (
@@ -105,5 +120,39 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         f'CREATE TABLE access (node_id {_C} PRIMARY KEY, at TEXT COLLATE "C" NOT NULL)',
         "CREATE TABLE node_vectors (node BIGINT PRIMARY KEY"
         " REFERENCES nodes(key) ON DELETE CASCADE, vector vector NOT NULL)",
+    ),
+    7: (
+        "ALTER TABLE documents ADD COLUMN fact BOOLEAN"
+        " GENERATED ALWAYS AS (doc_id ~ '^fact:[0-9a-f]{16}$') STORED",
+        'CREATE INDEX documents_listing ON documents((added_at COLLATE "C"), doc_id)',
+        'CREATE INDEX documents_fact_listing ON documents(fact, (added_at COLLATE "C"), doc_id)',
+        f"""CREATE TABLE document_scopes (
+            scope {_C},
+            fact BOOLEAN NOT NULL,
+            added_at {_C},
+            doc_id {_C},
+            PRIMARY KEY (scope, fact, added_at, doc_id)
+        )""",
+        "INSERT INTO document_scopes(scope, fact, added_at, doc_id)"
+        " SELECT DISTINCT j, d.fact, d.added_at, d.doc_id"
+        f" FROM documents d, jsonb_array_elements_text({_scope_list('d')}) j",
+        f"""CREATE FUNCTION document_scopes_kept() RETURNS trigger LANGUAGE plpgsql
+        SET search_path FROM CURRENT AS $$
+        BEGIN
+            IF TG_OP <> 'INSERT' THEN
+                DELETE FROM document_scopes WHERE doc_id = OLD.doc_id
+                AND added_at = OLD.added_at AND fact = OLD.fact
+                AND scope IN (SELECT jsonb_array_elements_text({_scope_list("OLD")}));
+            END IF;
+            IF TG_OP <> 'DELETE' THEN
+                INSERT INTO document_scopes(scope, fact, added_at, doc_id)
+                SELECT DISTINCT j, NEW.fact, NEW.added_at, NEW.doc_id
+                FROM jsonb_array_elements_text({_scope_list("NEW")}) j;
+            END IF;
+            RETURN NULL;
+        END $$""",
+        "CREATE TRIGGER document_scopes_kept AFTER INSERT OR DELETE"
+        " OR UPDATE OF doc_id, added_at, scopes ON documents"
+        " FOR EACH ROW EXECUTE FUNCTION document_scopes_kept()",
     ),
 }

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -235,8 +235,10 @@ class Database:
         finally:
             conn.close()  # ends the read transaction
 
-    def query(self, sql: str, params: Sequence[object] = ()) -> list[tuple[object, ...]]:
-        """Every row of one read statement."""
+    def query(
+        self, sql: str, params: Sequence[object] | Mapping[str, object] = ()
+    ) -> list[tuple[object, ...]]:
+        """Every row of one read statement (``?`` or ``:name`` parameters)."""
         with self._lock:
             self._check_open()
             return self.conn.execute(sql, params).fetchall()

@@ -10,13 +10,55 @@ from typing import Any
 
 from groundgraph.errors import NotFoundError
 from groundgraph.model import Edge
-from groundgraph.model.store_records import ConflictRecord, FactEvent, FactSnapshot, FactUpdate
+from groundgraph.model.store_records import (
+    ConflictRecord,
+    FactCounts,
+    FactEvent,
+    FactSnapshot,
+    FactUpdate,
+)
 from groundgraph.store.sqlite.changes import SQLiteChangeLog
 from groundgraph.store.sqlite.connection import Database
 from groundgraph.store.sqlite.damage import damage_is_store_error
 from groundgraph.store.sqlite.rows import generation_in, insert_edges, json_list, now_iso
 
 __all__ = ["SQLiteFactLedger"]
+
+# FactLedger.fact_counts in one statement. An edge's sources are all facts when they are
+# its source node (sources '') and that node is a fact, or when each item of its list is
+# a fact's id or "" (the root of the edge's document) in a fact's own edge ("#n" items
+# and [id] items name no fact).
+_FACT_COUNTS = """
+WITH facts(key) AS (
+    SELECT n.key FROM documents d JOIN nodes n ON n.node_id = d.doc_id WHERE d.fact = 1
+), touching(id) AS (
+    SELECT e.id FROM facts f JOIN edges e ON e.src = f.key
+    UNION SELECT e.id FROM facts f JOIN edges e ON e.dst = f.key
+), mentioned(key) AS (
+    SELECT DISTINCT e.dst FROM touching t JOIN edges e ON e.id = t.id
+    JOIN nodes n ON n.key = e.dst
+    WHERE e.type = 'mentions' AND substr(n.node_id, 1, 7) = 'entity:'
+), candidates(id) AS (
+    SELECT id FROM touching
+    UNION SELECT e.id FROM mentioned m JOIN edges e ON e.src = m.key
+    UNION SELECT e.id FROM mentioned m JOIN edges e ON e.dst = m.key
+)
+SELECT
+    (SELECT COUNT(*) FROM documents WHERE fact = 1),
+    (SELECT COUNT(*) FROM mentioned),
+    (SELECT COUNT(*) FROM (
+        SELECT DISTINCT e.src, e.dst, e.type FROM candidates c JOIN edges e ON e.id = c.id
+        WHERE CASE WHEN e.sources = '' THEN e.src IN (SELECT key FROM facts)
+        ELSE json_array_length(e.sources) > 0 AND NOT EXISTS (
+            SELECT 1 FROM json_each(e.sources) j WHERE NOT (j.type = 'text' AND CASE
+                WHEN j.value = '' THEN EXISTS (
+                    SELECT 1 FROM documents o WHERE o.seq = e.doc AND o.fact = 1)
+                ELSE EXISTS (SELECT 1 FROM documents o WHERE o.doc_id = j.value AND o.fact = 1)
+            END)
+        ) END
+    )),
+    (SELECT COUNT(*) FROM (SELECT DISTINCT scope FROM document_scopes WHERE fact = 1))
+"""
 
 
 @damage_is_store_error
@@ -150,6 +192,10 @@ class SQLiteFactLedger:
                 (json_list(node_ids),),
             )
         return {str(n): str(a) for n, a in rows}
+
+    def fact_counts(self) -> FactCounts:
+        facts, entities, edges, sessions = self._db.query(_FACT_COUNTS)[0]
+        return FactCounts(int(str(facts)), int(str(entities)), int(str(edges)), int(str(sessions)))
 
 
 def _snapshot(item: dict[str, Any]) -> FactSnapshot:

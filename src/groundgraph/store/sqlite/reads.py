@@ -58,46 +58,35 @@ _DOCUMENT_COLUMNS = (
     "d.doc_id, d.title, d.description, d.source, d.content_hash, d.scopes, d.added_at,"
     " d.metadata, d.ingest"
 )
-# A fact id ("fact:" and 16 hex digits), tested on the primary key's range first, so that
-# only facts are read; ltrim() checks the digits many times faster than GLOB.
-_FACT = (
-    "(d.doc_id >= 'fact:' AND d.doc_id < 'fact;' AND length(d.doc_id) = 21"
-    " AND ltrim(substr(d.doc_id, 6), '0123456789abcdef') = '')"
-)
-# A scope name j.value that one of the names (?) is, or that starts with a prefix (?).
-_NAMED = (
-    "(j.value IN (SELECT value FROM json_each(?)) OR EXISTS (SELECT 1 FROM json_each(?) p"
-    " WHERE substr(j.value, 1, length(p.value)) = p.value))"
-)
+_UNTIL = "(:until IS NULL OR {t}.added_at <= :until)"
+_AFTER = "({t}.added_at, {t}.doc_id) > (:at, :id)"
 
 
-def _spellings(value: str, closed: bool) -> list[str]:
-    """How ``value`` may be written inside a JSON list of scopes: as this store writes it
-    (UTF-8) and with escapes (an older writer); a prefix without its closing quote."""
-    found = []
-    for ascii_only in (False, True):
-        spelled = json.dumps(value, ensure_ascii=ascii_only)
-        found.append(spelled if closed else spelled[:-1])
-    return sorted(set(found))
+def _facts(query: DocumentQuery) -> str:
+    """The ``fact`` values a query matches (both, when it does not ask)."""
+    return "(0, 1)" if query.facts is None else f"({int(query.facts)})"
 
 
-def _matching(query: DocumentQuery) -> tuple[str, list[object]]:
-    """The WHERE clause (over ``documents d``) of a query, added_until aside."""
-    parts: list[str] = []
-    params: list[object] = []
-    if query.facts is not None:
-        parts.append(("" if query.facts else "NOT ") + _FACT)
-    if query.names is not None:
-        # instr() over the raw text first, so that json_each reads only the candidates
-        spelled = [s for n in query.names for s in _spellings(n, True)]
-        spelled += [s for p in query.prefixes for s in _spellings(p, False)]
-        if not spelled:
-            return "0", []
-        parts.append("(" + " OR ".join(["instr(d.scopes, ?) > 0"] * len(spelled)) + ")")
-        params += spelled
-        parts.append(f"EXISTS (SELECT 1 FROM json_each(d.scopes) j WHERE {_NAMED})")
-        params += [_json_list(query.names), _json_list(query.prefixes)]
-    return " AND ".join(parts) or "1", params
+def _scoped(query: DocumentQuery, extra: str) -> str:
+    """The ``document_scopes s`` rows of the scope names a query matches (``names`` set),
+    ``extra`` further conditions: each name and each prefix an index range of its own."""
+    where = f"s.fact IN {_facts(query)}{extra}"
+    return (
+        "SELECT s.scope, s.added_at, s.doc_id FROM document_scopes s"
+        f" WHERE s.scope IN (SELECT value FROM json_each(:names)) AND {where}"
+        " UNION ALL SELECT s.scope, s.added_at, s.doc_id FROM json_each(:ranges) r"
+        " CROSS JOIN document_scopes s WHERE s.scope >= json_extract(r.value, '$[0]')"
+        f" AND s.scope < json_extract(r.value, '$[1]') AND {where}"
+    )
+
+
+def _params(query: DocumentQuery, **more: object) -> dict[str, object]:
+    return {
+        "names": _json_list(query.names or ()),
+        "ranges": json.dumps(query.prefix_ranges(), ensure_ascii=False),
+        "until": query.added_until,
+        **more,
+    }
 
 
 __all__ = ["SQLiteGraphReads"]
@@ -148,25 +137,40 @@ class SQLiteGraphReads:
         offset: int = 0,
         limit: int = 50,
     ) -> DocumentPage:
+        # Index range scans (schema version 7): documents in listing order, or the
+        # document_scopes rows of the names asked for; only their matches are read.
         check_page(offset, limit)
-        where, params = _matching(query)
-        until = query.added_until
-        held = self._db.query(
-            "SELECT COALESCE(SUM(? IS NULL OR d.added_at <= ?), 0), MIN(d.added_at),"
-            f" MAX(d.added_at) FROM documents d WHERE {where}",
-            (until, until, *params),
-        )
+        at, doc = after if after is not None else (None, None)
+        params = _params(query, at=at, id=doc, limit=limit, offset=offset)
+        keyed = "" if after is None else " AND " + _AFTER
+        if query.names is None:
+            plain = "TRUE" if query.facts is None else f"d.fact = {int(query.facts)}"
+            held = self._db.query(
+                f"SELECT COALESCE(SUM({_UNTIL.format(t='d')}), 0), MIN(d.added_at),"
+                f" MAX(d.added_at) FROM documents d WHERE {plain}",
+                params,
+            )
+            rows = self._db.query(
+                f"SELECT {_DOCUMENT_COLUMNS} FROM documents d"
+                f" WHERE {plain} AND {_UNTIL.format(t='d')}{keyed.format(t='d')}"
+                " ORDER BY d.added_at, d.doc_id LIMIT :limit OFFSET :offset",
+                params,
+            )
+        else:
+            held = self._db.query(
+                f"SELECT COALESCE(SUM({_UNTIL.format(t='k')}), 0), MIN(k.added_at),"
+                f" MAX(k.added_at) FROM (SELECT DISTINCT added_at, doc_id FROM"
+                f" ({_scoped(query, '')})) k",
+                params,
+            )
+            matches = _scoped(query, f" AND {_UNTIL.format(t='s')}{keyed.format(t='s')}")
+            rows = self._db.query(
+                f"SELECT {_DOCUMENT_COLUMNS} FROM (SELECT DISTINCT added_at, doc_id"
+                f" FROM ({matches}) ORDER BY added_at, doc_id LIMIT :limit OFFSET :offset) k"
+                " JOIN documents d ON d.doc_id = k.doc_id ORDER BY k.added_at, k.doc_id",
+                params,
+            )
         total, first, last = held[0]
-        page = [where, "(? IS NULL OR d.added_at <= ?)"]
-        keys: list[object] = [*params, until, until]
-        if after is not None:
-            page.append("(d.added_at, d.doc_id) > (?, ?)")
-            keys += list(after)
-        rows = self._db.query(
-            f"SELECT {_DOCUMENT_COLUMNS} FROM documents d WHERE {' AND '.join(page)}"
-            " ORDER BY d.added_at, d.doc_id LIMIT ? OFFSET ?",
-            (*keys, limit, offset),
-        )
         return DocumentPage(
             tuple(self._document(r) for r in rows),
             _int(total),
@@ -177,25 +181,15 @@ class SQLiteGraphReads:
     def scope_names(
         self, query: DocumentQuery, after: str | None = None, limit: int | None = None
     ) -> list[str]:
-        where, params = _matching(DocumentQuery(facts=query.facts))
-        named, more = (
-            ("1", [])
+        params = _params(query, after=after, limit=-1 if limit is None else limit)
+        where = f" AND {_UNTIL.format(t='s')} AND (:after IS NULL OR s.scope > :after)"
+        matches = (
+            f"SELECT s.scope FROM document_scopes s WHERE s.fact IN {_facts(query)}{where}"
             if query.names is None
-            else (_NAMED, [_json_list(query.names), _json_list(query.prefixes)])
+            else f"SELECT scope FROM ({_scoped(query, where)})"
         )
         rows = self._db.query(
-            f"SELECT DISTINCT j.value FROM documents d, json_each(d.scopes) j WHERE {where}"
-            f" AND {named} AND (? IS NULL OR j.value > ?)"
-            " AND (? IS NULL OR d.added_at <= ?) ORDER BY j.value LIMIT ?",
-            (
-                *params,
-                *more,
-                after,
-                after,
-                query.added_until,
-                query.added_until,
-                -1 if limit is None else limit,
-            ),
+            f"SELECT DISTINCT scope FROM ({matches}) ORDER BY scope LIMIT :limit", params
         )
         return [str(r[0]) for r in rows]
 

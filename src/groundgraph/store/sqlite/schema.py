@@ -24,11 +24,43 @@ node its parent by key; a node's ``created_at`` equal to its document's ``added_
 ``''``.
 Version 6 keeps a node's embedding (``node_vectors``: little-endian float32 blob by node
 key); a trigger deletes it with its node, in the deleting transaction.
+Version 7 makes paged listings index range scans: ``documents.fact`` (a virtual column:
+1 for a memory fact's ``fact:`` id) and two indexes in listing order, ``(added_at,
+doc_id)`` and ``(fact, added_at, doc_id)``; and ``document_scopes``, one row per scope
+name of a document (its listing key beside it), kept by triggers on ``documents`` in the
+writing transaction, so that a scoped page or a list of scope names reads the matching
+rows only.
 """
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
+
+
+def fact_test(column: str) -> str:
+    """Whether ``column`` holds a memory fact's id ("fact:" and 16 hex digits), tested on
+    its range first; ltrim() checks the digits many times faster than GLOB."""
+    return (
+        f"({column} >= 'fact:' AND {column} < 'fact;' AND length({column}) = 21"
+        f" AND ltrim(substr({column}, 6), '0123456789abcdef') = '')"
+    )
+
+
+def _scope_rows(row: str) -> str:
+    return (
+        "INSERT OR IGNORE INTO document_scopes(scope, fact, added_at, doc_id)"
+        f" SELECT j.value, {fact_test(row + '.doc_id')}, {row}.added_at, {row}.doc_id"
+        f" FROM json_each({row}.scopes) j WHERE j.type = 'text';"
+    )
+
+
+def _no_scope_rows(row: str) -> str:
+    return (
+        "DELETE FROM document_scopes WHERE scope IN"
+        f" (SELECT value FROM json_each({row}.scopes)) AND fact = {fact_test(row + '.doc_id')}"
+        f" AND added_at = {row}.added_at AND doc_id = {row}.doc_id;"
+    )
+
 
 MIGRATIONS: dict[int, tuple[str, ...]] = {
     1: (
@@ -192,5 +224,27 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         "CREATE TABLE node_vectors (node INTEGER PRIMARY KEY, vector BLOB NOT NULL)",
         "CREATE TRIGGER node_vectors_gone AFTER DELETE ON nodes"
         " BEGIN DELETE FROM node_vectors WHERE node = old.key; END",
+    ),
+    7: (
+        "ALTER TABLE documents ADD COLUMN fact INTEGER"
+        f" GENERATED ALWAYS AS ({fact_test('doc_id')}) VIRTUAL",
+        "CREATE INDEX documents_listing ON documents(added_at, doc_id)",
+        "CREATE INDEX documents_fact_listing ON documents(fact, added_at, doc_id)",
+        """CREATE TABLE document_scopes (
+            scope TEXT NOT NULL,
+            fact INTEGER NOT NULL,
+            added_at TEXT NOT NULL,
+            doc_id TEXT NOT NULL,
+            PRIMARY KEY (scope, fact, added_at, doc_id)
+        ) WITHOUT ROWID""",
+        "INSERT OR IGNORE INTO document_scopes(scope, fact, added_at, doc_id)"
+        " SELECT j.value, d.fact, d.added_at, d.doc_id FROM documents d, json_each(d.scopes) j"
+        " WHERE j.type = 'text'",
+        "CREATE TRIGGER document_scopes_added AFTER INSERT ON documents"
+        f" BEGIN {_scope_rows('new')} END",
+        "CREATE TRIGGER document_scopes_gone AFTER DELETE ON documents"
+        f" BEGIN {_no_scope_rows('old')} END",
+        "CREATE TRIGGER document_scopes_moved AFTER UPDATE OF doc_id, added_at, scopes ON documents"
+        f" BEGIN {_no_scope_rows('old')} {_scope_rows('new')} END",
     ),
 }
