@@ -37,6 +37,7 @@ from pydantic import AnyHttpUrl
 
 from groundgraph import __version__
 from groundgraph.errors import GroundgraphError
+from groundgraph.model.masked import mask_passwords
 from groundgraph.model.valid_text import valid_json
 from groundgraph.service.access import Access, AccessDeniedError
 from groundgraph.service.guard import ASGIApp, Receive, Scope, Send
@@ -92,7 +93,7 @@ def reported(function: Callable[..., T], limits: Limits) -> Callable[..., T]:
             limits.check(kwargs)
             return cast(T, valid_json(function(**kwargs)))  # an echoed text must encode
         except GroundgraphError as error:
-            raise ToolError(str(error)) from error
+            raise ToolError(mask_passwords(str(error))) from error
 
     return run
 
