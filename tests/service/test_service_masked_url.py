@@ -42,9 +42,15 @@ def groundgraph(*args: str) -> subprocess.CompletedProcess[str]:
     ("shown", "hidden"),
     [
         ("postgresql://me:{s}@db:5432/notes", "postgresql://me:***@db:5432/notes"),
-        ("postgres://me:{s}@db/notes?sslmode=require", "postgres://me:***@db/notes?sslmode=require"),
+        (
+            "postgres://me:{s}@db/notes?sslmode=require",
+            "postgres://me:***@db/notes?sslmode=require",
+        ),
         ("postgresql://me:a@b:{s}@db/notes", "postgresql://me:***@db/notes"),
-        ("postgresql://db/notes?schema=x&password={s}", "postgresql://db/notes?schema=x&password=***"),
+        (
+            "postgresql://db/notes?schema=x&password={s}",
+            "postgresql://db/notes?schema=x&password=***",
+        ),
         ("postgresql://me@db/notes", "postgresql://me@db/notes"),
         ("/var/lib/memory.db", "/var/lib/memory.db"),
     ],

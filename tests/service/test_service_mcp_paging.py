@@ -107,7 +107,9 @@ def test_list_sessions_refuses_a_bad_limit_or_cursor_naming_the_field(mcp_server
         {"cursor": "x" * 5000},
         {"cursor": "WzEsMl0"},
     )
-    for answer, field in zip(answers, ["limit", "limit", "cursor", "cursor", "cursor"], strict=True):
+    for answer, field in zip(
+        answers, ["limit", "limit", "cursor", "cursor", "cursor"], strict=True
+    ):
         assert isinstance(answer, str) and answer.startswith("error"), answer
         assert field in answer
     assert str(MAX_SESSION_PAGE) in answers[1]

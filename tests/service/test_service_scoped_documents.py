@@ -195,6 +195,27 @@ def test_another_tenants_id_is_answered_as_if_it_were_not_there(server, alone, w
         assert (shared.status_code, shared.text) == (single.status_code, single.text), verb
 
 
+@pytest.mark.parametrize("who", ["alice", "bob"])
+def test_a_scoped_search_moves_no_figure_for_another_tenants_documents(server, alone, who):
+    """Scores, BM25 parts (tf, idf) and paths of a scoped search are those of a store that
+    never held the other tenant's document: no count of theirs can be read off them."""
+    base, _ = server
+    for verb, body in [
+        ("search", {"query": QUESTION, "max_results": 20}),
+        ("search", {"query": "Kestrel servers", "max_hops": 4, "min_score": 0.01}),
+        ("retrieve", {"query": QUESTION}),
+    ]:
+        shared = httpx.post(f"{base}/graph/{verb}", json=body, headers=bearer(who))
+        single = httpx.post(f"{alone[who]}/graph/{verb}", json=body, headers=bearer(who))
+        assert shared.status_code == single.status_code == 200
+        assert shared.json() == single.json(), verb
+    hits = httpx.post(base + "/graph/search", json={"query": QUESTION}, headers=bearer(who))
+    assert any(term["idf"] > 0 for hit in hits.json() for term in hit["terms"])
+    found = asyncio.run(over_http(base, who, [("got_search", {"query": QUESTION})]))
+    again = asyncio.run(over_http(alone[who], who, [("got_search", {"query": QUESTION})]))
+    assert found == again and not found[0].startswith("error")
+
+
 def test_removing_another_tenants_document_is_removing_an_unknown_one(server):
     base, service = server
     foreign = httpx.post(

@@ -239,5 +239,7 @@ def serve(
         return
     with open_service(config.db, config.embedder) as service:
         app = build_app(config, service, say)
-        say(f"groundgraph serve: {masked_location(config.db)} on http://{config.host}:{config.port}")
+        say(
+            f"groundgraph serve: {masked_location(config.db)} on http://{config.host}:{config.port}"
+        )
         uvicorn.run(app, host=config.host, port=config.port, log_level="warning")
