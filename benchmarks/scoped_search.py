@@ -70,7 +70,7 @@ def main() -> None:
     started = time.perf_counter()
     graph = build(args.sections, args.tenants, rng)
     built = time.perf_counter() - started
-    queries = [" ".join(rng.sample(WORDS, 2) + [rng.choice(NAMES)]) for _ in range(args.queries)]
+    queries = [" ".join([*rng.sample(WORDS, 2), rng.choice(NAMES)]) for _ in range(args.queries)]
     for query in queries[:5]:  # warm the indexes and caches
         graph.search(query)
         graph.search(query, scopes=["t0"])

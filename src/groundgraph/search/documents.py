@@ -2,9 +2,10 @@
 the graph's edges, and the hits it explains.
 
 The lexical stage is BM25 over every section, chunk and fact the index holds (``doc_ids``
-narrows it; a scoped search scores with the statistics of what it may read); the walker is the bounded best-first walk over every edge type (confined to
-what the caller may see when scoped) or personalized PageRank; fusion is noisy-OR or
-linear. Each hit carries its path, the edge types along it and the per-term BM25 parts.
+narrows it; a scoped search scores with the statistics of what it may read alone); the
+walker is the bounded best-first walk over every edge type (confined to what the caller
+may see when scoped, hub degrees counted over that) or personalized PageRank; fusion is
+noisy-OR or linear. Each hit carries its path, the edge types along it and the per-term BM25 parts.
 """
 
 from __future__ import annotations
