@@ -205,6 +205,9 @@ def test_a_scoped_search_moves_no_figure_for_another_tenants_documents(server, a
         ("search", {"query": QUESTION, "max_results": 20}),
         ("search", {"query": "Kestrel servers", "max_hops": 4, "min_score": 0.01}),
         ("retrieve", {"query": QUESTION}),
+        ("ask", {"question": QUESTION}),
+        ("ground", {"answer": ANSWER}),
+        ("ground", {"answer": ANSWER, "query": QUESTION}),
     ]:
         shared = httpx.post(f"{base}/graph/{verb}", json=body, headers=bearer(who))
         single = httpx.post(f"{alone[who]}/graph/{verb}", json=body, headers=bearer(who))

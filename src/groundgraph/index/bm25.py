@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -330,6 +330,21 @@ class LexicalIndex:
 
     def idf(self, term: str) -> float:
         return self._idf(self.df(term))
+
+    def idf_within(self, allowed: Sequence[int]) -> Callable[[str], float]:
+        """The idf of a term as an index holding only the nodes at ``allowed`` gives it
+        (N and df counted over those nodes alone)."""
+        mask = np.zeros_like(self._alive)
+        mask[np.asarray(allowed, dtype=np.int64)] = True
+        mask &= self._alive
+        count = int(np.count_nonzero(mask))
+
+        def idf(term: str) -> float:
+            tid = self.vocab.get(term)
+            df = 0 if tid is None else int(np.count_nonzero(mask[self.postings(tid)[0]]))
+            return self._idf(df, count)
+
+        return idf
 
     def _idf(self, df: int, n: int | None = None) -> float:
         n = self.live_count if n is None else n
