@@ -319,7 +319,11 @@ class IngestJobs:
         outside = [f for f in files if not _under(Path(f.path).resolve(), self.roots)]
         files = [f for f in files if f not in outside]
         if record.scopes is not None:  # a scoped job's files get its scopes' document ids
-            files = [replace(f, doc_id=namespaced_id(f.doc_id, record.scopes)) for f in files]
+            # (a JSON Lines file has none of its own: its records carry theirs)
+            files = [
+                replace(f, doc_id=namespaced_id(f.doc_id, record.scopes)) if f.doc_id else f
+                for f in files
+            ]
         skipped += [SkippedFile(str(f.path), "outside the ingest roots; not read") for f in outside]
         counts = {"added": 0, "changed": 0, "unchanged": 0}
         noted = [s for s in skipped if not s.ignored]
