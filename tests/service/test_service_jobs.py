@@ -261,7 +261,9 @@ def test_a_scoped_key_ingests_for_its_scope_and_sees_only_its_jobs(tmp_path, roo
         assert (record["added"], record["skipped"]) == (3, 0), record
         assert "acme/alice" not in str(record)
         hits = httpx.post(f"{base}/graph/search", json={"query": "kestrel"}, headers=bearer("bob"))
-        assert len(hits.json()) == 3 and all(h["docId"].startswith("acme/bob~") for h in hits.json())
+        assert len(hits.json()) == 3 and all(
+            h["docId"].startswith("acme/bob~") for h in hits.json()
+        )
         hits = httpx.post(
             f"{base}/graph/search", json={"query": "kestrel"}, headers=bearer("alice")
         )
