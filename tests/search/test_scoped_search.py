@@ -134,3 +134,28 @@ def test_cli_search_with_scopes(tmp_path) -> None:
     assert {h["content"] for h in everything} == {ALICE[0], BOB[0]}
     bad = run("search", "Harbor Queue", "--scope", "../etc")
     assert bad.returncode == 2 and "scope" in bad.stderr
+
+
+def test_a_scoped_search_scores_with_the_statistics_of_what_it_reads() -> None:
+    """Another tenant's documents move no figure of a scoped search: each hit's score and
+    per-term BM25 parts (tf, idf, part) are those of a graph that never held them."""
+    crowded = _graph()
+    # Bob's many facts with "jobs" would lower its idf store-wide, and make Harbor Queue an
+    # entity too common to walk through (more than MAX_FANOUT edges) in the whole store
+    bob = [f"Bob's Harbor Queue batch {i} holds jobs and retries." for i in range(70)]
+    crowded.add_texts(bob, scopes=["acme/bob"])
+    alone = DocumentGraph()
+    alone.add_texts(ALICE, scopes=["acme/alice"])
+    alone.add_text("Harbor Queue is the acme job system.", scopes=["acme"])
+
+    def figures(graph: DocumentGraph) -> list[tuple]:
+        hits = graph.search("Harbor jobs retries", max_results=20, scopes=["acme/alice"])
+        return [(h.node_id, h.score, h.lexical_score, tuple(h.terms)) for h in hits]
+
+    found = figures(crowded)
+    assert found and found == figures(alone)
+    assert any(term.idf for hit in found for term in hit[3])
+    # unscoped, the same index scores with every node's statistics: the figures differ
+    everything = crowded.search("Harbor jobs retries", max_results=20)
+    ours = {h.node_id: tuple(h.terms) for h in everything}
+    assert any(ours.get(node) != terms for node, _, _, terms in found)

@@ -76,8 +76,9 @@ ROUTES = [
     Route("POST", "/graph/documents/page", {"limit": 2}, 200, 200),
     Route("POST", "/graph/documents/page", {"scopes": [S]}, 200, 403),
     Route("GET", "/graph/stats", None, 403, 403, 403),
-    # Bob's key adds 'x' for his scope first, so Alice's may not replace it.
-    Route("POST", "/graph/add_document", {"content": "# X\nhello", "title": "X"}, 403, 200, 403),
+    # Bob's key adds 'x' for his scope first; Alice's adds its own (each scope has its own
+    # document ids: acme/bob~x, acme/alice~x), as if Bob's were not there.
+    Route("POST", "/graph/add_document", {"content": "# X\nhello", "title": "X"}, 403, 200, 200),
     # Bob's key removes nothing: the guide is unknown to it (null, as for any unknown id).
     Route("POST", "/graph/remove_document", {"doc_id": "guide"}, 403, 200),
     Route(

@@ -238,27 +238,32 @@ def test_a_scoped_key_ingests_for_its_scope_and_sees_only_its_jobs(tmp_path, roo
             seen = httpx.get(f"{base}/jobs/{admin['id']}", headers=bearer(name))
             assert seen.status_code == unknown.status_code == 404
             assert seen.json()["detail"].replace(admin["id"], "0" * 32) == unknown.json()["detail"]
-        # Alice's job adds her folder for her scope; the admin's notes (no scopes) stay
+        # Alice's job adds her folder and her own copy of the notes for her scope, under
+        # her scope's document ids; the admin's notes (no scopes) stay, one of them pruned
+        # from disk but not hers to remove
         (root / "notes" / "note-0005.md").unlink()
         mine = {"paths": ["alice-notes", "notes"], "prune": True}
         job = httpx.post(f"{base}/jobs", json=mine, headers=bearer("alice"))
         assert job.status_code == 202 and job.json()["scopes"] == ["acme/alice"]
         record = wait_for(base, job.json()["id"], bearer("alice"))
         assert record["status"] == "done", record
-        assert (record["added"], record["skipped"], record["removed"]) == (3, 5, 0), record
-        assert all("may not replace" in s["reason"] for s in record["skipped_files"]), record
+        assert (record["added"], record["skipped"], record["removed"]) == (8, 0, 0), record
         held = {d.doc_id: d.scopes for d in service.graph.store.reads.documents()}
-        assert sorted(s for s in held.values()) == [()] * 6 + [("acme/alice",)] * 3
+        assert sorted(s for s in held.values()) == [()] * 6 + [("acme/alice",)] * 8
+        assert all(i.startswith("acme/alice~") for i, s in held.items() if s), held
         assert (
             httpx.get(f"{base}/jobs/{job.json()['id']}", headers=bearer("bob")).status_code == 404
         )
-        # Bob's job over Alice's folder replaces nothing of hers and learns nothing of it
+        # Bob's job over the same folder makes his own copies: it replaces nothing of hers
+        # and learns nothing of it (as if she had never indexed it)
         theirs = httpx.post(f"{base}/jobs", json={"paths": ["alice-notes"]}, headers=bearer("bob"))
         record = wait_for(base, theirs.json()["id"], bearer("bob"))
-        assert (record["added"], record["skipped"]) == (0, 3), record
+        assert (record["added"], record["skipped"]) == (3, 0), record
         assert "acme/alice" not in str(record)
         hits = httpx.post(f"{base}/graph/search", json={"query": "kestrel"}, headers=bearer("bob"))
-        assert hits.json() == []
+        assert len(hits.json()) == 3 and all(
+            h["docId"].startswith("acme/bob~") for h in hits.json()
+        )
         hits = httpx.post(
             f"{base}/graph/search", json={"query": "kestrel"}, headers=bearer("alice")
         )

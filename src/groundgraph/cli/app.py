@@ -14,6 +14,7 @@ import click
 from groundgraph import __version__
 from groundgraph.cli.lazy_group import LazyGroup
 from groundgraph.errors import GroundgraphError, NoStoreError, NotFoundError
+from groundgraph.model.masked import mask_passwords
 
 if TYPE_CHECKING:
     from groundgraph.graph import DocumentGraph
@@ -23,7 +24,8 @@ DEFAULT_DB = "groundgraph.db"
 
 
 def fail(message: str, code: int = 2) -> None:
-    click.secho(f"error: {message}", fg="red", err=True)
+    # A message may name the store by its URL: never with its password.
+    click.secho(f"error: {mask_passwords(message)}", fg="red", err=True)
     sys.exit(code)
 
 

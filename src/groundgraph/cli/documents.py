@@ -16,6 +16,7 @@ from groundgraph.errors import NotFoundError
 from groundgraph.graph.reindex import UnchangedFile
 from groundgraph.index.embedders import EMBEDDER_NAMES
 from groundgraph.ingest import SkippedFile, plan_folder
+from groundgraph.model.masked import masked_location
 from groundgraph.model.views import GraphStats, ReplacedText
 
 #: ``index`` wrote what it could read, but skipped a file or a JSON Lines line that
@@ -271,7 +272,7 @@ def stats(ctx: click.Context, docs: bool, scopes: tuple[str, ...], as_json: bool
             json.dumps({**figures, "documentList": documents} if docs else figures, indent=2)
         )
         return
-    click.echo(f"store      {ctx.obj['db']}")
+    click.echo(f"store      {masked_location(ctx.obj['db'])}")
     for key in ("documents", "nodes", "edges", "terms", "language"):
         click.echo(f"{key:<10} {figures[key]}")
     for kind, count in sorted(figures["edgeTypes"].items()):

@@ -8,7 +8,7 @@ ids and read the index once per call.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from groundgraph.errors import InputError, NotFoundError
 from groundgraph.graph.document_scope import DocumentScope, document_scope
@@ -58,6 +58,7 @@ class _SyncedCorpus:
         self.reader = reader
         self.scopes = scopes
         self.scope = scope
+        self._idf: Callable[[str], float] | None = None
 
     def node_texts(self, node_ids: Sequence[str]) -> dict[str, str]:
         return {i: f"{s.title}\n{s.content}" for i, s in self.sections(node_ids).items()}
@@ -73,7 +74,9 @@ class _SyncedCorpus:
         }
 
     def idf(self, term: str) -> float:
-        return self.indexes.index.idf(term)
+        if self._idf is None:  # a scoped read weighs words by what it reads alone
+            self._idf = self.reader.scoped_idf(self.scopes)
+        return self._idf(term)
 
     def terms(self, text: str) -> list[str]:
         return self.indexes.analyzer.terms(text)

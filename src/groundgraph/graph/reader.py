@@ -345,10 +345,19 @@ class GraphReader:
             n.node_id: n.span
             for n in self.store.reads.get_nodes([h.node_id for h in hits]).values()
         }
-        index = self.indexes.index
+        idf = self.scoped_idf(search_kwargs.get("scopes"))
         return extractive_answer(
-            question, hits, self.indexes.analyzer, index.idf, spans, threshold, max_sentences
+            question, hits, self.indexes.analyzer, idf, spans, threshold, max_sentences
         )
+
+    def scoped_idf(self, scopes: str | Iterable[str] | None) -> Callable[[str], float]:
+        """The BM25 idf of a term for a read as ``scopes``: over the nodes of the documents
+        those scopes read alone (None: every node), so no other tenant's count moves it."""
+        index = self.indexes.index
+        if scopes is None:
+            return index.idf
+        doc_ids, _ = readable_documents(self._documents_now(), scopes, None)
+        return index.idf_within([p for d in doc_ids for p in index.doc_positions.get(d, [])])
 
     def reasoner(self, **options: Any) -> GroundedReasoner:
         """A relation verifier over the graph's relation facts; proof hops cite sections."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -331,8 +331,23 @@ class LexicalIndex:
     def idf(self, term: str) -> float:
         return self._idf(self.df(term))
 
-    def _idf(self, df: int) -> float:
-        n = self.live_count
+    def idf_within(self, allowed: Sequence[int]) -> Callable[[str], float]:
+        """The idf of a term as an index holding only the nodes at ``allowed`` gives it
+        (N and df counted over those nodes alone)."""
+        mask = np.zeros_like(self._alive)
+        mask[np.asarray(allowed, dtype=np.int64)] = True
+        mask &= self._alive
+        count = int(np.count_nonzero(mask))
+
+        def idf(term: str) -> float:
+            tid = self.vocab.get(term)
+            df = 0 if tid is None else int(np.count_nonzero(mask[self.postings(tid)[0]]))
+            return self._idf(df, count)
+
+        return idf
+
+    def _idf(self, df: int, n: int | None = None) -> float:
+        n = self.live_count if n is None else n
         return math.log(1.0 + (n - df + 0.5) / (df + 0.5))
 
     def is_blank(self, pos: int) -> bool:
@@ -346,20 +361,32 @@ class LexicalIndex:
         """The distinct index terms of a query, in first-seen order."""
         return list(dict.fromkeys(self.analyzer.terms(query)))
 
-    def match(self, query: str, allowed: Sequence[int] | None = None) -> LexicalMatches:
-        """Score every node that contains a query term; ``allowed`` limits the positions."""
-        return self.match_terms(self.query_terms(query), allowed)
+    def match(
+        self, query: str, allowed: Sequence[int] | None = None, own_statistics: bool = False
+    ) -> LexicalMatches:
+        """Score every node that contains a query term; ``allowed`` limits the positions.
+        With ``own_statistics`` the allowed nodes are scored as an index holding only them
+        would score them: N, each term's df and avgdl counted over those nodes alone."""
+        return self.match_terms(self.query_terms(query), allowed, own_statistics)
 
     def match_terms(
-        self, terms: Iterable[str], allowed: Sequence[int] | None = None
+        self,
+        terms: Iterable[str],
+        allowed: Sequence[int] | None = None,
+        own_statistics: bool = False,
     ) -> LexicalMatches:
         k1, b = self.params.k1, self.params.b
-        avgdl = self.total_length / self.live_count if self.live_count else 1.0
+        count, total = self.live_count, self.total_length
         mask = self._alive
         if allowed is not None:
             mask = np.zeros_like(self._alive)
             mask[np.asarray(allowed, dtype=np.int64)] = True
             mask &= self._alive
+            if own_statistics:
+                count = int(np.count_nonzero(mask))
+                total = float(self._length[mask].sum())
+        avgdl = total / count if count else 1.0
+        subset = allowed is not None and own_statistics
         kept_terms: list[str] = []
         idfs: list[float] = []
         per_term: list[tuple[IntArray, FloatArray]] = []
@@ -377,7 +404,7 @@ class LexicalIndex:
             # Positions only grow, so every postings list is sorted already.
             pos64 = pos.astype(np.int64)
             tf64 = tf.astype(np.float64)
-            idf = self._idf(int(self._df[tid]))
+            idf = self._idf(len(pos), count) if subset else self._idf(int(self._df[tid]))
             norm = k1 * (1.0 - b + b * self._length[pos64] / avgdl)
             kept_terms.append(term)
             idfs.append(idf)

@@ -2,9 +2,10 @@
 the graph's edges, and the hits it explains.
 
 The lexical stage is BM25 over every section, chunk and fact the index holds (``doc_ids``
-narrows it); the walker is the bounded best-first walk over every edge type (confined to
-what the caller may see when scoped) or personalized PageRank; fusion is noisy-OR or
-linear. Each hit carries its path, the edge types along it and the per-term BM25 parts.
+narrows it; a scoped search scores with the statistics of what it may read alone); the
+walker is the bounded best-first walk over every edge type (confined to what the caller
+may see when scoped, hub degrees counted over that) or personalized PageRank; fusion is
+noisy-OR or linear. Each hit carries its path, the edge types along it and the per-term BM25 parts.
 """
 
 from __future__ import annotations
@@ -153,15 +154,19 @@ def run_search(
             return False
         return allowed_docs is None or index.doc_of[pos] in allowed_docs
 
-    stage = _seed_stage(query, index, allowed, p, vectors, keep)
+    # A scoped search (``walkable``) scores as if the index held only what it may read:
+    # the whole store's N, document frequencies and mean length would tell a tenant how
+    # many of another tenant's sections hold a word (idf is in every hit's explanation).
+    stage = _seed_stage(query, index, allowed, p, vectors, keep, walkable is not None)
 
     def neighbours(node_ids: Sequence[str], weakest: float) -> dict[str, list[Arc]]:
         if walkable is None:
             steps = store.reads.walk_arcs(node_ids, MAX_FANOUT, HUB_PREFIX, weakest, MAX_FAN_IN)
             return arcs_from_steps(steps, node_ids)
-        # Degrees are counted over the readable edges: ask for every step.
-        steps = store.reads.walk_arcs(node_ids, MAX_FANOUT, HUB_PREFIX)
-        return _confined_arcs(store, sorted({s[0] for s in steps}), node_ids, walkable)
+        # Every edge of the nodes is read: the hub and fan-in rules count only the
+        # readable ones (the store's own degrees would count other tenants' edges, and an
+        # entity they name often would stop this walk).
+        return _confined_arcs(store, list(node_ids), node_ids, walkable)
 
     def walker(seeds: dict[str, float]) -> dict[str, Reached]:
         if p.walker == "ppr":
@@ -217,11 +222,13 @@ def _seed_stage(
     p: SearchParams,
     vectors: VectorSource | None,
     keep: Callable[[str], bool],
+    own_statistics: bool = False,
 ) -> SeedStage | None:
-    """The seed stage of ``p.search_mode``, or None when nothing matches."""
+    """The seed stage of ``p.search_mode``, or None when nothing matches; with
+    ``own_statistics``, BM25 over the ``allowed`` nodes with their own statistics."""
     lexical = None
     if p.search_mode != "embedding":
-        matches = index.match(query, allowed)
+        matches = index.match(query, allowed, own_statistics)
         lexical = IndexMatches(matches, index) if len(matches.positions) else None
         if p.search_mode == "keyword":
             return lexical

@@ -33,6 +33,7 @@ from starlette.middleware.cors import CORSMiddleware
 
 from groundgraph import __version__
 from groundgraph.errors import GroundgraphError, InputError, LLMError, NotFoundError, StoreError
+from groundgraph.model.masked import mask_passwords
 from groundgraph.model.valid_text import valid_json
 from groundgraph.service.access import AccessDeniedError
 from groundgraph.service.guard import RequestGuard
@@ -114,7 +115,8 @@ def create_app(
 
     @app.exception_handler(GroundgraphError)
     async def graph_error(request: Request, error: GroundgraphError) -> JSONResponse:
-        return JSONResponse({"detail": valid_json(str(error))}, status_code=_status(error))
+        detail = mask_passwords(str(error))  # a store error may name its URL
+        return JSONResponse({"detail": valid_json(detail)}, status_code=_status(error))
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, error: RequestValidationError) -> JSONResponse:

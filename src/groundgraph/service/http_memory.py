@@ -14,10 +14,7 @@ from pydantic import BaseModel, ConfigDict
 from groundgraph.service.access import Access
 from groundgraph.service.cursors import MAX_CURSOR_CHARS
 from groundgraph.service.http_calls import Calls, LimitedRoute, caller, calls
-
-#: The most session names one page of ``GET /sessions`` holds, and its default.
-MAX_SESSION_PAGE = 1000
-SESSION_PAGE = 100
+from groundgraph.service.inventory import MAX_SESSION_PAGE, SESSION_PAGE
 
 SearchMode = Literal["embedding", "keyword", "hybrid"]
 

@@ -24,6 +24,11 @@ from groundgraph.model.store_records import DocumentQuery
 from groundgraph.service.access import Access
 from groundgraph.service.cursors import decode_cursor, encode_cursor
 
+#: The most session names one page of ``GET /sessions`` or ``list_sessions`` holds, and
+#: the size of a page asked for by cursor alone.
+MAX_SESSION_PAGE = 1000
+SESSION_PAGE = 100
+
 #: Facts read per store call when a verb needs every fact the caller sees.
 _BATCH = 100_000
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from typing import Any, Literal, TypeVar, cast
+from typing import Annotated, Any, Literal, TypeVar, cast
 
 from mcp.server import MCPServer
 from mcp.server.auth.middleware.auth_context import get_access_token
@@ -33,13 +33,17 @@ from mcp.server.auth.settings import AuthSettings
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.transport_security import TransportSecuritySettings
 from mcp.types import ToolAnnotations
-from pydantic import AnyHttpUrl
+from pydantic import AnyHttpUrl, Field
+from typing_extensions import TypedDict  # pydantic needs it before Python 3.12
 
 from groundgraph import __version__
 from groundgraph.errors import GroundgraphError
+from groundgraph.model.masked import mask_passwords
 from groundgraph.model.valid_text import valid_json
 from groundgraph.service.access import Access, AccessDeniedError
+from groundgraph.service.cursors import MAX_CURSOR_CHARS
 from groundgraph.service.guard import ASGIApp, Receive, Scope, Send
+from groundgraph.service.inventory import MAX_SESSION_PAGE, SESSION_PAGE
 from groundgraph.service.jobs import IngestJobs
 from groundgraph.service.keys import KeyRing, presented_key
 from groundgraph.service.limits import Limits
@@ -64,6 +68,16 @@ WRITE_TOOLS = frozenset(
         INGEST_TOOL,
     }
 )
+_SESSION_LIMIT = f"At most this many names (1 to {MAX_SESSION_PAGE}); gives a page."
+_SESSION_CURSOR = "The next_cursor of the previous page, unchanged; gives the next page."
+
+
+class SessionPage(TypedDict):
+    """A page of ``list_sessions``: names after the cursor, and the cursor of the next
+    page (None after the last)."""
+
+    sessions: list[str]
+    next_cursor: str | None
 
 
 class KeyVerifier:
@@ -92,7 +106,7 @@ def reported(function: Callable[..., T], limits: Limits) -> Callable[..., T]:
             limits.check(kwargs)
             return cast(T, valid_json(function(**kwargs)))  # an echoed text must encode
         except GroundgraphError as error:
-            raise ToolError(str(error)) from error
+            raise ToolError(mask_passwords(str(error))) from error
 
     return run
 
@@ -274,9 +288,20 @@ def create_mcp(
         """Delete the facts nobody read for the store's forget_after days."""
         return service.forget(access=caller())
 
-    def list_sessions() -> list[str]:
-        """The sessions of the caller's facts."""
-        return service.list_sessions(access=caller())
+    def list_sessions(
+        limit: Annotated[
+            int | None, Field(ge=1, le=MAX_SESSION_PAGE, description=_SESSION_LIMIT)
+        ] = None,
+        cursor: Annotated[
+            str | None, Field(max_length=MAX_CURSOR_CHARS, description=_SESSION_CURSOR)
+        ] = None,
+    ) -> list[str] | SessionPage:
+        """The sessions of the caller's facts, sorted: every one as a list when called
+        without arguments (ReasonGraph's answer), else one page and its next_cursor."""
+        if limit is None and cursor is None:
+            return service.list_sessions(access=caller())
+        page = limit or SESSION_PAGE
+        return cast(SessionPage, service.session_page(cursor=cursor, limit=page, access=caller()))
 
     memory_tools: tuple[tuple[Callable[..., Any], ToolAnnotations], ...] = (
         (push_memory, WRITES),

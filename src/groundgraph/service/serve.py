@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from groundgraph.errors import InputError
 from groundgraph.index.embedders import EMBEDDER_NAMES, embedder_named, is_registered
+from groundgraph.model.masked import masked_location
 from groundgraph.service.guard import LOOPBACK_HOSTS
 from groundgraph.service.keys import KeyRing
 from groundgraph.service.limits import Limits
@@ -238,5 +239,7 @@ def serve(
         return
     with open_service(config.db, config.embedder) as service:
         app = build_app(config, service, say)
-        say(f"groundgraph serve: {config.db} on http://{config.host}:{config.port}")
+        say(
+            f"groundgraph serve: {masked_location(config.db)} on http://{config.host}:{config.port}"
+        )
         uvicorn.run(app, host=config.host, port=config.port, log_level="warning")

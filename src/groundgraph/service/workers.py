@@ -84,6 +84,7 @@ def run_workers(
     """Run ``config.workers`` uvicorn workers of :func:`worker_app` until stopped."""
     import uvicorn
 
+    from groundgraph.model.masked import masked_location
     from groundgraph.service.serve import open_service
 
     # Made (or checked) once here, so the workers do not race to create the store, and a
@@ -91,7 +92,7 @@ def run_workers(
     open_service(config.db, config.embedder).close()
     os.environ.update(worker_environment({**options, "db": config.db}))
     say(
-        f"groundgraph serve: {config.db} on http://{config.host}:{config.port} "
+        f"groundgraph serve: {masked_location(config.db)} on http://{config.host}:{config.port} "
         f"({config.workers} workers)"
     )
     uvicorn.run(
