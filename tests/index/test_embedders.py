@@ -23,7 +23,10 @@ from groundgraph.graph.embeddings import EMBEDDER_SETTING
 from groundgraph.index import embedders
 from groundgraph.index.embedder import TextEmbedder
 
-GUIDE = "# Car care\n\n## Breakdowns\n\nCall a tow when the car has a breakdown.\n\n## Buying\n\nCompare prices.\n"
+GUIDE = (
+    "# Car care\n\n## Breakdowns\n\nCall a tow when the car has a breakdown.\n\n"
+    "## Buying\n\nCompare prices.\n"
+)
 
 
 def bag384(texts: list[str]) -> np.ndarray:

@@ -72,9 +72,7 @@ def _e5_queries(texts: list[str]) -> Any:
 
 _FACTORIES: dict[str, Callable[[], TextEmbedder]] = {
     MINILM: lambda: TextEmbedder(MINILM, _minilm_encode, 384),
-    MULTILINGUAL: lambda: TextEmbedder(
-        MULTILINGUAL, _e5_passages, 384, encode_query=_e5_queries
-    ),
+    MULTILINGUAL: lambda: TextEmbedder(MULTILINGUAL, _e5_passages, 384, encode_query=_e5_queries),
 }
 
 
