@@ -20,7 +20,7 @@ only 0.5), so every walked neighbour of a seed, fused by noisy-OR with such a sc
 overtook the nodes both lists put first; and a cosine divided by the best is flat in the
 same way (MiniLM's cosines of related passages lie within 0.4-0.7). On MuSiQue-100 the
 scores lifted hybrid + walk recall@5 from 0.55 to 0.64 and MiniLM + walk from 0.60 to
-0.65 (docs/embeddings.md).
+0.65, with term links (docs/embeddings.md).
 """
 
 from __future__ import annotations
