@@ -142,16 +142,32 @@ def run_set(
     return run, graph, skipped
 
 
+_EMBEDDERS: dict[str, Any] = {}
+
+
 def embedder(args: argparse.Namespace) -> object | None:
-    """The embedder ``--embedder`` names (torch on ``--torch-threads`` threads), or None."""
+    """The embedder ``--embedder`` names (torch on ``--torch-threads`` threads), or None;
+    behind the on-disk ``--vector-cache`` unless ``--no-vector-cache``. One per run."""
     if args.embedder == "none":
         return None
+    if args.embedder in _EMBEDDERS:
+        return _EMBEDDERS[args.embedder]
     import torch
 
     torch.set_num_threads(args.torch_threads)
     from groundgraph.index.embedders import embedder_named
 
-    return embedder_named(args.embedder)
+    found = embedder_named(args.embedder)
+    if found is not None and args.vector_cache is not None:
+        from vector_cache import cached_embedder
+
+        found, cache = cached_embedder(found, args.vector_cache)
+        _CACHES.append(cache)
+    _EMBEDDERS[args.embedder] = found
+    return found
+
+
+_CACHES: list[Any] = []
 
 
 def best_mode(runs: dict[str, SetRun]) -> str | None:
@@ -393,6 +409,20 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     parser.add_argument("--embedder", choices=["minilm", "none"], default="none")
     parser.add_argument("--torch-threads", type=int, default=1)
+    parser.add_argument(
+        "--vector-cache",
+        type=Path,
+        default=ROOT / "benchmarks" / "out" / "vectors.sqlite",
+        help="reuse embeddings kept here, keyed by embedder name and text hash "
+        "(benchmark-only; default %(default)s)",
+    )
+    parser.add_argument(
+        "--no-vector-cache",
+        dest="vector_cache",
+        action="store_const",
+        const=None,
+        help="embed every text again",
+    )
     parser.add_argument("--store", choices=["memory", "sqlite"], default="memory")
     parser.add_argument("--k", default="2,5,10", type=lambda s: [int(x) for x in s.split(",")])
     parser.add_argument("--resamples", type=int, default=1000)
@@ -423,6 +453,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             if args.examples and args.examples_mode in run.report.results:
                 print_examples(run, graph, args.examples_mode, args.examples)
             graph.close()
+    for cache in _CACHES:
+        print(f"vector cache: {cache.hits:,} hits, {cache.misses:,} embedded", file=sys.stderr)
     if args.json:  # first: the section below cannot lose what took long to measure
         args.json.write_text(
             json.dumps({n: r.report.to_dict(rankings=True) for n, r in runs.items()}, indent=1),

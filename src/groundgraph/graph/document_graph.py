@@ -17,7 +17,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
-from groundgraph.graph.embeddings import check_embed
+from groundgraph.graph.embeddings import check_embed, embeds
 from groundgraph.graph.evidence import EntityExtractor, RelationExtractor
 from groundgraph.graph.formats.saved import graph_to_json, saved_graph
 from groundgraph.graph.grounding import Grounder
@@ -93,7 +93,8 @@ class DocumentGraph:
     ) -> None:
         self.store: Store = store if store is not None else _store_at(path)
         embedding = check_embed(embed, embedder)
-        links = link_params(semantic_neighbors, min_similarity)  # cosine with an embedder
+        # With an embedder, min_similarity is the cosine floor (term links keep 0.08).
+        links = link_params(semantic_neighbors, min_similarity, embeds(self.store, embedding))
         self.settings = graph_settings(
             self.store, language, max_chunk_chars, semantic_neighbors, links.min_similarity
         )

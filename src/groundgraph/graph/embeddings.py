@@ -46,6 +46,15 @@ def check_embed(embed: object | None, embedder: object | None) -> object | None:
     return embed if embed is not None else embedder
 
 
+def embeds(store: Store, embedder: object | None) -> bool:
+    """Whether a graph over ``store`` has an embedder: the one given, or the registered
+    one whose name the store records (what :class:`NodeEmbeddings` will load)."""
+    if embedder is not None:
+        return True
+    recorded = store.settings.get_setting(EMBEDDER_SETTING)
+    return recorded is not None and is_registered(recorded)
+
+
 def node_text(node: Node) -> str:
     """What is embedded for a node: its title and its content."""
     return f"{node.title}\n{node.content}".strip()

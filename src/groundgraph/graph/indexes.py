@@ -31,7 +31,7 @@ from groundgraph.index.links import LinkParams, TermLinker
 from groundgraph.index.semantic import Similarity, semantic_links
 from groundgraph.index.snapshot import dump_index, load_index
 from groundgraph.index.term_batch import TermBatch
-from groundgraph.index.vector_links import CosineLinks
+from groundgraph.index.vector_links import CosineLinks, TermAndCosineLinks
 from groundgraph.ingest.entities import TitleMatcher
 from groundgraph.memory.index import MemoryIndex
 from groundgraph.model import SEMANTIC, Document, Edge, Node, semantic_weight
@@ -249,12 +249,14 @@ class DerivedIndexes:
         self._marked = True
 
     def _similarity(self) -> Similarity | None:
-        """How semantic edges compare nodes: the one given, else the cosine of the nodes'
-        vectors when the graph has an embedder, else shared terms (None)."""
+        """How semantic edges compare nodes: the one given, else shared terms and the
+        cosine of the nodes' vectors when the graph has an embedder, else shared terms
+        alone (None)."""
         if self.similarity is not None:
             return self.similarity
         if self.embeddings.active:
-            return CosineLinks(self.embeddings.index, self.link_params.min_cosine)
+            cosine = CosineLinks(self.embeddings.index, self.link_params.min_cosine)
+            return TermAndCosineLinks(cosine)
         return None
 
     def relink(self) -> None:

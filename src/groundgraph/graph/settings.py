@@ -21,16 +21,21 @@ class GraphSettings:
     min_similarity: float = 0.08
 
 
-def link_params(semantic_neighbors: int, min_similarity: float | None) -> LinkParams:
-    """How sections are linked: ``min_similarity`` is the floor of whichever similarity
-    links them, the term overlap (default 0.08) or, with an embedder, the cosine (default
-    0.3); None keeps both defaults."""
+def link_params(
+    semantic_neighbors: int, min_similarity: float | None, embedded: bool = False
+) -> LinkParams:
+    """How sections are linked: without an embedder, ``min_similarity`` is the floor of
+    the term overlap (default 0.08); with one (``embedded``), the floor of the cosine
+    (default 0.5; Grounded Graph of Thought's 0.3 is ``min_similarity=0.3``), and term
+    links keep theirs. None keeps both defaults."""
     if min_similarity is None:
         return LinkParams(neighbours=semantic_neighbors)
     if isinstance(min_similarity, bool) or not isinstance(min_similarity, (int, float)):
         raise InputError(f"min_similarity must be a number, not {type(min_similarity).__name__}")
     floor = float(min_similarity)
-    return LinkParams(neighbours=semantic_neighbors, min_similarity=floor, min_cosine=floor)
+    if embedded:
+        return LinkParams(neighbours=semantic_neighbors, min_cosine=floor)
+    return LinkParams(neighbours=semantic_neighbors, min_similarity=floor)
 
 
 def graph_settings(

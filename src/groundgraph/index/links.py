@@ -54,8 +54,9 @@ class LinkParams:
     #: The floor of the term similarity (weighted Jaccard of top terms).
     min_similarity: float = 0.08
     max_term_nodes: int = 2000
-    #: The floor of the cosine, when an embedder links the nodes (``vector_links.py``).
-    min_cosine: float = 0.3
+    #: The floor of the cosine, when an embedder links the nodes too (``vector_links.py``;
+    #: Grounded Graph of Thought's 0.3 is ``min_similarity=0.3``).
+    min_cosine: float = 0.5
 
 
 class TopTermPostings:
