@@ -117,7 +117,7 @@ def check_memory_options(
         None if forget_after is None else check_days(forget_after),
         check_seconds(forget_every),
         causal,
-        synthesizer,  # type: ignore[arg-type]
+        synthesizer,
         dedup,
         None if dedup_threshold is None else check_threshold(dedup_threshold),
     )

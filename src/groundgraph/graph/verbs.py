@@ -57,6 +57,12 @@ EXCLUDED: Mapping[str, str] = {
     "entity_extractor": "the entity extractor the graph was made with (a property)",
     "relation_extractor": "the relation extractor the graph was made with (a property)",
     "plan_index": "index_files's preview over planned files (groundgraph index --dry-run)",
+    # The parts the verbs delegate to, made on first use (so they show on the class).
+    "writer": "the part that writes documents (its methods are the document write verbs)",
+    "saved": "the part that imports and exports saved graphs (load_json_documents, save, load)",
+    "grounder": "the part behind support and ground (its methods are the grounding verbs)",
+    "memory": "the agent-memory part (its writes, recall, causes, history and lifecycle)",
+    "memory_reads": "the memory's reads with the read options flat (query, trace_effects...)",
 }
 
 #: Every verb entry, in table order: documents, memory, saved graphs.
