@@ -18,8 +18,10 @@ from groundgraph import DocumentGraph
 from groundgraph.graph.title_mentions import EXPECTED_SETTING, expect_titles
 
 #: Modules of work a search does not do: writing and parsing documents, extracting
-#: entities and relations (their patterns are large), agent memory's conflict rules and
-#: synthesis, grounding, the relation verifier and reasoning, the worker pool, saved graphs.
+#: entities and relations (their patterns are large), agent memory's conflict rules,
+#: synthesis and recall, grounding, the relation verifier and reasoning, the worker pool,
+#: saved graphs. (The verb table, which the CLI reads for its help, names the limits of
+#: recall and grounding from ``memory.limits`` and ``reason.limits``, not from them.)
 NOT_FOR_SEARCH = (
     "asyncio",
     "scipy",
@@ -37,6 +39,8 @@ NOT_FOR_SEARCH = (
     "groundgraph.ingest.relations.extract",
     "groundgraph.memory.conflicts",
     "groundgraph.memory.synthesis",
+    "groundgraph.memory.recall",
+    "groundgraph.reason.ground",
     "groundgraph.reason.relations",
     "groundgraph.reason.thought",
 )
@@ -107,9 +111,6 @@ def test_an_opened_graph_searches_without_its_write_and_memory_parts(tmp_path):
     db = _store(tmp_path)
     modules, stdout = _run(API_BODY.format(db=str(db), query="radiator"))
     assert _loaded(modules) == []
-    # Without the CLI nor the verb table, neither grounding nor recall limits load either.
-    assert "groundgraph.reason.ground" not in modules
-    assert "groundgraph.memory.recall" not in modules
     line = next(x for x in stdout.splitlines() if x.startswith("HITS "))
     assert json.loads(line.removeprefix("HITS "))[0].startswith("radiator")
 
