@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from groundgraph.errors import InputError, NotFoundError
 from groundgraph.graph.bridge_words import WordEnd, is_word_end, word_end, word_of
 from groundgraph.graph.document_scope import DocumentScope
-from groundgraph.graph.evidence import entity_id
 from groundgraph.index.bm25 import LexicalIndex
 from groundgraph.model import Bridge, BridgeHop, Citation, Edge, Node
 from groundgraph.model.ids import ENTITY_PREFIX
@@ -40,6 +39,10 @@ def resolve_end(
     it sees count: another's node is unknown, another's word not held."""
     if not isinstance(name, str) or not name.strip():
         raise InputError("a bridge end must be a non-empty node id, entity name or word")
+    # Here, not at the top: the verb table reads this module's limits, and a search
+    # should not load the entity extractor with them.
+    from groundgraph.graph.evidence import entity_id
+
     for candidate in (name, entity_id(name)):
         if has_surrogates(candidate) or (scope is not None and not scope.node(candidate)):
             continue

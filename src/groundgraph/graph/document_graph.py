@@ -13,48 +13,66 @@ docs/architecture.md draws the parts.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import cached_property
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
+from groundgraph.graph.deferred import Deferred, resolve
 from groundgraph.graph.embeddings import check_embed, embeds
-from groundgraph.graph.evidence import EntityExtractor, RelationExtractor
-from groundgraph.graph.formats.saved import graph_to_json, saved_graph
-from groundgraph.graph.grounding import Grounder
 from groundgraph.graph.indexes import DerivedIndexes
-from groundgraph.graph.memory import Memory
-from groundgraph.graph.memory_core import MemoryContext, MemorySettings, memory_settings
-from groundgraph.graph.memory_history import MemoryHistory
-from groundgraph.graph.memory_lifecycle import MemoryLifecycle
-from groundgraph.graph.memory_nodes import MemoryListing, MemoryNodes
-from groundgraph.graph.memory_reads import MemoryReads
-from groundgraph.graph.memory_write import MemoryWriter
+from groundgraph.graph.memory_settings import MemorySettings, check_memory_options
 from groundgraph.graph.part_verb import PartVerb
 from groundgraph.graph.reader import GraphReader
-from groundgraph.graph.reindex import plan_index
-from groundgraph.graph.saved_files import SavedGraphs
-from groundgraph.graph.searcher import GraphSearcher
 from groundgraph.graph.seed_names import missing_attribute
 from groundgraph.graph.settings import GraphSettings, graph_settings, link_params
-from groundgraph.graph.writer import DocumentWriter
 from groundgraph.index.bm25 import BM25Params, LexicalIndex
-from groundgraph.index.links import TermLinker
-from groundgraph.ingest.entities import extract_entities
-from groundgraph.ingest.folder import PathArg, PlannedFile
-from groundgraph.ingest.relations import extract_relations
-from groundgraph.memory.conflicts import ConflictResolver
-from groundgraph.memory.dedup import Embedder
-from groundgraph.memory.facts import CausalExtractorLike
-from groundgraph.memory.synthesis import Synthesizer
 from groundgraph.model import Answer, Document
-from groundgraph.model.views import IndexPlan
 from groundgraph.reason.answer import DEFAULT_THRESHOLD
-from groundgraph.search.rerank import Reranker
 from groundgraph.store import SQLiteStore, Store, open_postgres
 from groundgraph.text import Analyzer
 
+# The parts a read does not need are imported when first used (issue 12, cold start): the
+# type checker sees the real names, the interpreter a Deferred of each (graph.deferred).
 if TYPE_CHECKING:
+    from groundgraph.graph.evidence import EntityExtractor, RelationExtractor
+    from groundgraph.graph.grounding import Grounder
+    from groundgraph.graph.memory import Memory
+    from groundgraph.graph.memory_core import MemoryContext
+    from groundgraph.graph.memory_history import MemoryHistory
+    from groundgraph.graph.memory_lifecycle import MemoryLifecycle
+    from groundgraph.graph.memory_nodes import MemoryListing, MemoryNodes
+    from groundgraph.graph.memory_reads import MemoryReads
+    from groundgraph.graph.memory_write import MemoryWriter
+    from groundgraph.graph.saved_files import SavedGraphs
+    from groundgraph.graph.searcher import GraphSearcher
+    from groundgraph.graph.writer import DocumentWriter
+    from groundgraph.index.links import TermLinker
+    from groundgraph.ingest.entities import extract_entities
+    from groundgraph.ingest.folder import PathArg, PlannedFile
+    from groundgraph.ingest.relations import extract_relations
+    from groundgraph.memory.conflicts import ConflictResolver
+    from groundgraph.memory.dedup import Embedder
+    from groundgraph.memory.facts import CausalExtractorLike
+    from groundgraph.memory.synthesis import Synthesizer
+    from groundgraph.model.views import IndexPlan
     from groundgraph.reason.relations import GroundedReasoner
+    from groundgraph.search.rerank import Reranker
+else:
+    Grounder = Deferred("groundgraph.graph.grounding", "Grounder")
+    Memory = Deferred("groundgraph.graph.memory", "Memory")
+    MemoryContext = Deferred("groundgraph.graph.memory_core", "MemoryContext")
+    MemoryHistory = Deferred("groundgraph.graph.memory_history", "MemoryHistory")
+    MemoryLifecycle = Deferred("groundgraph.graph.memory_lifecycle", "MemoryLifecycle")
+    MemoryListing = Deferred("groundgraph.graph.memory_nodes", "MemoryListing")
+    MemoryNodes = Deferred("groundgraph.graph.memory_nodes", "MemoryNodes")
+    MemoryReads = Deferred("groundgraph.graph.memory_reads", "MemoryReads")
+    MemoryWriter = Deferred("groundgraph.graph.memory_write", "MemoryWriter")
+    SavedGraphs = Deferred("groundgraph.graph.saved_files", "SavedGraphs")
+    GraphSearcher = Deferred("groundgraph.graph.searcher", "GraphSearcher")
+    DocumentWriter = Deferred("groundgraph.graph.writer", "DocumentWriter")
+    extract_entities = Deferred("groundgraph.ingest.entities", "extract_entities")
+    extract_relations = Deferred("groundgraph.ingest.relations", "extract_relations")
 
 __all__ = ["DocumentGraph", "GraphSettings"]
 
@@ -101,7 +119,9 @@ class DocumentGraph:
         self.analyzer = Analyzer(self.settings.language)
         self.bm25 = bm25 or BM25Params()
         # Memory options (docs/memory.md) are checked before anything is read.
-        remembered = memory_settings(
+        # Memory options (docs/memory.md) are checked before anything is read; their
+        # defaults are built with the memory, on its first use.
+        self._memory_options = check_memory_options(
             conflict_resolver,
             isolate_traversal,
             forget_after,
@@ -111,13 +131,41 @@ class DocumentGraph:
             embedding,
             dedup_threshold,
         )
+        self._extractors = (entities, relations)
         self.indexes = DerivedIndexes(self.store, self.analyzer, self.bm25, links, embedding)
-        self.writer = DocumentWriter(self.store, self.indexes, self.settings, entities, relations)
-        self.saved = SavedGraphs(self.writer)
+        # A relink refreshes the title mentions, which is the writer's work: made on demand.
+        self.indexes.on_relink = self._refresh_title_mentions
         self.reader = GraphReader(self.store, self.indexes, self.settings, rerank, rerank_top_k)
-        self.grounder = Grounder(self.indexes, self.reader)
-        self.memory = Memory(self.store, self.indexes, self.writer, self.grounder, remembered)
-        self.memory_reads = MemoryReads(self.memory)
+
+    # ----------------------------------------------------------------- parts made on first use
+    @cached_property
+    def writer(self) -> DocumentWriter:
+        """Documents in and out (made on first use, as are the parts below)."""
+        entities, relations = self._extractors
+        return DocumentWriter(
+            self.store, self.indexes, self.settings, resolve(entities), resolve(relations)
+        )
+
+    @cached_property
+    def saved(self) -> SavedGraphs:
+        return SavedGraphs(self.writer)
+
+    @cached_property
+    def grounder(self) -> Grounder:
+        return Grounder(self.indexes, self.reader)
+
+    @cached_property
+    def memory(self) -> Memory:
+        settings = self._memory_options.settings()
+        return Memory(self.store, self.indexes, self.writer, self.grounder, settings)
+
+    @cached_property
+    def memory_reads(self) -> MemoryReads:
+        return MemoryReads(self.memory)
+
+    def _refresh_title_mentions(self, foreign: bool) -> None:
+        # The writer, once made, puts its own refresh in place of this one.
+        self.writer.refresh_title_mentions(foreign)
 
     @property
     def index(self) -> LexicalIndex:
@@ -181,12 +229,16 @@ class DocumentGraph:
     # ----------------------------------------------------------------- saved graphs
     def to_json(self) -> dict[str, Any]:
         """The whole graph in the graph-of-thought v2 format."""
+        from groundgraph.graph.formats.saved import graph_to_json
+
         self.indexes.sync()  # the semantic edges as the documents are now
         return graph_to_json(self.store)
 
     @classmethod
     def from_json(cls, data: Any, path: str | Path = ":memory:", **kwargs: Any) -> DocumentGraph:
         """A graph rebuilt from :meth:`to_json` output, edges exactly as saved."""
+        from groundgraph.graph.formats.saved import saved_graph
+
         parsed, extension = saved_graph(data)
         graph = cls(path, **kwargs)
         graph.saved.load_json_documents(parsed, extension)
@@ -194,6 +246,8 @@ class DocumentGraph:
 
     def load_json(self, data: Any) -> list[Document]:
         """Import a saved graph into this one; documents with the same ids are replaced."""
+        from groundgraph.graph.formats.saved import saved_graph
+
         return self.saved.load_json_documents(*saved_graph(data))
 
     # ----------------------------------------------------------------- writing documents
@@ -215,6 +269,8 @@ class DocumentGraph:
         self, files: Iterable[PlannedFile], *, prune: Sequence[PathArg] = (), force: bool = False
     ) -> IndexPlan:
         """What ``index_files`` would add, change and leave, and what ``prune`` would remove."""
+        from groundgraph.graph.reindex import plan_index
+
         return plan_index(
             self.store,
             files,

@@ -21,6 +21,7 @@ import itertools
 import logging
 from collections import Counter
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 from groundgraph.errors import InputError, StoreError
 from groundgraph.graph.embeddings import NodeEmbeddings
@@ -31,14 +32,15 @@ from groundgraph.index.links import LinkParams, TermLinker
 from groundgraph.index.semantic import Similarity, semantic_links
 from groundgraph.index.snapshot import dump_index, load_index
 from groundgraph.index.term_batch import TermBatch
-from groundgraph.index.vector_links import CosineLinks, TermAndCosineLinks
-from groundgraph.ingest.entities import TitleMatcher
-from groundgraph.memory.index import MemoryIndex
+from groundgraph.ingest.entities.titles import TitleMatcher
 from groundgraph.model import SEMANTIC, Document, Edge, Node, semantic_weight
 from groundgraph.model.ids import FACT_PREFIX, INDEXED_KINDS
 from groundgraph.store import Store
 from groundgraph.text import Analyzer
 from groundgraph.walk.matrix import GraphMatrix
+
+if TYPE_CHECKING:  # what a write or a memory read derives, loaded when first derived
+    from groundgraph.memory.index import MemoryIndex
 
 #: Tries at writing the semantic edges while other processes keep removing nodes.
 _RELINK_ATTEMPTS = 5
@@ -255,6 +257,8 @@ class DerivedIndexes:
         if self.similarity is not None:
             return self.similarity
         if self.embeddings.active:
+            from groundgraph.index.vector_links import CosineLinks, TermAndCosineLinks
+
             cosine = CosineLinks(self.embeddings.index, self.link_params.min_cosine)
             return TermAndCosineLinks(cosine)
         return None
@@ -326,6 +330,8 @@ class DerivedIndexes:
         """The memory's fact states and causal spans, caught up with the store."""
         self.sync()
         if self._memory is None:
+            from groundgraph.memory.index import MemoryIndex
+
             self._memory = MemoryIndex(self._term_counts)
         self._memory.sync(self.store, self.generation)  # sync() has just read it
         return self._memory

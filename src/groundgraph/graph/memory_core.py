@@ -16,15 +16,13 @@ from typing import Any
 
 from groundgraph.errors import InputError, NotFoundError, StoreBusyError
 from groundgraph.graph.indexes import DerivedIndexes
-from groundgraph.index.embedder import as_embedder
-from groundgraph.memory.conflicts import ConflictResolver, RuleConflictResolver
-from groundgraph.memory.dedup import DEFAULT_DEDUP_THRESHOLD, Embedder, check_threshold
+from groundgraph.graph.memory_settings import MemorySettings as MemorySettings
+from groundgraph.graph.memory_settings import default_causal as default_causal
+from groundgraph.graph.memory_settings import memory_settings as memory_settings
 from groundgraph.memory.fact_graph import FactGraph
-from groundgraph.memory.facts import CAUSE, EFFECT, CausalExtractorLike, CausalPairLike
-from groundgraph.memory.forget import DEFAULT_FORGET_EVERY, check_days, check_seconds
+from groundgraph.memory.facts import CAUSE, EFFECT
 from groundgraph.memory.index import MemoryIndex
 from groundgraph.memory.scopes import query_scopes
-from groundgraph.memory.synthesis import Synthesizer, TemplateSynthesizer
 from groundgraph.memory.timeline import Clock, FactState, parse_as_of
 from groundgraph.memory.view import MemoryView, ViewOptions
 from groundgraph.model.ids import entity_key, fact_id, is_fact_id
@@ -60,79 +58,6 @@ class VisibleTexts(Mapping[str, str]):
 
     def __contains__(self, fact: object) -> bool:
         return isinstance(fact, str) and self._view.sees(fact)
-
-
-@dataclass(frozen=True)
-class MemorySettings:
-    """The memory options of ``DocumentGraph(...)``, checked once.
-
-    ``conflict_resolver`` None means the rule-based default and False none at all;
-    ``causal_extractor`` None means the cue extractor of ``ingest.causal`` and False none.
-    """
-
-    conflict_resolver: ConflictResolver | None
-    isolate_traversal: bool
-    forget_after: float | None
-    forget_every: float | None
-    causal_extractor: CausalExtractorLike | None
-    synthesizer: Synthesizer
-    embedder: Embedder | None
-    dedup_threshold: float | None
-
-
-def memory_settings(
-    conflict_resolver: object = None,
-    isolate_traversal: object = False,
-    forget_after: object = None,
-    forget_every: object = DEFAULT_FORGET_EVERY,
-    causal_extractor: object = None,
-    synthesizer: object = None,
-    embedder: object = None,
-    dedup_threshold: object = DEFAULT_DEDUP_THRESHOLD,
-) -> MemorySettings:
-    """Check the memory options of a graph and fill in the defaults."""
-    if conflict_resolver is None:
-        resolver: ConflictResolver | None = RuleConflictResolver()
-    elif conflict_resolver is False:
-        resolver = None
-    elif callable(getattr(conflict_resolver, "contradictions", None)):
-        resolver = conflict_resolver  # type: ignore[assignment]
-    else:
-        raise InputError(
-            "conflict_resolver must have a contradictions(new, candidates) method, "
-            "or be None (the rule-based default) or False (no resolution)"
-        )
-    if not isinstance(isolate_traversal, bool):
-        raise InputError("isolate_traversal must be True or False")
-    if causal_extractor is None:
-        causal: CausalExtractorLike | None = default_causal
-    elif causal_extractor is False:
-        causal = None
-    elif callable(causal_extractor):
-        causal = causal_extractor
-    else:
-        raise InputError("causal_extractor must be a callable text -> causal pairs, or False")
-    if synthesizer is not None and not callable(synthesizer):
-        raise InputError("synthesizer must be a callable, or None")
-    # Any embedder (index.embedder) compares facts through the one adapter.
-    dedup = None if embedder is None else as_embedder(embedder).embed
-    return MemorySettings(
-        resolver,
-        isolate_traversal,
-        None if forget_after is None else check_days(forget_after),
-        check_seconds(forget_every),
-        causal,
-        synthesizer if synthesizer is not None else TemplateSynthesizer(),
-        dedup,
-        None if dedup_threshold is None else check_threshold(dedup_threshold),
-    )
-
-
-def default_causal(text: str) -> Sequence[CausalPairLike]:
-    """The cue extractor of ``ingest.causal``, every language's cue table (loaded on use)."""
-    from groundgraph.ingest.causal import extract_causal
-
-    return extract_causal(text)
 
 
 def not_found(content: object, what: str = "fact") -> NotFoundError:

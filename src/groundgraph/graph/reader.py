@@ -12,9 +12,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from groundgraph.errors import InputError, NotFoundError
-from groundgraph.graph.bridges import find_bridges
 from groundgraph.graph.document_scope import DocumentScope, document_scope
-from groundgraph.graph.facts import build_reasoner
 from groundgraph.graph.indexes import DerivedIndexes
 from groundgraph.graph.settings import GraphSettings
 from groundgraph.memory.scopes import readable_documents
@@ -329,6 +327,8 @@ class GraphReader:
         self.indexes.sync()
         # a word end may be held by many sections: the documents are read once
         scope = None if scopes is None else DocumentScope(self.store, scopes, self._documents_now())
+        from groundgraph.graph.bridges import find_bridges  # loaded by the verb that needs it
+
         return find_bridges(self.store, a, b, max_hops, k, self.indexes.index, scope)
 
     def ask(
@@ -362,4 +362,6 @@ class GraphReader:
     def reasoner(self, **options: Any) -> GroundedReasoner:
         """A relation verifier over the graph's relation facts; proof hops cite sections."""
         self.indexes.sync()
+        from groundgraph.graph.facts import build_reasoner  # loaded by the verb that needs it
+
         return build_reasoner(self.store, **options)

@@ -14,16 +14,19 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from groundgraph.graph.evidence import EntityExtractor, evidence_for, has_prose
-from groundgraph.graph.prepare import PreparedDocument
 from groundgraph.index.all_terms import positions_with_every_term
 from groundgraph.index.bm25 import LexicalIndex
-from groundgraph.ingest.entities import Mention, TitleMatcher, with_titles
+from groundgraph.ingest.entities.titles import TitleMatcher
 from groundgraph.model import Node
 from groundgraph.model.ids import FACT_PREFIX
 from groundgraph.store import Store
+
+if TYPE_CHECKING:  # a read makes a TitleLog; the extraction it refreshes loads on use
+    from groundgraph.graph.evidence import EntityExtractor
+    from groundgraph.graph.prepare import PreparedDocument
+    from groundgraph.ingest.entities import Mention
 
 #: The edges a document's entity mentions give, extracted again when its titles change.
 EVIDENCE_TYPES = ("mentions", "co-occurs")
@@ -194,6 +197,8 @@ def refresh_stale_mentions(
     """Extract again the ``mentions`` and ``co-occurs`` of each document that
     :func:`stale_namers` lists (every document that names a title, if ``everything``),
     from its kept untitled mentions or else from its stored nodes; the log is cleared."""
+    from groundgraph.graph.evidence import evidence_for
+
     kept = dict(log.prepared)
     if everything:
         log = TitleLog(joined={d.title: 0 for d in store.reads.documents()}, left=log.left)
@@ -231,6 +236,9 @@ def _titled(
     mentions: Sequence[tuple[list[Mention], str | None]],
     matcher: TitleMatcher,
 ) -> list[list[Mention]]:
+    from groundgraph.graph.evidence import has_prose
+    from groundgraph.ingest.entities.extract import with_titles
+
     return [
         with_titles(node.content, found, masked, matcher) if has_prose(node) else []
         for node, (found, masked) in zip(nodes, mentions, strict=True)

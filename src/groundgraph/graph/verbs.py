@@ -4,10 +4,11 @@ Each entry adds to the method's signature only what the signature lacks: a one-l
 summary, a one-line doc per parameter, read or write, JSON-schema hints where the code
 checks values (enums, bounds) and the CLI commands and agent tools that expose it.
 Parameter names, kinds, defaults, annotations and the result type are read from the
-method itself (``graph.verb_schema.build_verb``), so an entry that disagrees with its
-method fails on import. The CLI reads its help text and defaults here, the agent tools
-their descriptions, parameter schemas and read/write flags; the HTTP API and MCP server
-are meant to be loops over :data:`VERBS`.
+method itself (``graph.verb_schema.build_verb``) when the verb is first looked up (so
+naming one verb imports only its part), and an entry that disagrees with its method
+fails there; the tests build every verb. The CLI reads its help text and defaults here,
+the agent tools their descriptions, parameter schemas and read/write flags; the HTTP API
+and MCP server are meant to be loops over :data:`VERBS`.
 
 To add a verb: write the method on the facade, then one ``VerbDoc`` in its group's table:
 ``graph.verbs_documents`` (documents, search, evidence, grounding, saved graphs) or
@@ -21,7 +22,7 @@ To add a verb: write the method on the facade, then one ``VerbDoc`` in its group
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from functools import cache
 from typing import Any
 
@@ -56,6 +57,12 @@ EXCLUDED: Mapping[str, str] = {
     "entity_extractor": "the entity extractor the graph was made with (a property)",
     "relation_extractor": "the relation extractor the graph was made with (a property)",
     "plan_index": "index_files's preview over planned files (groundgraph index --dry-run)",
+    # The parts the verbs delegate to, made on first use (so they show on the class).
+    "writer": "the part that writes documents (its methods are the document write verbs)",
+    "saved": "the part that imports and exports saved graphs (load_json_documents, save, load)",
+    "grounder": "the part behind support and ground (its methods are the grounding verbs)",
+    "memory": "the agent-memory part (its writes, recall, causes, history and lifecycle)",
+    "memory_reads": "the memory's reads with the read options flat (query, trace_effects...)",
 }
 
 #: Every verb entry, in table order: documents, memory, saved graphs.
@@ -126,20 +133,53 @@ COMPANIONS: Mapping[str, tuple[str, VerbDoc]] = {
 }
 
 
-def _build() -> dict[str, Verb]:
-    built: dict[str, Verb] = {}
-    for entry in TABLE:
-        if entry.name in built or entry.name in EXCLUDED:
-            raise VerbTableError(f"verb {entry.name!r} is listed twice")
-        method = getattr(DocumentGraph, entry.name, None)
-        if method is None:
-            raise VerbTableError(f"DocumentGraph has no verb {entry.name!r}")
-        built[entry.name] = build_verb(entry, method, built, TYPE_NAMES)
-    return built
+class _VerbTable(Mapping[str, Verb]):
+    """The table's verbs, each built from its method when first looked up: naming a verb
+    (the CLI's ``search`` reads its help here) imports only the part that has its method,
+    not every part of the facade (issue 12, cold start). Iterating builds them all."""
+
+    def __init__(self, entries: tuple[VerbDoc, ...]) -> None:
+        self._entries: dict[str, VerbDoc] = {}
+        for entry in entries:
+            if entry.name in self._entries or entry.name in EXCLUDED:
+                raise VerbTableError(f"verb {entry.name!r} is listed twice")
+            self._entries[entry.name] = entry
+        self._built: dict[str, Verb] = {}
+
+    def __getitem__(self, name: str) -> Verb:
+        found = self._built.get(name)
+        if found is None:
+            entry = self._entries[name]  # KeyError for a name that is not a verb
+            if entry.extends is not None and entry.extends in self._entries:
+                self[entry.extends]  # built first: the verb forwards its options
+            method = getattr(DocumentGraph, name, None)
+            if method is None:
+                raise VerbTableError(f"DocumentGraph has no verb {name!r}")
+            found = self._built[name] = build_verb(entry, method, self._earlier(name), TYPE_NAMES)
+        return found
+
+    def _earlier(self, name: str) -> dict[str, Verb]:
+        """The verbs listed before ``name`` that are built (what ``extends`` may name)."""
+        earlier = {}
+        for listed in self._entries:
+            if listed == name:
+                break
+            if listed in self._built:
+                earlier[listed] = self._built[listed]
+        return earlier
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._entries)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._entries
 
 
-#: Every verb of DocumentGraph, in table order.
-VERBS: Mapping[str, Verb] = _build()
+#: Every verb of DocumentGraph, in table order (each built on first lookup).
+VERBS: Mapping[str, Verb] = _VerbTable(TABLE)
 
 
 @cache

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from groundgraph.graph.verb_schema import Param, ToolView, VerbDoc
 from groundgraph.graph.verbs_documents import READ_AS
-from groundgraph.reason.ground import MAX_CANDIDATES
+from groundgraph.reason.limits import MAX_CANDIDATES
 
 EVIDENCE_VERBS: tuple[VerbDoc, ...] = (
     VerbDoc(

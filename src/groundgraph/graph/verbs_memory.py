@@ -8,8 +8,7 @@ effects, and a fact's life (supersession, conflicts, forgetting).
 from __future__ import annotations
 
 from groundgraph.graph.verb_schema import Param, VerbDoc
-from groundgraph.memory.causal_graph import DIRECTIONS
-from groundgraph.memory.recall import MAX_HOPS, MAX_TOP_K, MAX_VISITED
+from groundgraph.memory.limits import DIRECTIONS, MAX_HOPS, MAX_TOP_K, MAX_VISITED
 from groundgraph.search.seeds import SEARCH_MODES
 
 _DATE_TIME = {"type": ["string", "null"], "format": "date-time"}

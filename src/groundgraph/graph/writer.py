@@ -74,7 +74,7 @@ class DocumentWriter:
         self.entity_extractor = entities
         self.relation_extractor = relations
         self._local_preparer: Preparer | None = None
-        indexes.on_relink = self._refresh_title_mentions
+        indexes.on_relink = self.refresh_title_mentions
 
     # ----------------------------------------------------------------- one document
     def add_document(
@@ -336,7 +336,7 @@ class DocumentWriter:
             self.indexes.removed(doc_id)
         return removed
 
-    def _refresh_title_mentions(self, everything: bool) -> None:
+    def refresh_title_mentions(self, everything: bool) -> None:
         """Extract again the mentions and co-occurrences of each document that names a
         title it was extracted without, or one that has left (``graph.title_mentions``);
         ``everything``: this process missed writes, so check every title."""

@@ -18,11 +18,12 @@ from dataclasses import dataclass
 
 from groundgraph.memory.fact_graph import FactGraph
 from groundgraph.memory.facts import CAUSE, EFFECT
+from groundgraph.memory.limits import CAUSES as CAUSES
+from groundgraph.memory.limits import DIRECTIONS as DIRECTIONS
+from groundgraph.memory.limits import EFFECTS as EFFECTS
 from groundgraph.model import Edge
 from groundgraph.model.memory import CausalHop
 
-EFFECTS, CAUSES = "effects", "causes"
-DIRECTIONS = (EFFECTS, CAUSES)
 EdgeKey = tuple[str, str, str]
 
 

@@ -17,16 +17,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from groundgraph.errors import InputError, InputTooLargeError
-from groundgraph.ingest.entities import Mention, normalise_entity
+from groundgraph.ingest.entities.normalise import normalise_entity
 from groundgraph.model import Edge, Node
 from groundgraph.model.ids import (
     ENTITY_PREFIX,
     normalise_fact,
 )
 from groundgraph.model.valid_text import ValidText, valid_text
+
+if TYPE_CHECKING:  # the extractor (and its patterns) loads where mentions are made
+    from groundgraph.ingest.entities import Mention
 
 MAX_FACT_CHARS = 20_000
 MAX_FACTS_PER_CALL = 10_000
@@ -101,6 +104,8 @@ def as_mentions(extractor: EntityCallable) -> Callable[[str], list[Mention]]:
     A name is placed at its first case-insensitive occurrence in the text, or at (0, 0)
     when the text does not contain it.
     """
+
+    from groundgraph.ingest.entities import Mention
 
     def extract(text: str) -> list[Mention]:
         found = extractor(text)

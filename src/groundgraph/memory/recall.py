@@ -31,6 +31,9 @@ from groundgraph.index.subset import SubsetScores, subset_bm25
 from groundgraph.memory.fact_graph import FactGraph
 from groundgraph.memory.fill import fill_order
 from groundgraph.memory.index import MemoryIndex
+from groundgraph.memory.limits import MAX_HOPS as MAX_HOPS
+from groundgraph.memory.limits import MAX_TOP_K as MAX_TOP_K
+from groundgraph.memory.limits import MAX_VISITED as MAX_VISITED
 from groundgraph.memory.view import MemoryView
 from groundgraph.model import Seeding, TermScore
 from groundgraph.search.pipeline import Ranked, check_query, fuse_noisy_or, rank
@@ -46,9 +49,6 @@ from groundgraph.walk.dijkstra import Reached, WalkParams, walk_from_seeds
 
 DAMPING = 0.85
 MIN_SCORE = 0.005
-MAX_TOP_K = 1000
-MAX_HOPS = 16
-MAX_VISITED = 100_000
 
 
 @dataclass(frozen=True)

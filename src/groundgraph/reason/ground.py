@@ -37,6 +37,7 @@ from groundgraph.reason.claims import (
     unlinked_sections,
 )
 from groundgraph.reason.evidence import SectionCache
+from groundgraph.reason.limits import MAX_CANDIDATES as MAX_CANDIDATES
 from groundgraph.reason.negated import negation_mismatches
 from groundgraph.reason.slots import evidence_tokens, statements, substituted_values
 from groundgraph.reason.support import (
@@ -75,7 +76,6 @@ DEFAULT_MIN_SUPPORT = 0.5
 VETO_BELOW = 0.5
 MAX_ANSWER_CHARS = 100_000
 MAX_QUERY_CHARS = 10_000
-MAX_CANDIDATES = 100
 MAX_CLAIMS = 2_000  # sentences checked per answer (each may cost a search)
 SEARCH_CHARS = 2_000  # a claim searched for its own evidence is cut to this many characters
 VERIFY_CHARS = 4_000  # section text handed to verify when no sentence holds a claim word

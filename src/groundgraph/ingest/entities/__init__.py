@@ -8,19 +8,52 @@ key every spelling of an entity shares) and ``wordlists`` (the small lists behin
 ``gliner`` puts a GLiNER model (``pip install gliner``) behind the same signature.
 """
 
-from groundgraph.ingest.entities.extract import (
-    KINDS,
-    EntityExtractor,
-    Mention,
-    MentionKind,
-    extract_entities,
-    sentence_mentions,
-    untitled_mentions,
-    with_titles,
-)
-from groundgraph.ingest.entities.gliner import GlinerEntityExtractor
-from groundgraph.ingest.entities.normalise import MAX_KEY_CHARS, normalise_entity
-from groundgraph.ingest.entities.titles import TitleMatcher
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # type checkers see the names; the interpreter loads them on first use
+    from groundgraph.ingest.entities.extract import (
+        KINDS,
+        EntityExtractor,
+        Mention,
+        MentionKind,
+        extract_entities,
+        sentence_mentions,
+        untitled_mentions,
+        with_titles,
+    )
+    from groundgraph.ingest.entities.gliner import GlinerEntityExtractor
+    from groundgraph.ingest.entities.normalise import MAX_KEY_CHARS, normalise_entity
+    from groundgraph.ingest.entities.titles import TitleMatcher
+
+# Imported on first use (issue 12, cold start): importing one submodule does not load the
+# others (a read needs the title matcher, not the extractors' patterns).
+_LAZY = {
+    "KINDS": "groundgraph.ingest.entities.extract",
+    "EntityExtractor": "groundgraph.ingest.entities.extract",
+    "Mention": "groundgraph.ingest.entities.extract",
+    "MentionKind": "groundgraph.ingest.entities.extract",
+    "extract_entities": "groundgraph.ingest.entities.extract",
+    "sentence_mentions": "groundgraph.ingest.entities.extract",
+    "untitled_mentions": "groundgraph.ingest.entities.extract",
+    "with_titles": "groundgraph.ingest.entities.extract",
+    "GlinerEntityExtractor": "groundgraph.ingest.entities.gliner",
+    "MAX_KEY_CHARS": "groundgraph.ingest.entities.normalise",
+    "normalise_entity": "groundgraph.ingest.entities.normalise",
+    "TitleMatcher": "groundgraph.ingest.entities.titles",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "KINDS",

@@ -4,24 +4,59 @@
 asks a model for JSON triples, and ``ground_triples`` keeps those the text really names.
 """
 
-from groundgraph.ingest.relations.extract import (
-    IS_A,
-    RelationMention,
-    extract_relations,
-    ground_triples,
-    relation_name,
-)
-from groundgraph.ingest.relations.llm import (
-    MAX_FIELD_CHARS,
-    MAX_REPLY_CHARS,
-    RELATION_PROMPT,
-    ParsedTriples,
-    Triple,
-    llm_relation_extractor,
-    parse_llm_triples,
-    read_llm_triples,
-    relation_prompt,
-)
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # type checkers see the names; the interpreter loads them on first use
+    from groundgraph.ingest.relations.extract import (
+        IS_A,
+        RelationMention,
+        extract_relations,
+        ground_triples,
+        relation_name,
+    )
+    from groundgraph.ingest.relations.llm import (
+        MAX_FIELD_CHARS,
+        MAX_REPLY_CHARS,
+        RELATION_PROMPT,
+        ParsedTriples,
+        Triple,
+        llm_relation_extractor,
+        parse_llm_triples,
+        read_llm_triples,
+        relation_prompt,
+    )
+
+# Imported on first use (issue 12, cold start): importing one submodule does not load the
+# others (a read needs the title matcher, not the extractors' patterns).
+_LAZY = {
+    "IS_A": "groundgraph.ingest.relations.extract",
+    "RelationMention": "groundgraph.ingest.relations.extract",
+    "extract_relations": "groundgraph.ingest.relations.extract",
+    "ground_triples": "groundgraph.ingest.relations.extract",
+    "relation_name": "groundgraph.ingest.relations.extract",
+    "MAX_FIELD_CHARS": "groundgraph.ingest.relations.llm",
+    "MAX_REPLY_CHARS": "groundgraph.ingest.relations.llm",
+    "RELATION_PROMPT": "groundgraph.ingest.relations.llm",
+    "ParsedTriples": "groundgraph.ingest.relations.llm",
+    "Triple": "groundgraph.ingest.relations.llm",
+    "llm_relation_extractor": "groundgraph.ingest.relations.llm",
+    "parse_llm_triples": "groundgraph.ingest.relations.llm",
+    "read_llm_triples": "groundgraph.ingest.relations.llm",
+    "relation_prompt": "groundgraph.ingest.relations.llm",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "IS_A",
