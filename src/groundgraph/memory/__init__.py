@@ -6,8 +6,9 @@ the facade, so it imports search, index, walk, store and ingest but never ``grap
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from groundgraph.lazy_names import lazy_names
 
 if TYPE_CHECKING:  # type checkers see the names; the interpreter loads them on first use
     # -- contradictions and built-in datasets (conflicts.py, datasets.py) --
@@ -67,13 +68,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'groundgraph.memory' has no attribute {name!r}")
-    value = getattr(import_module(module), name)
-    globals()[name] = value  # the next read finds it without this hook
-    return value
+__getattr__ = lazy_names(__name__, _LAZY, globals())
 
 
 __all__ = [

@@ -6,8 +6,9 @@ asks a model for JSON triples, and ``ground_triples`` keeps those the text reall
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from groundgraph.lazy_names import lazy_names
 
 if TYPE_CHECKING:  # type checkers see the names; the interpreter loads them on first use
     from groundgraph.ingest.relations.extract import (
@@ -49,13 +50,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _LAZY, globals())
 
 
 __all__ = [
