@@ -61,3 +61,6 @@ def test_the_document_list_is_paged_by_the_server(watched):
     assert titles(watched) == [d["title"] for d in first["documents"]]
     asked = [u for u in watched.urls if "/graph/documents" in u]
     assert asked and all(u.endswith("/graph/documents/page") for u in asked)
+    # The scope pickers are filled from one bounded page of names, never the whole list.
+    names = [u for u in watched.urls if u.split("?")[0].endswith("/sessions")]
+    assert names and all("limit=1000" in u for u in names)

@@ -1,5 +1,5 @@
 """The read commands take ``--scope`` as the service scopes its reads: ``outline``,
-``show``, ``ask``, ``bridge`` and ``stats --docs`` read as the scopes named, and another
+``show``, ``ask``, ``bridge``, ``ground`` and ``stats --docs`` read as the scopes named, and another
 scope's document is unknown to them (the same answer as for an id nobody holds)."""
 
 from __future__ import annotations
@@ -76,3 +76,15 @@ def test_ask_and_bridge_cite_only_what_the_scope_reads(db):
         hops = [h for p in json.loads(paths.stdout or "[]") for h in p["hops"]]
         other = "zephyr" if kept == "atlas" else "atlas"
         assert not any(other in json.dumps(h) for h in hops)
+
+
+def test_ground_checks_an_answer_against_the_scopes_documents_only(db, tmp_path):
+    answer = tmp_path / "answer.md"
+    answer.write_text("Jonas Berg owns the Zephyr boiler contract.\n", encoding="utf-8")
+    mine = run("ground", str(answer), "--json", "--scope", "acme/b", db=db)
+    other = run("ground", str(answer), "--json", "--scope", "acme/a", db=db)
+    assert mine.returncode == 0, mine.stderr
+    assert other.returncode == 1, other.stderr  # 1: a claim is not supported
+    backed = json.loads(mine.stdout)["claims"][0]
+    assert backed["supported"] and all(n.startswith("zephyr") for n in backed["nodeIds"])
+    assert not json.loads(other.stdout)["claims"][0]["supported"]

@@ -94,6 +94,7 @@ def _print(grounding: Grounding) -> None:
     example=(
         "groundgraph ground answer.md",
         "echo 'Edit config.json.' | groundgraph ground - --json",
+        "groundgraph ground answer.md --scope acme",
     ),
 )
 @click.argument("answer_file", type=click.File("rb"))
@@ -107,6 +108,7 @@ def _print(grounding: Grounding) -> None:
     type=click.FloatRange(0.0, 1.0),
 )
 @verb_option("--max-nodes", verb="ground", param="max_nodes", show_default=True)
+@verb_option("--scope", "scopes", verb="ground", param="scopes", multiple=True)
 @click.option(
     "--negation-check",
     is_flag=True,
@@ -128,6 +130,7 @@ def ground_command(
     node_ids: tuple[str, ...],
     min_support: float,
     max_nodes: int,
+    scopes: tuple[str, ...],
     negation_check: bool,
     lenient: bool,
     as_json: bool,
@@ -153,6 +156,7 @@ def ground_command(
             check_anchors=not lenient,
             check_substitutions=not lenient,
             check_negation=not lenient,
+            scopes=list(scopes) or None,
         )
     if as_json:
         click.echo(json.dumps(grounding.to_dict(), indent=2, ensure_ascii=False))

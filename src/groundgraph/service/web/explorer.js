@@ -7,6 +7,7 @@
   const KEY = 'groundgraph.key';
   const PAGE = 10;
   const OUTLINE_PAGE = 25;
+  const SESSION_PICKER_LIMIT = 1000; // the server's largest page of GET /sessions
   const LABEL = 40;
   const SNIPPET = 300;
   const EDGE_COLOURS = {
@@ -203,13 +204,20 @@
 
   // The first call checks the key too: one round trip before the page is usable.
   async function start() {
-    const sessions = (await api('GET', '/sessions')).sessions;
+    // One page of names (the server's largest): a store of more sessions lists the first
+    // ones and says so; every read can still cover all of them ("all I may read").
+    const page = await api('GET', '/sessions?limit=' + SESSION_PICKER_LIMIT);
+    const sessions = page.sessions;
     $('key-panel').hidden = true;
     $('forget-key').hidden = !sessionStorage.getItem(KEY);
     state.scopes = sessions;
     for (const picker of [$('search-scope'), $('memory-session')]) {
       clear(picker).append(el('option', { value: '' }, 'all I may read'));
       for (const name of sessions) picker.append(el('option', { value: name }, name));
+      if (page.next_cursor) {
+        picker.append(el('option', { value: '', disabled: 'disabled' },
+          'only the first ' + sessions.length + ' sessions are listed'));
+      }
     }
   }
 
