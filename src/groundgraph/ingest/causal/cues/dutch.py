@@ -12,6 +12,10 @@ from __future__ import annotations
 
 import re
 
+from groundgraph.ingest.causal.cues.table import ASIDE as _ASIDE
+from groundgraph.ingest.causal.cues.table import CLAUSE_END as _CLAUSE_END
+from groundgraph.ingest.causal.cues.table import ONE_WORD as _W
+from groundgraph.ingest.causal.cues.table import SPAN as _SPAN
 from groundgraph.ingest.causal.cues.table import (
     CueTable,
     cause_first,
@@ -19,12 +23,6 @@ from groundgraph.ingest.causal.cues.table import (
     in_turn,
     words,
 )
-
-_W = r"(?:\w+\s+)?"  # one optional word: "führte schließlich zu", "hat auch zu"
-_W2 = r"(?:\w+\s+){0,2}"  # up to two: "ist vor allem auf … zurückzuführen"
-_SPAN = r"[^,;:.!?]{1,120}?"
-_ASIDE = r",\s[^,;:.!?]{1,60}?,\s+"  # an aside between a verb and its preposition
-_CLAUSE_END = r"(?=\s*(?:[,;:.!?…]|$))"
 
 # A relative clause that points back to the clause before: ", was wiederum …", ", die …".
 _REL_NL = (

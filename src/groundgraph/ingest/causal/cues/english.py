@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from groundgraph.ingest.causal.cues.table import ASIDE as _ASIDE
+from groundgraph.ingest.causal.cues.table import SPAN as _SPAN
 from groundgraph.ingest.causal.cues.table import (
     Cue,
     CueTable,
@@ -15,8 +17,6 @@ from groundgraph.ingest.causal.cues.table import (
 )
 
 _ADV = r"(?:\w+ly\s+)?"  # one optional -ly adverb: "led directly to", "due largely to"
-_SPAN = r"[^,;:.!?]{1,120}?"  # a span inside a split marker, bounded so matching stays linear
-_ASIDE = r",\s[^,;:.!?]{1,60}?,\s+"  # an aside between a verb and its preposition
 # Intransitive verbs of change after a causative "made" ("made the ice cream melt").
 _CHANGE = (
     r"(?:melt|fall|rise|drop|collapse|crash|fail|stop|break|burst|freeze|rot|wilt|die|quit|"

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import re
 
+from groundgraph.ingest.causal.cues.table import ASIDE as _ASIDE
+from groundgraph.ingest.causal.cues.table import ONE_WORD as _W
+from groundgraph.ingest.causal.cues.table import SPAN as _SPAN
 from groundgraph.ingest.causal.cues.table import (
     CueTable,
     cause_first,
@@ -13,11 +16,8 @@ from groundgraph.ingest.causal.cues.table import (
     words,
 )
 
-_W = r"(?:\w+\s+)?"
-_SPAN = r"[^,;:.!?]{1,120}?"
 _DE = r"(?:de|du|des|d['’])"  # French "of", elided or not
 _QUE = r"(?:que|qu(?=['’]))"
-_ASIDE = r",\s[^,;:.!?]{1,60}?,\s+"  # an aside between a verb and its preposition
 _MOTIVE = (
     r"(?:pure\s+)?(?:peur|crainte|jalousie|curiosité|colère|vengeance|dépit|ennui|habitude|"
     r"nécessité|respect|pitié|honte|prudence|précaution|désespoir|négligence|lassitude|"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from groundgraph.ingest.causal.cues.table import ONE_WORD as _W
 from groundgraph.ingest.causal.cues.table import (
     CueTable,
     cause_first,
@@ -13,7 +14,6 @@ from groundgraph.ingest.causal.cues.table import (
     words,
 )
 
-_W = r"(?:\w+\s+)?"
 _DI = r"(?:di|del|dello|della|dei|degli|delle|dell['’])"
 _A_IT = r"(?:a|ad|al|allo|alla|ai|agli|alle|all['’])"
 _DA = r"(?:da|dal|dallo|dalla|dai|dagli|dalle|dall['’])"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from groundgraph.ingest.causal.cues.table import ONE_WORD as _W
 from groundgraph.ingest.causal.cues.table import (
     CueTable,
     cause_first,
@@ -13,7 +14,6 @@ from groundgraph.ingest.causal.cues.table import (
     words,
 )
 
-_W = r"(?:\w+\s+)?"
 _A_PT = r"(?:a|ao|à|aos|às)"
 _DE_PT = r"(?:de|do|da|dos|das)"
 

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import re
 
+from groundgraph.ingest.causal.cues.table import ASIDE as _ASIDE
+from groundgraph.ingest.causal.cues.table import ONE_WORD as _W
+from groundgraph.ingest.causal.cues.table import SPAN as _SPAN
 from groundgraph.ingest.causal.cues.table import (
     CueTable,
     cause_first,
@@ -13,10 +16,7 @@ from groundgraph.ingest.causal.cues.table import (
     words,
 )
 
-_W = r"(?:\w+\s+)?"
-_SPAN = r"[^,;:.!?]{1,120}?"
 _A = r"(?:a|al)"
-_ASIDE = r",\s[^,;:.!?]{1,60}?,\s+"  # an aside between a verb and its preposition
 _MOTIVE = (
     r"(?:puro\s+|pura\s+)?(?:miedo|temor|celos|curiosidad|rabia|venganza|despecho|"
     r"aburrimiento|costumbre|necesidad|respeto|lástima|vergüenza|prudencia|precaución|"

@@ -22,6 +22,18 @@ from typing import Literal
 Role = Literal["cause", "effect"]
 
 # Ends a span on either side: sentence-internal punctuation and dashes between spaces.
+# Pieces the languages' cue patterns share.
+#: One optional word between a verb and its preposition ("led eventually to", "hat auch zu").
+ONE_WORD = r"(?:\w+\s+)?"
+#: Up to two such words ("ist vor allem auf … zurückzuführen").
+TWO_WORDS = r"(?:\w+\s+){0,2}"
+#: A span inside a split marker, bounded so matching stays linear.
+SPAN = r"[^,;:.!?]{1,120}?"
+#: An aside between a verb and its preposition ("led, after years, to").
+ASIDE = r",\s[^,;:.!?]{1,60}?,\s+"
+#: Where a clause ends: before punctuation or the end of the text.
+CLAUSE_END = r"(?=\s*(?:[,;:.!?…]|$))"
+
 BOUNDARY = re.compile(r"[;:()\[\]{}]|,|\s[-–—]\s|—|\.\.\.|…")
 
 
