@@ -28,19 +28,20 @@ from groundgraph.graph.embeddings import NodeEmbeddings
 from groundgraph.graph.linking import KeyIndex, TitleIndex
 from groundgraph.graph.title_mentions import TitleLog
 from groundgraph.index.bm25 import BM25Params, LexicalIndex
-from groundgraph.index.links import LinkParams, TermLinker
-from groundgraph.index.semantic import Similarity, semantic_links
 from groundgraph.index.snapshot import dump_index, load_index
-from groundgraph.index.term_batch import TermBatch
-from groundgraph.ingest.entities.titles import TitleMatcher
 from groundgraph.model import SEMANTIC, Document, Edge, Node, semantic_weight
 from groundgraph.model.ids import FACT_PREFIX, INDEXED_KINDS
 from groundgraph.store import Store
 from groundgraph.text import Analyzer
-from groundgraph.walk.matrix import GraphMatrix
 
-if TYPE_CHECKING:  # what a write or a memory read derives, loaded when first derived
+if TYPE_CHECKING:  # what a write, a relink or a memory read derives, loaded when first derived
+    from groundgraph.index.link_params import LinkParams
+    from groundgraph.index.links import TermLinker
+    from groundgraph.index.semantic import Similarity
+    from groundgraph.index.term_batch import TermBatch
+    from groundgraph.ingest.entities.titles import TitleMatcher
     from groundgraph.memory.index import MemoryIndex
+    from groundgraph.walk.matrix import GraphMatrix
 
 #: Tries at writing the semantic edges while other processes keep removing nodes.
 _RELINK_ATTEMPTS = 5
@@ -229,6 +230,8 @@ class DerivedIndexes:
     def linker(self) -> TermLinker:
         """Top-term postings of the indexed nodes as they are now, to find a text's
         nearest nodes (built on first use after each write; semantic edges do not use it)."""
+        from groundgraph.index.links import TermLinker
+
         if self._linker is None or self._linker[0] != self.generation:
             self._linker = (self.generation, TermLinker(self.index, self.link_params))
         return self._linker[1]
@@ -270,6 +273,8 @@ class DerivedIndexes:
             return
         if self.on_relink is not None:
             self.on_relink(self._foreign)
+        from groundgraph.index.semantic import semantic_links
+
         for attempt in range(_RELINK_ATTEMPTS):
             edges = [
                 Edge(link.source, link.target, SEMANTIC, round(semantic_weight(link.similarity), 6))
@@ -314,6 +319,8 @@ class DerivedIndexes:
 
     def matcher(self) -> TitleMatcher:
         """The document titles as entity names (and the titles a run expects)."""
+        from groundgraph.ingest.entities.titles import TitleMatcher
+
         if self._title_matcher is None:
             stored = (d.title for d in self.store.reads.documents())
             self._title_matcher = TitleMatcher(itertools.chain(stored, self.titles.expected))
@@ -321,6 +328,8 @@ class DerivedIndexes:
 
     def matrix(self) -> GraphMatrix:
         """The whole graph as a sparse matrix (built on first use, rebuilt after writes)."""
+        from groundgraph.walk.matrix import GraphMatrix
+
         self.sync()
         if self._matrix is None or self._matrix[0] != self.generation:
             self._matrix = (self.generation, GraphMatrix.from_edges(self.store.reads.iter_edges()))

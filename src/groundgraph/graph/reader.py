@@ -25,12 +25,11 @@ from groundgraph.search import SearchParams, check_query
 from groundgraph.search.documents import SearchRun, run_search
 from groundgraph.search.rerank import Reranker
 from groundgraph.search.seeds import SEARCH_MODES
-from groundgraph.search.why_not import why_not
 from groundgraph.store import Store
-from groundgraph.walk.matrix import GraphMatrix
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the why_not machinery and the walk matrix load on first use
     from groundgraph.reason.relations import GroundedReasoner
+    from groundgraph.walk.matrix import GraphMatrix
 
 #: Hits a search returns unless told (``max_results``, or ``top_k``).
 DEFAULT_MAX_RESULTS = 8
@@ -119,6 +118,8 @@ class GraphReader:
         """Why ``target`` (a node id, or a document id: any of its nodes) is not among the
         hits ``search`` gives ``query`` with these options: the stage where it fell out,
         what that stage recorded, and a change of one option, rerun, that brings it in."""
+        from groundgraph.search.why_not import why_not
+
         check_query(query)
         if not isinstance(target, str) or not target or len(target) > MAX_TARGET_CHARS:
             raise InputError(

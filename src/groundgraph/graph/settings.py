@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from groundgraph.errors import InputError
-from groundgraph.index.links import LinkParams
+from groundgraph.index.link_params import LinkParams
 from groundgraph.store import Store
 
 MIN_CHUNK_CHARS = 100

@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Protocol
 
 from groundgraph.index.all_terms import positions_with_every_term
 from groundgraph.index.bm25 import LexicalIndex
-from groundgraph.ingest.entities.titles import TitleMatcher
 from groundgraph.model import Node
 from groundgraph.model.ids import FACT_PREFIX
 from groundgraph.store import Store
@@ -27,6 +26,7 @@ if TYPE_CHECKING:  # a read makes a TitleLog; the extraction it refreshes loads 
     from groundgraph.graph.evidence import EntityExtractor
     from groundgraph.graph.prepare import PreparedDocument
     from groundgraph.ingest.entities import Mention
+    from groundgraph.ingest.entities.titles import TitleMatcher
 
 #: The edges a document's entity mentions give, extracted again when its titles change.
 EVIDENCE_TYPES = ("mentions", "co-occurs")
@@ -162,6 +162,8 @@ def namers(
     title: str, index: LexicalIndex, store: Store, wanted: Callable[[str], bool]
 ) -> set[str]:
     """Ids of the ``wanted`` documents with a node whose text names ``title``."""
+    from groundgraph.ingest.entities.titles import TitleMatcher
+
     matcher = TitleMatcher([title])
     if matcher.size == 0:
         return set()

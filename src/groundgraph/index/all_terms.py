@@ -29,7 +29,7 @@ def positions_with_every_term(index: LexicalIndex, terms: Sequence[str]) -> IntA
         return np.flatnonzero(index.alive_mask(np.arange(len(index.node_ids))))
     lists = []
     for term in dict.fromkeys(terms):
-        tid = index.vocab.get(term)
+        tid = index.term_id(term)
         if tid is None:
             return None
         lists.append(index.postings(tid)[0])

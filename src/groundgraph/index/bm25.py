@@ -24,10 +24,12 @@ import numpy.typing as npt
 from groundgraph.errors import InputError
 from groundgraph.index.bm25_params import BM25Params
 from groundgraph.index.index_arrays import IndexArrays
+from groundgraph.index.node_table import NodeTable
 from groundgraph.index.postings import TermPostings, node_terms_of
 from groundgraph.index.ranking import FloatArray, IntArray, LexicalMatches, top_positions
 from groundgraph.index.term_batch import TermBatch
 from groundgraph.index.term_counts import TermCounter
+from groundgraph.index.vocabulary import Vocabulary
 from groundgraph.text import Analyzer
 
 __all__ = [
@@ -49,14 +51,11 @@ class LexicalIndex:
         self.analyzer = analyzer or Analyzer()
         self.params = params or BM25Params()
         self.counter = TermCounter(self.analyzer, self.params.title_boost)
-        self.vocab: dict[str, int] = {}
-        self.terms: list[str] = []
+        self._vocabulary = Vocabulary()
         self._df = np.zeros(1024, dtype=np.int64)
         self._postings = TermPostings()
         self._posting_total = 0
-        self.node_ids: list[str] = []
-        self.doc_of: list[str] = []
-        self.position: dict[str, int] = {}
+        self._nodes = NodeTable()
         self._doc_positions: dict[str, list[int]] | None = {}
         self._length = np.zeros(1024, dtype=np.float64)
         self._alive = np.zeros(1024, dtype=bool)
@@ -65,6 +64,49 @@ class LexicalIndex:
         self.live_count = 0
         self.total_length = 0.0
         self.dead_postings = 0
+
+    # ----------------------------------------------------------------- terms and nodes
+    @property
+    def terms(self) -> list[str]:
+        """Every term, by term id."""
+        return self._vocabulary.terms
+
+    @property
+    def vocab(self) -> dict[str, int]:
+        """Each term's id; :meth:`term_id` for a few."""
+        return self._vocabulary.ids
+
+    def term_id(self, term: str) -> int | None:
+        return self._vocabulary.get(term)
+
+    @property
+    def node_ids(self) -> list[str]:
+        """Node id by position (removed nodes included); :meth:`node_id_at` for a few."""
+        return self._nodes.ids
+
+    @property
+    def doc_of(self) -> list[str]:
+        """Document id by position; :meth:`doc_at` for a few."""
+        return self._nodes.docs
+
+    @property
+    def position(self) -> dict[str, int]:
+        """Position by node id, live nodes only; :meth:`find` for a few."""
+        return self._nodes.position
+
+    def node_id_at(self, pos: int) -> str:
+        return self._nodes.id_at(pos)
+
+    def doc_at(self, pos: int) -> str:
+        return self._nodes.doc_at(pos)
+
+    def find(self, node_id: str) -> int | None:
+        """The position of the live node ``node_id``, or None."""
+        return self._nodes.find(node_id)
+
+    def node_count(self) -> int:
+        """Positions held, removed nodes included."""
+        return len(self._nodes)
 
     # ----------------------------------------------------------------- building
     def add(self, node_id: str, doc_id: str, title: str, content: str) -> int:
@@ -207,9 +249,7 @@ class LexicalIndex:
         return removed
 
     def _new_term(self, term: str) -> int:
-        tid = len(self.terms)
-        self.terms.append(term)
-        self.vocab[term] = tid
+        tid = self._vocabulary.add(term)
         if tid >= len(self._df):
             self._df = np.concatenate([self._df, np.zeros(len(self._df), dtype=np.int64)])
         return tid
@@ -236,10 +276,10 @@ class LexicalIndex:
 
     def _load_forward(self) -> None:
         # After a snapshot load only postings exist; derive the per-node view once, in bulk.
-        if len(self._node_terms) >= len(self.node_ids):
+        if len(self._node_terms) >= len(self._nodes):
             return
         known = self._node_terms
-        for p, terms in node_terms_of(*self.posting_arrays(), len(self.node_ids)).items():
+        for p, terms in node_terms_of(*self.posting_arrays(), len(self._nodes)).items():
             if p not in known:
                 known[p] = terms
 
@@ -285,11 +325,8 @@ class LexicalIndex:
     ) -> LexicalIndex:
         """The index that :meth:`to_arrays` gave ``arrays`` (made with these settings)."""
         index = cls(analyzer, params)
-        index.terms = list(arrays.terms)
-        index.vocab = {t: i for i, t in enumerate(index.terms)}
-        index.node_ids = list(arrays.node_ids)
-        index.doc_of = list(arrays.doc_of)
-        n = len(index.node_ids)
+        index._vocabulary = Vocabulary(arrays.terms, arrays.term_order)
+        n = len(arrays.node_ids)
         index._df = np.array(arrays.df, dtype=np.int64)
         index._grow_nodes(n)
         index._length[:n] = arrays.length
@@ -299,10 +336,9 @@ class LexicalIndex:
         pos, tf = np.asarray(arrays.pos, dtype=np.int32), np.asarray(arrays.tf, dtype=np.uint16)
         index._postings.load_base(indptr, pos, tf)
         index._posting_total = int(indptr[-1])
-        live = np.flatnonzero(alive).tolist()
-        index.position = {index.node_ids[p]: p for p in live}
+        index._nodes = NodeTable.of(arrays.node_ids, arrays.doc_of, alive)
         index._doc_positions = None
-        index.live_count = len(live)
+        index.live_count = int(np.count_nonzero(alive))
         index.total_length = float(index._length[:n][alive].sum())
         return index
 
@@ -311,7 +347,7 @@ class LexicalIndex:
         return self.live_count
 
     def __contains__(self, node_id: object) -> bool:
-        return node_id in self.position
+        return isinstance(node_id, str) and self._nodes.find(node_id) is not None
 
     def posting_count(self) -> int:
         """Postings held, those of removed nodes not yet compacted away included."""
@@ -325,7 +361,7 @@ class LexicalIndex:
         return self._alive[positions]
 
     def df(self, term: str) -> int:
-        tid = self.vocab.get(term)
+        tid = self.term_id(term)
         return 0 if tid is None else int(self._df[tid])
 
     def idf(self, term: str) -> float:
@@ -340,7 +376,7 @@ class LexicalIndex:
         count = int(np.count_nonzero(mask))
 
         def idf(term: str) -> float:
-            tid = self.vocab.get(term)
+            tid = self.term_id(term)
             df = 0 if tid is None else int(np.count_nonzero(mask[self.postings(tid)[0]]))
             return self._idf(df, count)
 
@@ -392,7 +428,7 @@ class LexicalIndex:
         per_term: list[tuple[IntArray, FloatArray]] = []
         parts: list[FloatArray] = []
         for term in terms:
-            tid = self.vocab.get(term)
+            tid = self.term_id(term)
             if tid is None or self._df[tid] <= 0:
                 continue
             pos, tf = self.postings(tid)

@@ -29,3 +29,5 @@ class IndexArrays:
     length: npt.NDArray[np.float64]
     alive: npt.NDArray[np.bool_]
     blank: npt.NDArray[np.bool_]
+    #: Term ids sorted by their term, when the snapshot kept them (a lookup without a dict).
+    term_order: npt.NDArray[np.int32] | None = None

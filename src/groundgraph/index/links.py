@@ -17,12 +17,12 @@ from __future__ import annotations
 from array import array
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from itertools import chain, repeat
 
 import numpy as np
 
 from groundgraph.index.bm25 import IntArray, LexicalIndex, TermBatch, top_positions
+from groundgraph.index.link_params import LinkParams
 from groundgraph.index.similarity import PAIR_BLOCK, best_per_row, pairs_within
 from groundgraph.index.top_terms import (
     BulkTopTerms,
@@ -45,18 +45,6 @@ __all__ = [
 
 Neighbours = list[tuple[int, float]]
 _NO_KEYS: array[int] = array("i")
-
-
-@dataclass(frozen=True)
-class LinkParams:
-    top_terms: int = 12
-    neighbours: int = 5
-    #: The floor of the term similarity (weighted Jaccard of top terms).
-    min_similarity: float = 0.08
-    max_term_nodes: int = 2000
-    #: The floor of the cosine, when an embedder links the nodes too (``vector_links.py``;
-    #: Grounded Graph of Thought's 0.3 is ``min_similarity=0.3``).
-    min_cosine: float = 0.5
 
 
 class TopTermPostings:

@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from groundgraph.index.bm25 import FloatArray, IntArray, LexicalIndex
-from groundgraph.index.links import LinkParams
+from groundgraph.index.link_params import LinkParams
 from groundgraph.model.ids import FACT_PREFIX
 
 if TYPE_CHECKING:

@@ -110,7 +110,7 @@ def subset_bm25(
     terms: list[_TermPart] = []
     outside_sums: dict[str, float] = {}
     for term in index.query_terms(query):
-        tid = index.vocab.get(term)
+        tid = index.term_id(term)
         pos64, tf64 = empty, np.zeros(0)
         if tid is not None:
             pos, tf = index.postings(tid)

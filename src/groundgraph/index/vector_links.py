@@ -30,7 +30,7 @@ from collections.abc import Callable
 import numpy as np
 
 from groundgraph.index.bm25 import LexicalIndex
-from groundgraph.index.links import LinkParams
+from groundgraph.index.link_params import LinkParams
 from groundgraph.index.semantic import (
     LinkableNodes,
     Nearest,

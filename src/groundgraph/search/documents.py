@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -41,9 +42,9 @@ from groundgraph.walk.dijkstra import (
     arcs_from_steps,
     walk_from_seeds,
 )
-from groundgraph.walk.matrix import GraphMatrix
-from groundgraph.walk.ppr import explain_paths
-from groundgraph.walk.push import PushParams, local_pagerank
+
+if TYPE_CHECKING:  # the PPR walker's parts load when it runs
+    from groundgraph.walk.matrix import GraphMatrix
 
 WALKERS = ("bounded", "ppr")
 FUSIONS = ("noisy-or", "linear")
@@ -149,10 +150,10 @@ def run_search(
     allowed_docs = None if p.doc_ids is None else set(p.doc_ids)
 
     def keep(node_id: str) -> bool:
-        pos = index.position.get(node_id)
+        pos = index.find(node_id)
         if pos is None or index.is_blank(pos):
             return False
-        return allowed_docs is None or index.doc_of[pos] in allowed_docs
+        return allowed_docs is None or index.doc_at(pos) in allowed_docs
 
     # A scoped search (``walkable``) scores as if the index held only what it may read:
     # the whole store's N, document frequencies and mean length would tell a tenant how
@@ -267,6 +268,8 @@ def _ppr_reached(
     Paths come later, for the hits only (:func:`_explain_ppr`); until then a node that is
     not a seed counts as reached through the graph (one hop, no path yet).
     """
+    from groundgraph.walk.push import PushParams, local_pagerank  # the PPR walker's, on use
+
     push = PushParams(p.damping, time_cap=p.ppr_time_cap)
     scores = local_pagerank(matrix, seeds, push).scores
     if not len(scores) or scores.max() <= 0:
@@ -292,6 +295,8 @@ def _explain_ppr(
     p: SearchParams,
 ) -> dict[str, Reached]:
     """Give the PageRank hits the strongest path from a seed (at most four hops)."""
+    from groundgraph.walk.ppr import explain_paths  # the PPR walker's, on use
+
     wanted = [n for n in hits if n in reached]
     paths = explain_paths(matrix, seeds, wanted, max_hops=max(p.max_hops, 4))
     out = dict(reached)
@@ -344,19 +349,19 @@ class IndexMatches:
         )
 
     def top(self, k: int) -> list[tuple[str, float]]:
-        ids = self.index.node_ids
+        id_at = self.index.node_id_at
         positions = self.matches.positions
-        rows = top_positions(positions, self.matches.scores, k, ids.__getitem__)
-        return [(ids[int(positions[i])], float(self.normalised[i])) for i in rows]
+        rows = top_positions(positions, self.matches.scores, k, id_at)
+        return [(id_at(int(positions[i])), float(self.normalised[i])) for i in rows]
 
     def scores_of(self, node_ids: Sequence[str]) -> dict[str, float]:
         # One vectorised lookup of the rows of the nodes that match.
-        position = self.index.position
-        known = [n for n in node_ids if n in position]
+        found_at = {n: p for n in node_ids if (p := self.index.find(n)) is not None}
+        known = list(found_at)
         if not known or not len(self.matches.positions):
             return {}
         positions = self.matches.positions
-        wanted = np.array([position[n] for n in known], dtype=np.int64)
+        wanted = np.array([found_at[n] for n in known], dtype=np.int64)
         rows = np.minimum(np.searchsorted(positions, wanted), len(positions) - 1)
         found = positions[rows] == wanted
         return {
@@ -366,20 +371,23 @@ class IndexMatches:
         }
 
     def terms(self, node_id: str) -> tuple[TermScore, ...]:
-        return self.matches.contributions(self.index.position[node_id])
+        pos = self.index.find(node_id)
+        if pos is None:
+            raise KeyError(node_id)
+        return self.matches.contributions(pos)
 
     def rank_of(self, node_id: str) -> int | None:
         """The node's rank among the matches (1 first, ties broken by id), or None."""
-        position = self.index.position.get(node_id)
+        position = self.index.find(node_id)
         positions = self.matches.positions
         row = int(np.searchsorted(positions, position)) if position is not None else len(positions)
         if row >= len(positions) or positions[row] != position:
             return None
         scores = self.matches.scores
         score = scores[row]
-        ids = self.index.node_ids
+        id_at = self.index.node_id_at
         ties = np.flatnonzero(scores == score).tolist()
-        before = sum(1 for t in ties if ids[int(positions[t])] < node_id)
+        before = sum(1 for t in ties if id_at(int(positions[t])) < node_id)
         return int(np.count_nonzero(scores > score)) + before + 1
 
     def seeding(self, node_id: str) -> Seeding:

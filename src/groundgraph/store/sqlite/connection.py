@@ -29,6 +29,11 @@ Query = Callable[[str, Sequence[object]], list[tuple[object, ...]]]
 # documents rewrote once, which about halves the time bulk indexing spends checkpointing.
 _WAL_PAGES = 10_000
 
+# Bytes of the file read through a memory map instead of read() calls: a new process reads
+# the saved lexical index (a blob of some MiB) without copying it page by page, about a
+# quarter of a cold search's open at 100k sections. Writes still go through the journal.
+_MMAP_BYTES = 256 * 1024 * 1024
+
 #: SQLite's ``application_id`` of a groundgraph store ("ggph"), set when the store is made,
 #: so a database of another application is recognised before anything writes to it.
 APPLICATION_ID = 0x67677068
@@ -87,6 +92,7 @@ class Database:
             self.conn.execute("PRAGMA synchronous=NORMAL")
             self.conn.execute(f"PRAGMA wal_autocheckpoint={_WAL_PAGES}")
             self.conn.execute("PRAGMA foreign_keys=OFF")
+            self.conn.execute(f"PRAGMA mmap_size={_MMAP_BYTES}")
             self._migrate()
         except (sqlite3.DatabaseError, ValueError) as exc:  # ValueError: undecodable text
             self.conn.close()
@@ -135,6 +141,7 @@ class Database:
                 isolation_level=None,
                 check_same_thread=False,
             )
+            conn.execute(f"PRAGMA mmap_size={_MMAP_BYTES}")
             version = int(conn.execute("PRAGMA user_version").fetchone()[0])
             marked = int(conn.execute("PRAGMA application_id").fetchone()[0]) == APPLICATION_ID
             tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
