@@ -120,3 +120,14 @@ def test_expected_title_reads_only_the_head_and_knows_no_jsonl(tmp_path):
     assert expected_title(by_name["plain.txt"]) == plain_title
     by_name["note.md"].path.unlink()
     assert expected_title(by_name["note.md"]) is None  # gone: no guess, no error
+
+
+def test_a_title_in_a_front_matter_longer_than_the_probe_is_expected(tmp_path):
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    keywords = ", ".join(f'"KEY/{n}"' for n in range(TITLE_PROBE_BYTES // 8))
+    text = f'---\ntitle: "Copper Kettle"\nkeywords: [{keywords}]\n---\n\nIt pours.\n'
+    assert len(text.encode()) > TITLE_PROBE_BYTES
+    (folder / "kettle-page.md").write_text(text, encoding="utf-8")
+    plan = plan_folder([folder]).files
+    assert expected_title(plan[0]) == parse_file(plan[0])[0].document.title == "Copper Kettle"

@@ -59,7 +59,12 @@ class _Pending:
         span: tuple[int, int],
         label: str | None = None,
     ) -> None:
-        sources, spans = self.edges.setdefault((source, target, kind, label), ([], []))
+        key = (source, target, kind, label)
+        found = self.edges.get(key)
+        if found is None:  # most edges are asserted once: make their lists in one go
+            self.edges[key] = ([node_id], [(node_id, span[0], span[1])])
+            return
+        sources, spans = found
         if node_id not in sources:
             sources.append(node_id)
         if len(spans) < MAX_SPANS_PER_EDGE:

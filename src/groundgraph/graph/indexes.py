@@ -20,12 +20,13 @@ from __future__ import annotations
 import itertools
 import logging
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from groundgraph.errors import InputError, StoreError
 from groundgraph.graph.embeddings import NodeEmbeddings
 from groundgraph.graph.linking import KeyIndex, TitleIndex
+from groundgraph.graph.node_words import NodeWords
 from groundgraph.graph.title_mentions import TitleLog
 from groundgraph.index.bm25 import BM25Params, LexicalIndex
 from groundgraph.index.snapshot import dump_index, load_index
@@ -79,6 +80,8 @@ class DerivedIndexes:
         self._marked = False  # this process marked the links due
         self._foreign = False  # another process wrote documents since the last relink
         self.titles = TitleLog()
+        #: The words of the nodes this process wrote, for finding titles in them.
+        self.node_words = NodeWords()
         #: Runs first in ``relink`` (the writer's refresh of title mentions), told whether
         #: this process missed writes of others.
         self.on_relink: Callable[[bool], None] | None = None
@@ -129,6 +132,7 @@ class DerivedIndexes:
         """Derive everything from the store again: the change log no longer reaches back
         to what this process last saw, or removed words must leave the vocabulary too."""
         self.index = self._index_from_store()
+        self.node_words.clear()
         self._linker = None
         self._titles = self._keys = None
         self._title_matcher = None
@@ -173,6 +177,7 @@ class DerivedIndexes:
     def unindex(self, doc_id: str) -> None:
         """Take a document out of the lexical index and the lookups."""
         self.index.remove_doc(doc_id)
+        self.node_words.forget(doc_id)
         if self._titles is not None and self._keys is not None:
             self._titles.remove(doc_id)
             self._keys.remove(doc_id)
@@ -189,10 +194,14 @@ class DerivedIndexes:
         nodes: list[Node],
         counts: TermBatch,
         generation: int,
+        words: Sequence[str] | None = None,
     ) -> None:
-        """Index a document this process has just written at ``generation``."""
+        """Index a document this process has just written at ``generation``; ``words``,
+        if given, are each node's ``text.words`` joined by spaces (kept in ``node_words``)."""
         titles, keys = self.lookups()
         self.unindex(document.doc_id)
+        if words is not None:
+            self.node_words.keep(document.doc_id, [n.node_id for n in nodes], words)
         rows = [i for i, n in enumerate(nodes) if _indexed(n)]
         self.index.add_many(
             [nodes[i].node_id for i in rows],

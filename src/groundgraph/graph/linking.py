@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
+from groundgraph.graph.node_words import NodeWords, holds_words
 from groundgraph.index.all_terms import IntArray, positions_with_every_term
 from groundgraph.index.bm25 import LexicalIndex
 from groundgraph.model import (
@@ -202,10 +203,12 @@ def title_edges(
     index: LexicalIndex,
     store: Store,
     node_words: Sequence[Sequence[str]] | None = None,
+    kept: NodeWords | None = None,
 ) -> list[Edge]:
     """Reference edges for document titles named in text, in both directions.
 
-    ``node_words``, if known, are the ``text.words`` of each node's content.
+    ``node_words``, if known, are the ``text.words`` of each node's content; ``kept``
+    holds those of other nodes, which then need not be read from the store.
     """
     weight = EDGE_WEIGHTS[REFERENCE]
     edges = []
@@ -221,12 +224,19 @@ def title_edges(
     common = positions_with_every_term(index, terms) if terms else None
     if common is None:
         return edges
-    found = store.reads.get_nodes(
-        [index.node_ids[p] for p in _title_candidates(document, index, common)]
-    )
-    for node_id in sorted(found):
-        if contains_sequence(found[node_id].content, seq):
-            edges.append(Edge(node_id, document.doc_id, REFERENCE, weight, (node_id,)))
+    candidates = [index.node_ids[p] for p in _title_candidates(document, index, common)]
+    naming = set[str]()
+    unread = []
+    for node_id in candidates:
+        joined = None if kept is None else kept.get(node_id)
+        if joined is None:
+            unread.append(node_id)
+        elif holds_words(joined, seq):
+            naming.add(node_id)
+    found = store.reads.get_nodes(unread) if unread else {}
+    naming.update(n for n, node in found.items() if contains_sequence(node.content, seq))
+    for node_id in sorted(naming):
+        edges.append(Edge(node_id, document.doc_id, REFERENCE, weight, (node_id,)))
     return edges
 
 

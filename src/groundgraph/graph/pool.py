@@ -8,7 +8,10 @@ standard input: it shares no locks or files with this process and never imports 
 process's ``__main__``; it ends when this process ends (``graph.parent_watch``). Chunks go
 to the least busy worker and their answers are read in input order; while the answer due
 next has not come, this process prepares the next chunk itself rather than wait (work
-stealing). Fewer than ``IN_FLIGHT`` chunks wait per worker
+stealing). A thread per worker reads its answers off the pipe as soon as they are written
+(still pickled), so a worker that is ahead goes on with its next chunk instead of waiting
+for this process to take the answer; this process then prepares a chunk itself only when
+the workers are truly behind. Fewer than ``IN_FLIGHT`` chunks wait per worker
 and at most ``MAX_DUE`` per worker are held back for order, so memory stays bounded
 however long the input.
 """
@@ -19,8 +22,8 @@ import collections
 import contextlib
 import itertools
 import os
+import pickle
 import queue
-import select
 import subprocess
 import sys
 import threading
@@ -31,7 +34,7 @@ from typing import Any, TypeVar, cast
 from groundgraph.errors import InputError
 from groundgraph.graph.parent_watch import PARENT_ENV
 from groundgraph.graph.prepare import PrepareSettings
-from groundgraph.graph.worker import GarbledFrameError, read_frame, write_frame
+from groundgraph.graph.worker import GarbledFrameError, read_frame_data, write_frame
 
 In = TypeVar("In")
 Out = TypeVar("Out")
@@ -90,10 +93,14 @@ class _Worker:
             env=env,
         )
         self.tasks: queue.Queue[Any] = queue.Queue(maxsize=IN_FLIGHT)
+        # The answers read so far, pickled, or why reading stopped (an exception to raise).
+        self.answers: queue.Queue[bytes | WorkerError] = queue.Queue()
         self.waiting = 0
         self.tasks.put((kind, settings))
         self._feeder = threading.Thread(target=self._feed, daemon=True)
         self._feeder.start()
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
 
     def _feed(self) -> None:
         stdin = self.process.stdin
@@ -108,28 +115,35 @@ class _Worker:
             with contextlib.suppress(OSError, ValueError):
                 stdin.close()
 
+    def _read(self) -> None:
+        """Take each answer off the pipe as it comes, until the worker stops or garbles."""
+        stdout = self.process.stdout
+        assert stdout is not None
+        try:
+            while True:
+                self.answers.put(read_frame_data(stdout))
+        except (EOFError, OSError, ValueError) as exc:
+            if isinstance(exc, GarbledFrameError):
+                self.process.kill()
+                message = f"an indexing worker answered with something else: {exc}"
+            else:
+                message = f"an indexing worker stopped (exit code {self.process.wait()})"
+            self.answers.put(WorkerError(message))
+
     def submit(self, items: list[Any]) -> None:
         self.tasks.put(items)
         self.waiting += 1
 
     def ready(self) -> bool:
-        """Whether an answer has begun to arrive (reading it may still wait for the rest)."""
-        stdout = self.process.stdout
-        assert stdout is not None
-        readable, _, _ = select.select([stdout], [], [], 0)
-        return bool(readable)
+        """Whether the next answer (or why there is none) has been read off the pipe."""
+        return not self.answers.empty()
 
     def answer(self) -> list[Any]:
-        stdout = self.process.stdout
-        assert stdout is not None
-        try:
-            status, value = read_frame(stdout)
-        except EOFError:
-            code = self.process.wait()
-            raise WorkerError(f"an indexing worker stopped (exit code {code})") from None
-        except GarbledFrameError as exc:
-            self.process.kill()
-            raise WorkerError(f"an indexing worker answered with something else: {exc}") from None
+        data = self.answers.get()
+        if isinstance(data, WorkerError):
+            self.answers.put(data)  # every later answer fails the same way
+            raise data
+        status, value = pickle.loads(data)
         self.waiting -= 1
         if status == "error":
             raise value
@@ -143,6 +157,7 @@ class _Worker:
         except (queue.Full, subprocess.TimeoutExpired):
             self.process.kill()
             self.process.wait()
+        self._reader.join(timeout=5)  # the pipe has ended: the worker is gone
         if self.process.stdout is not None:
             self.process.stdout.close()
 

@@ -37,6 +37,11 @@ def write_frame(stream: IO[bytes], value: Any) -> None:
 
 def read_frame(stream: IO[bytes]) -> Any:
     """The next value on ``stream``; EOFError when it ended."""
+    return pickle.loads(read_frame_data(stream))
+
+
+def read_frame_data(stream: IO[bytes]) -> bytes:
+    """The next frame on ``stream``, still pickled; EOFError when it ended."""
     head = stream.read(_LENGTH.size)
     if len(head) < _LENGTH.size:
         raise EOFError("the other side closed the pipe")
@@ -46,7 +51,7 @@ def read_frame(stream: IO[bytes]) -> Any:
     data = stream.read(size)
     if len(data) < size:
         raise EOFError("the other side closed the pipe mid-message")
-    return pickle.loads(data)
+    return data
 
 
 def serve(source: IO[bytes], sink: IO[bytes]) -> None:

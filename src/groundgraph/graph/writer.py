@@ -127,6 +127,7 @@ class DocumentWriter:
             self.indexes.index,
             self.store,
             [w.split() for w in prepared.words],
+            self.indexes.node_words,
         )
         links, pending = link_edges(document, nodes, parsed.links, keys.resolve, self.store)
         old = self.store.reads.get_document(document.doc_id)
@@ -148,7 +149,9 @@ class DocumentWriter:
         )
         document = replace(document, ingest=self.ingest_key())
         self.indexes.expect_links(document.doc_id)
-        return self.commit(document, nodes, edges + evidence, pending, counts, entities)
+        return self.commit(
+            document, nodes, edges + evidence, pending, counts, entities, prepared.words
+        )
 
     def _titled(self, prepared: PreparedDocument) -> list[list[Mention]] | None:
         """The prepared mentions of each node with the titles known now added."""
@@ -186,6 +189,7 @@ class DocumentWriter:
         pending: list[PendingLink],
         counts: list[Counter[str]] | TermBatch,
         entities: list[Node] | None = None,
+        words: list[str] | None = None,
     ) -> Document:
         # The store first: if it fails, the in-memory indexes still match it.
         embeddings = self.indexes.embeddings
@@ -204,7 +208,7 @@ class DocumentWriter:
                     embeddings.record()
                     self.store.vectors.save_vectors(ids, vectors)
         batch = counts if isinstance(counts, TermBatch) else TermBatch.of(counts)
-        self.indexes.committed(document, nodes, batch, generation)
+        self.indexes.committed(document, nodes, batch, generation, words)
         return document
 
     # ----------------------------------------------------------------- many documents

@@ -17,7 +17,11 @@ from pathlib import Path, PurePath
 from typing import NamedTuple
 
 from groundgraph.errors import FormatError, InputError, InputTooLargeError
-from groundgraph.ingest.front_matter import blank_front_matter, read_front_matter
+from groundgraph.ingest.front_matter import (
+    MAX_FRONT_MATTER_CHARS,
+    blank_front_matter,
+    read_front_matter,
+)
 from groundgraph.ingest.headings import leading_title
 from groundgraph.ingest.jsonl import BadLine, read_jsonl
 from groundgraph.ingest.markdown import parse_markdown
@@ -249,13 +253,20 @@ def _title(text: str, file: PlannedFile) -> str:
 
 def expected_title(file: PlannedFile) -> str | None:
     """The title ``parse_file`` will most likely give a markdown or text file, read from
-    its first ``TITLE_PROBE_BYTES`` only (a front matter longer than that, or bytes that
-    are not UTF-8, may make it wrong); None for a JSON Lines file or one not readable."""
+    its first ``TITLE_PROBE_BYTES`` only (more when a front matter runs past them; a
+    heading after a long front matter, or bytes that are not UTF-8, may make it wrong);
+    None for a JSON Lines file or one not readable."""
     if file.kind == "jsonl":
         return None
     try:
         with file.path.open("rb") as handle:
             head = handle.read(TITLE_PROBE_BYTES)
+            if file.kind == "markdown" and head.lstrip(b"\xef\xbb\xbf").startswith(b"---"):
+                # A front matter may run past the probe (a long keyword list): read on as
+                # far as one can go (``MAX_FRONT_MATTER_CHARS``) and a heading after it.
+                text = normalise_newlines(head.decode("utf-8-sig", "ignore"))
+                if read_front_matter(text) is None:
+                    head += handle.read(4 * MAX_FRONT_MATTER_CHARS)
     except OSError:
         return None
     return _title(normalise_newlines(head.decode("utf-8-sig", "ignore")), file)

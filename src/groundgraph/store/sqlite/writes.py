@@ -240,15 +240,17 @@ class SQLiteDocumentWrites:
                     f"a {edge_type!r} edge ends at {missing[0]!r}, which is not a stored node"
                 )
             # The usual sources (the source node) and created_at (the document's) as ''; a
-            # pair that another edge joins already keeps that one.
+            # pair that another edge joins already (either way) keeps that one.
+            rows = []
+            joined = _joined_pairs(conn, {key for key, _ in found.values()})
+            for e in edges:
+                (source, doc), (target, _) = found[e.source], found[e.target]
+                if (source, target) in joined or (target, source) in joined:
+                    continue
+                joined.add((source, target))
+                rows.append((doc, source, target, e.type, e.weight))
             conn.executemany(
-                "INSERT INTO edges(doc, src, dst, type, weight) SELECT ?1, ?2, ?3, ?4, ?5"
-                " WHERE NOT EXISTS (SELECT 1 FROM edges WHERE src = ?2 AND dst = ?3)"
-                " AND NOT EXISTS (SELECT 1 FROM edges WHERE src = ?3 AND dst = ?2)",
-                [
-                    (found[e.source][1], found[e.source][0], found[e.target][0], e.type, e.weight)
-                    for e in edges
-                ],
+                "INSERT INTO edges(doc, src, dst, type, weight) VALUES (?, ?, ?, ?, ?)", rows
             )
             return self._changes.bump(conn, "")
 
@@ -315,3 +317,15 @@ def _check_distinct(doc_id: str, nodes: Sequence[Node]) -> None:
                 f"document {doc_id!r} has the node id {node.node_id!r} twice: ids must be unique"
             )
         seen.add(node.node_id)
+
+
+def _joined_pairs(conn: sqlite3.Connection, keys: set[int]) -> set[tuple[int, int]]:
+    """The (src, dst) of the stored edges between two of the nodes ``keys``: read in one
+    pass over the edges, many times faster than two index probes per new edge."""
+    if not keys:
+        return set()
+    return {
+        (int_of(src), int_of(dst))
+        for src, dst in conn.execute("SELECT src, dst FROM edges")
+        if src in keys and dst in keys
+    }
