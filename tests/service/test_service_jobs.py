@@ -329,3 +329,42 @@ def test_a_live_workers_job_is_left_running_and_a_silent_ones_is_interrupted(tmp
     assert board.get(silent.id, everything).status == "interrupted"
     assert "owner" not in board.get(fresh.id, everything).to_dict()
     service.graph.close()
+
+
+def _answer(record: dict) -> dict:
+    """A job record without what differs between any two runs (ids and times)."""
+    return {k: v for k, v in record.items() if k not in ("id", "created", "started", "finished")}
+
+
+def test_a_json_lines_record_id_held_by_another_tenant_is_never_revealed(tmp_path, root):
+    records = root / "shared" / "records.jsonl"
+    records.parent.mkdir()
+    records.write_text(
+        '{"id": "r1", "text": "The first kestrel record."}\n'
+        '{"id": "r2", "text": "The second kestrel record."}\n',
+        encoding="utf-8",
+    )
+    body = {"paths": ["shared"]}
+
+    def bobs_record(db: Path, alice_first: bool) -> dict:
+        service, server = serve(db, root, keys=matrix_ring())
+        with server as base:
+            if alice_first:  # Alice and the admin hold r1 and r2 first
+                for name in ("admin", "alice"):
+                    job = httpx.post(f"{base}/jobs", json=body, headers=bearer(name)).json()
+                    assert wait_for(base, job["id"], bearer(name))["added"] == 2
+                again = httpx.post(f"{base}/jobs", json=body, headers=bearer("alice")).json()
+                seen = wait_for(base, again["id"], bearer("alice"))
+                assert (seen["added"], seen["unchanged"], seen["skipped"]) == (0, 2, 0), seen
+            job = httpx.post(f"{base}/jobs", json=body, headers=bearer("bob")).json()
+            record = wait_for(base, job["id"], bearer("bob"))
+            held = {d.doc_id for d in service.graph.store.reads.documents()}
+        service.graph.close()
+        assert {"acme/bob~r1", "acme/bob~r2"} <= held
+        assert not alice_first or {"r1", "r2", "acme/alice~r1", "acme/alice~r2"} <= held
+        return record
+
+    after_others = bobs_record(tmp_path / "shared.db", alice_first=True)
+    alone = bobs_record(tmp_path / "alone.db", alice_first=False)
+    assert after_others["status"] == "done" and after_others["added"] == 2, after_others
+    assert _answer(after_others) == _answer(alone)

@@ -206,6 +206,37 @@ def test_over_http_the_tools_are_scoped_as_the_job_routes(memory, root):
     jobs.stop()
 
 
+def test_over_mcp_a_record_id_another_tenant_holds_is_never_revealed(memory, root):
+    (root / "notes" / "records.jsonl").write_text(
+        '{"id": "r1", "text": "The first heron record."}\n', encoding="utf-8"
+    )
+    ring = ops_ring()
+    jobs = IngestJobs(memory, [root])
+    mcp = create_mcp(memory, writes=True, keys=ring, jobs=jobs)
+    app = create_app(memory, keys=ring, allowed_hosts=["127.0.0.1"], mcp=mcp, jobs=jobs)
+    keys = {name: key for name, (key, _, _) in MATRIX_KEYS.items()}
+    with running(app) as base:
+
+        async def ingest(who: str) -> dict[str, Any]:
+            async with (
+                httpx2.AsyncClient(headers=_header(keys[who])) as http,
+                Client(streamable_http_client(base + "/mcp", http_client=http)) as client,
+            ):
+                started = await client.call_tool(INGEST, {"paths": ["notes"]})
+                assert not started.is_error, started.content
+                return await until_finished(client.call_tool, started.structured_content["id"])
+
+        for who, added in (("admin", 6), ("alice", 6), ("alice", 0), ("bob", 6)):
+            record = asyncio.run(ingest(who))
+            assert record["status"] == "done", record
+            assert (record["added"], record["skipped"]) == (added, 0), (who, record)
+            assert record["unchanged"] == 6 - added, (who, record)
+            assert "alice" not in json.dumps(record) or who == "alice", record
+    held = {d.doc_id for d in memory.graph.store.reads.documents()}
+    assert {"r1", "acme/alice~r1", "acme/bob~r1"} <= held
+    jobs.stop()
+
+
 def _header(key: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {key}"}
 

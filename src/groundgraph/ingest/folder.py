@@ -49,13 +49,16 @@ PathArg = str | os.PathLike[str]
 
 @dataclass(frozen=True, slots=True)
 class PlannedFile:
-    """A file to parse: where it is, how to read it, and the id its document will get."""
+    """A file to parse: where it is, how to read it, and the id its document will get
+    (a JSON Lines file has none: its records carry theirs, each put in ``id_space``, the
+    name space of a scoped writer's ids; "" keeps them as given)."""
 
     path: Path
     relative: str
     kind: str
     size: int
     doc_id: str
+    id_space: str = ""
 
 
 class FolderPlan(NamedTuple):
@@ -278,7 +281,9 @@ def _parse(
     data, text = _read_text(file.path, max_file_bytes)
     source = str(file.path)
     if file.kind == "jsonl":
-        return read_jsonl(text, source=source, max_chunk_chars=max_chunk_chars)
+        return read_jsonl(
+            text, source=source, max_chunk_chars=max_chunk_chars, id_space=file.id_space
+        )
     title = _title(text, file)
     parse = parse_markdown if file.kind == "markdown" else parse_plaintext
     parsed = parse(text, title, doc_id=file.doc_id, source=source, max_chunk_chars=max_chunk_chars)

@@ -18,6 +18,7 @@ from groundgraph.ingest.parsed import (
     DEFAULT_MAX_CHUNK_CHARS,
     DEFAULT_MAX_TEXT_CHARS,
     ParsedDocument,
+    in_id_space,
 )
 from groundgraph.ingest.plaintext import parse_plaintext
 from groundgraph.model.ids import check_doc_id
@@ -65,19 +66,26 @@ def _lines(text_or_lines: str | Iterable[str]) -> Iterator[tuple[int, str]]:
 
 
 def _document(
-    line: str, where: str, source: str, max_chunk_chars: int, max_text_chars: int
+    line: str,
+    where: str,
+    source: str,
+    max_chunk_chars: int,
+    max_text_chars: int,
+    id_space: str = "",
 ) -> ParsedDocument:
-    """The document one line holds, or an InputError naming the line and the problem."""
+    """The document one line holds (its id put in ``id_space``), or an InputError naming
+    the line and the problem."""
     record = _load_line(line, where)
-    doc_id = _required_text(record, "id", where)
+    given = _required_text(record, "id", where)
     text = _required_text(record, "text", where)
-    if not doc_id.strip():
+    if not given.strip():
         raise FormatError(f'{where}: "id" is empty; give each line a non-empty id')
+    doc_id = in_id_space(given, id_space)
     try:
         check_doc_id(doc_id)
     except InputError as exc:
         raise FormatError(f"{where}: {exc}") from None
-    title = _optional_text(record, "title", where) or doc_id
+    title = _optional_text(record, "title", where) or given
     description = _optional_text(record, "description", where) or ""
     if len(text) > max_text_chars:
         raise InputTooLargeError(
@@ -140,16 +148,20 @@ def read_jsonl(
     *,
     max_chunk_chars: int = DEFAULT_MAX_CHUNK_CHARS,
     max_text_chars: int = DEFAULT_MAX_TEXT_CHARS,
+    id_space: str = "",
 ) -> tuple[list[ParsedDocument], list[BadLine]]:
     """Like ``parse_jsonl``, but a bad line is skipped and listed (its number and why)
-    while every good line, before or after it, is kept."""
+    while every good line, before or after it, is kept; each id is put in ``id_space``
+    (``in_id_space``: the name space of a writer bound to scopes)."""
     name = source or "JSONL"
     documents: list[ParsedDocument] = []
     bad: list[BadLine] = []
     for number, line in _lines(text_or_lines):
         where = f"{name} line {number}"
         try:
-            documents.append(_document(line, where, source, max_chunk_chars, max_text_chars))
+            documents.append(
+                _document(line, where, source, max_chunk_chars, max_text_chars, id_space)
+            )
         except InputError as exc:
             bad.append(BadLine(number, str(exc).removeprefix(f"{where}: ")))
     return documents, bad

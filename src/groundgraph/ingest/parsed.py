@@ -113,3 +113,9 @@ def resolve_doc_id(title: str, doc_id: str | None) -> str:
     if not isinstance(doc_id, str) or not doc_id.strip():
         raise InputError("doc_id must be a non-empty str, or None to derive it from the title")
     return doc_id
+
+
+def in_id_space(doc_id: str, space: str) -> str:
+    """``doc_id`` put in the id name space ``space`` (a prefix; "" is the shared space):
+    an id already in it is kept."""
+    return doc_id if doc_id.startswith(space) else space + doc_id

@@ -29,7 +29,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from groundgraph.graph import DocumentGraph
-from groundgraph.ingest.parsed import resolve_doc_id
+from groundgraph.ingest.parsed import in_id_space, resolve_doc_id
 from groundgraph.memory.scopes import ScopeReader
 from groundgraph.model import Document
 from groundgraph.model.valid_text import has_surrogates
@@ -45,8 +45,12 @@ NAMESPACE_MARK = "~"
 def namespaced_id(doc_id: str, scopes: Iterable[str]) -> str:
     """The id a document read by ``scopes`` is stored under when a key bound to scopes
     adds it as ``doc_id``: in those scopes' name space (an id already in it is kept)."""
-    prefix = ",".join(sorted(set(scopes))) + NAMESPACE_MARK
-    return doc_id if doc_id.startswith(prefix) else prefix + doc_id
+    return in_id_space(doc_id, id_space(scopes))
+
+
+def id_space(scopes: Iterable[str]) -> str:
+    """The prefix of the document ids a key bound to scopes adds for ``scopes``."""
+    return ",".join(sorted(set(scopes))) + NAMESPACE_MARK
 
 
 def _stored(graph: DocumentGraph, doc_id: object) -> Document | None:

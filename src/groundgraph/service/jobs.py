@@ -41,7 +41,7 @@ from groundgraph.graph.reindex import UnchangedFile
 from groundgraph.ingest import SkippedFile, plan_folder
 from groundgraph.model.views import ReplacedText
 from groundgraph.service.access import Access, AccessDeniedError
-from groundgraph.service.document_access import may_write, namespaced_id
+from groundgraph.service.document_access import id_space, may_write, namespaced_id
 from groundgraph.service.memory_service import MemoryService
 from groundgraph.store import now_iso
 
@@ -318,10 +318,15 @@ class IngestJobs:
         files, skipped = plan_folder(paths)
         outside = [f for f in files if not _under(Path(f.path).resolve(), self.roots)]
         files = [f for f in files if f not in outside]
-        if record.scopes is not None:  # a scoped job's files get its scopes' document ids
-            # (a JSON Lines file has none of its own: its records carry theirs)
+        if record.scopes is not None:  # a scoped job's documents get its scopes' ids: a
+            # file's id, and each id a JSON Lines record carries, as it is read
+            space = id_space(record.scopes)
             files = [
-                replace(f, doc_id=namespaced_id(f.doc_id, record.scopes)) if f.doc_id else f
+                replace(
+                    f,
+                    doc_id=namespaced_id(f.doc_id, record.scopes) if f.doc_id else "",
+                    id_space=space,
+                )
                 for f in files
             ]
         skipped += [SkippedFile(str(f.path), "outside the ingest roots; not read") for f in outside]
