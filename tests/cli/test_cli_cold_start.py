@@ -42,6 +42,35 @@ def test_version_loads_neither_numpy_nor_the_graph():
     )
 
 
+def modules_after(code: str) -> set[str]:
+    probe = code + "\nimport sys\nprint('MODULES', ' '.join(sorted(sys.modules)))\n"
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    line = next(x for x in done.stdout.splitlines() if x.startswith("MODULES "))
+    return set(line.split()[1:])
+
+
+def test_import_groundgraph_loads_neither_numpy_nor_the_graph():
+    modules = modules_after("import groundgraph")
+    assert "numpy" not in modules
+    assert not any(m.startswith("groundgraph.graph") for m in modules)
+
+
+def test_the_verb_tables_help_text_loads_neither_numpy_nor_the_facade():
+    # What the CLI's commands read for their one-line help and examples: every verb's
+    # summary, the helpers that register verb commands, and the enums and bounds the
+    # entries state (search.choices, graph.bridge_limits, memory.limits, reason.limits).
+    modules = modules_after(
+        "from groundgraph.cli import main\n"
+        "from groundgraph.cli.verb_help import verb_command\n"
+        "from groundgraph.graph.verbs import COMPANIONS, VERBS, verb_summary\n"
+        "assert all(verb_summary(name) for name in [*VERBS, *COMPANIONS])\n"
+    )
+    assert "numpy" not in modules
+    assert "groundgraph.graph.document_graph" not in modules
+    assert "groundgraph.search.documents" not in modules
+
+
 def test_a_command_loads_its_own_module_only():
     line = loaded_after("search", "--help")
     assert "'groundgraph.cli.reading'" in line

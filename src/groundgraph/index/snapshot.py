@@ -14,9 +14,7 @@ The arrays are views of the bytes read from the store. Version 2 (an ``.npz``) i
 
 from __future__ import annotations
 
-import io
 import json
-import zipfile
 import zlib
 from typing import Any
 
@@ -112,7 +110,7 @@ def read_snapshot(data: bytes) -> IndexArrays | None:
     for bytes that are damaged (the index is derived: its owner rebuilds it from the store)."""
     try:
         arrays = _read(data) if data[: len(_MAGIC)] == _MAGIC else _read_npz(data)
-    except (ValueError, KeyError, TypeError, IndexError, OSError, EOFError, zipfile.BadZipFile):
+    except (ValueError, KeyError, TypeError, IndexError, OSError, EOFError):
         return None  # damaged: numpy, zipfile and json say so in their own ways
     return arrays if arrays is not None and _consistent(arrays) else None
 
@@ -164,11 +162,17 @@ def _array(body: memoryview, dtype: np.dtype[Any], place: list[int]) -> npt.NDAr
 
 def _read_npz(data: bytes) -> IndexArrays | None:
     """A version 2 snapshot (an ``.npz`` with the header as one of its arrays)."""
-    stored = np.load(io.BytesIO(data), allow_pickle=False)
-    header = json.loads(stored["header"].tobytes())
-    if header.get("format") != _FORMAT or header.get("version") != 2:
-        return None
-    column = {name: stored[name] for name in _ARRAYS if name != "term_order"}
+    import io
+    import zipfile  # only here: version 3, the one written, is read without it
+
+    try:
+        stored = np.load(io.BytesIO(data), allow_pickle=False)
+        header = json.loads(stored["header"].tobytes())
+        if header.get("format") != _FORMAT or header.get("version") != 2:
+            return None
+        column = {name: stored[name] for name in _ARRAYS if name != "term_order"}
+    except zipfile.BadZipFile as damaged:
+        raise ValueError(f"the snapshot is not a readable .npz: {damaged}") from damaged
     return _arrays(header, column, None)
 
 
