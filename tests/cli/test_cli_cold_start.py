@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -10,8 +11,9 @@ from click.testing import CliRunner
 
 import groundgraph
 from groundgraph.cli import main
-from groundgraph.cli.app import COMMANDS
+from groundgraph.cli.app import COMMAND_LINES, COMMAND_VERBS, COMMANDS
 from groundgraph.cli.lazy_group import LazyGroup
+from groundgraph.cli.verb_help import VERB_ATTRIBUTE
 
 PROBE = (
     "import sys\n"
@@ -85,6 +87,42 @@ def test_the_command_table_names_exactly_the_registered_commands():
     for name, command in registered.items():
         assert command.callback is not None
         assert command.callback.__module__ in COMMANDS[name], name
+
+
+def test_the_group_help_loads_no_command_module_nor_numpy():
+    assert loaded_after("--help") == (
+        "LOADED False False ['groundgraph.cli.app', 'groundgraph.cli.lazy_group']"
+    )
+
+
+def test_the_group_help_shown_unloaded_is_the_help_of_the_loaded_commands():
+    # The one lines come from the verb table and COMMAND_LINES without loading a command;
+    # once every command is loaded, the page is made from the commands themselves.
+    code = (
+        "from groundgraph.cli import main\n"
+        "LOAD\n"
+        "try:\n"
+        "    main(['--help'], prog_name='groundgraph')\n"
+        "except SystemExit:\n"
+        "    pass\n"
+    )
+    for columns in ("50", "80", "200"):
+        pages = [
+            subprocess.run(
+                [sys.executable, "-c", code.replace("LOAD", load)],
+                capture_output=True,
+                text=True,
+                timeout=60,
+                env={**os.environ, "COLUMNS": columns},
+            ).stdout
+            for load in ("pass", "main.load_all()")
+        ]
+        assert pages[0] == pages[1]
+        assert "Commands:" in pages[0]
+    registered = main.load_all()
+    for name, command in registered.items():
+        assert getattr(command, VERB_ATTRIBUTE, None) == COMMAND_VERBS.get(name), name
+    assert set(COMMAND_VERBS) | set(COMMAND_LINES) == set(COMMANDS)
 
 
 def test_help_lists_every_command():
