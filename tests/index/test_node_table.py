@@ -133,8 +133,8 @@ def test_damaged_snapshot_bytes_are_refused_not_read():
     assert read_snapshot(b"GGBM25\x00\x03" + bytes(8)) is None
 
 
-def test_a_version_2_snapshot_is_still_read():
-    index = _index_with_terms()
+def _version_2_bytes(index: LexicalIndex, **changed: object) -> bytes:
+    """``index`` as a version 2 snapshot (an ``.npz``), header entries ``changed``."""
     arrays = index.to_arrays()
     docs = {d: i for i, d in enumerate(dict.fromkeys(arrays.doc_of))}
     header = {
@@ -145,6 +145,7 @@ def test_a_version_2_snapshot_is_still_read():
         "terms": list(arrays.terms),
         "docs": list(docs),
         "nodeIds": [relative_id(n, d) for n, d in zip(arrays.node_ids, arrays.doc_of, strict=True)],
+        **changed,
     }
     buffer = io.BytesIO()
     np.savez(
@@ -154,7 +155,24 @@ def test_a_version_2_snapshot_is_still_read():
         indptr=arrays.indptr, pos=arrays.pos, tf=arrays.tf, df=arrays.df,
         length=arrays.length, alive=arrays.alive, blank=arrays.blank,
     )  # fmt: skip
-    loaded = load_index(buffer.getvalue(), index.analyzer, index.params)
+    return buffer.getvalue()
+
+
+def test_a_version_2_snapshot_is_still_read():
+    index = _index_with_terms()
+    data = _version_2_bytes(index)
+    loaded = load_index(data, index.analyzer, index.params)
     assert loaded is not None
     assert loaded.node_ids == index.node_ids and loaded.terms == index.terms
     assert loaded.match("harbour").scores.tolist() == index.match("harbour").scores.tolist()
+
+
+def test_a_snapshot_whose_ids_are_not_all_text_or_whose_zip_is_damaged_is_refused():
+    index = _index_with_terms()
+    written = index.to_arrays()
+    ids = [relative_id(n, d) for n, d in zip(written.node_ids, written.doc_of, strict=True)]
+    assert read_snapshot(_version_2_bytes(index, nodeIds=[7, *ids[1:]])) is None
+    assert read_snapshot(_version_2_bytes(index, docs=[None])) is None
+    data = _version_2_bytes(index)
+    assert read_snapshot(data[: len(data) // 2]) is None  # the .npz cut short
+    assert read_snapshot(data) is not None

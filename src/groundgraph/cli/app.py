@@ -136,9 +136,45 @@ COMMANDS: dict[str, tuple[str, ...]] = {
 }
 
 
+#: The verb whose summary is a command's one line in ``groundgraph --help``.
+COMMAND_VERBS: dict[str, str] = {
+    "index": "index_files",
+    "remove": "remove_document",
+    "export": "to_json",
+    "import": "load_json",
+    **{name: name for name in ("stats", "search", "retrieve", "outline", "show", "ask")},
+    **{name: name for name in ("bridge", "ground")},
+    "why-not": "why_not",
+}
+#: The one line of each other command, the first sentence of its help (a test checks the
+#: help page shown from these against the page of the loaded commands).
+COMMAND_LINES: dict[str, str] = {
+    "graph": "Write every node and edge with its provenance (sources and sentence spans) as JSON.",
+    "verify": "Is OBJECT the RELATION of SUBJECT? A proof from the facts, or a refusal.",
+    "eval": "Measure: retrieval quality on labelled questions, relation reasoning on CLUTRR.",
+    "reason": "Answer QUESTION from the documents with an LLM; every sentence is checked.",
+    "memory": "Agent memory: facts with scopes, recall, causal traces, what-if and forgetting.",
+    "serve": "Serve the memory and the documents over HTTP (FastAPI on uvicorn), scoped by API "
+    "key.",
+    "copy": "Copy the store SOURCE into TARGET (a SQLite file or a postgresql:// URL): "
+    "documents, nodes, edges, entities, settings, memory's ledger and vectors, in batches.",
+    "mcp": "Serve ReasonGraph's memory tools and the graph tools over MCP on stdio.",
+}
+
+
+def command_summary(name: str) -> str:
+    """A command's one line for the group's help, without importing its module."""
+    if name in COMMAND_VERBS:
+        from groundgraph.graph.verbs import verb_summary  # the table alone: no numpy
+
+        return verb_summary(COMMAND_VERBS[name])
+    return COMMAND_LINES[name]
+
+
 @click.group(
     cls=LazyGroup,
     lazy=COMMANDS,
+    summary=command_summary,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 @click.option(

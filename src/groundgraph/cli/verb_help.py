@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 import click
 
 from groundgraph.graph.verbs import verb as find_verb
+from groundgraph.graph.verbs import verb_summary
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -31,8 +32,9 @@ def example_epilog(*lines: str) -> str:
 def verb_command(
     group: click.Group, name: str, *, verb: str, example: tuple[str, ...] | str, **kwargs: Any
 ) -> Callable[[Callable[..., Any]], click.Command]:
-    """``group.command(name)`` with the verb's summary as its help and an example."""
-    summary = find_verb(verb).summary
+    """``group.command(name)`` with the verb's summary as its help and an example (the
+    summary is read from the table without building the verb)."""
+    summary = verb_summary(verb)
     lines = (example,) if isinstance(example, str) else example
 
     def register(function: Callable[..., Any]) -> click.Command:

@@ -13,6 +13,8 @@ import math
 from collections.abc import Sequence
 
 from groundgraph.errors import InputError, NotFoundError
+from groundgraph.graph.bridge_limits import MAX_BRIDGE_HOPS as MAX_BRIDGE_HOPS
+from groundgraph.graph.bridge_limits import MAX_BRIDGES as MAX_BRIDGES
 from groundgraph.graph.bridge_words import WordEnd, is_word_end, word_end, word_of
 from groundgraph.graph.document_scope import DocumentScope
 from groundgraph.index.bm25 import LexicalIndex
@@ -23,9 +25,6 @@ from groundgraph.store.base import Store
 from groundgraph.text import sentence_spans
 from groundgraph.walk.dijkstra import HUB_DEGREE, MAX_FANOUT
 from groundgraph.walk.paths import Step, shortest_paths
-
-MAX_BRIDGE_HOPS = 6
-MAX_BRIDGES = 20
 
 
 def resolve_end(

@@ -23,13 +23,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from groundgraph.ingest import ParsedDocument
 from groundgraph.memory.scopes import ScopeReader, check_scopes, query_scopes
 from groundgraph.model import Document, Edge
 from groundgraph.model.ids import doc_id_of, is_entity_id
 from groundgraph.model.valid_text import has_surrogates
 from groundgraph.store import Store
+
+if TYPE_CHECKING:  # a read never parses: the parsed record's module loads with the writer
+    from groundgraph.ingest import ParsedDocument
 
 
 class DocumentScope:

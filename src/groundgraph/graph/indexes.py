@@ -18,7 +18,6 @@ of them in bulk; ``sync``, which every read runs first, catches up and relinks w
 from __future__ import annotations
 
 import itertools
-import logging
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
@@ -46,7 +45,6 @@ if TYPE_CHECKING:  # what a write, a relink or a memory read derives, loaded whe
 
 #: Tries at writing the semantic edges while other processes keep removing nodes.
 _RELINK_ATTEMPTS = 5
-logger = logging.getLogger(__name__)
 
 INDEX_BLOB = "bm25"
 #: The setting that says the stored semantic edges are older than the documents ("due").
@@ -299,8 +297,11 @@ class DerivedIndexes:
                     raise
                 if attempt == _RELINK_ATTEMPTS - 1:
                     # Writers keep changing documents faster than a relink: keep the edges
-                    # as they are and due, for the next read; this read goes on.
-                    logger.warning(
+                    # as they are and due, for the next read; this read goes on. (logging
+                    # is imported here only: a cold search would load it for nothing.)
+                    import logging
+
+                    logging.getLogger(__name__).warning(
                         "semantic edges not relinked: other processes changed documents "
                         "during %d tries; they stay due",
                         _RELINK_ATTEMPTS,

@@ -18,8 +18,6 @@ from groundgraph.graph.settings import GraphSettings
 from groundgraph.memory.scopes import readable_documents
 from groundgraph.model import PARENT_CHILD, Answer, Bridge, Document, Hit, Node
 from groundgraph.model.valid_text import has_surrogates, valid_text
-from groundgraph.model.views import DocumentInfo, GraphStats, NodeLink, NodeRef, NodeView
-from groundgraph.model.why_not import WhyNot
 from groundgraph.reason.answer import DEFAULT_THRESHOLD, extractive_answer
 from groundgraph.search import SearchParams, check_query
 from groundgraph.search.documents import SearchRun, run_search
@@ -27,7 +25,9 @@ from groundgraph.search.rerank import Reranker
 from groundgraph.search.seeds import SEARCH_MODES
 from groundgraph.store import Store
 
-if TYPE_CHECKING:  # the why_not machinery and the walk matrix load on first use
+if TYPE_CHECKING:  # why_not, the views and the walk matrix load on first use
+    from groundgraph.model.views import DocumentInfo, GraphStats, NodeView
+    from groundgraph.model.why_not import WhyNot
     from groundgraph.reason.relations import GroundedReasoner
     from groundgraph.walk.matrix import GraphMatrix
 
@@ -256,6 +256,8 @@ class GraphReader:
     def show(self, node_id: str, scopes: str | Iterable[str] | None = None) -> NodeView:
         """A node with its parent, children and other links; with ``scopes``, only what
         those scopes may read (another node is unknown, another's links left out)."""
+        from groundgraph.model.views import NodeLink, NodeRef, NodeView
+
         self.indexes.sync()
         scope = document_scope(self.store, scopes)
         node = self._node(node_id, scope)
@@ -288,6 +290,8 @@ class GraphReader:
     def documents(self, scopes: str | Iterable[str] | None = None) -> list[DocumentInfo]:
         """Every document: id, title, description, source and node count; with
         ``scopes``, every document those scopes may read."""
+        from groundgraph.model.views import DocumentInfo
+
         counts = self.store.reads.node_counts()
         held = self.store.reads.documents()
         scope = None if scopes is None else DocumentScope(self.store, scopes, held)
@@ -301,6 +305,8 @@ class GraphReader:
 
     def stats(self) -> GraphStats:
         """Counts of documents, nodes, edges (by type) and terms; language; generation."""
+        from groundgraph.model.views import GraphStats
+
         counts = self.store.reads.counts()
         self.indexes.sync()
         index = self.indexes.index

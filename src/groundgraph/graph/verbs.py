@@ -26,7 +26,6 @@ from collections.abc import Iterator, Mapping
 from functools import cache
 from typing import Any
 
-from groundgraph.graph.document_graph import DocumentGraph
 from groundgraph.graph.verb_schema import (
     Param,
     ToolView,
@@ -40,9 +39,12 @@ from groundgraph.graph.verbs_documents import SEARCH_TOOL as SEARCH_TOOL
 from groundgraph.graph.verbs_evidence import EVIDENCE_VERBS
 from groundgraph.graph.verbs_memory import MEMORY_VERBS
 
-#: Names the facade imports only for type checking (importing them would load scipy):
-#: their annotations stay names.
-TYPE_NAMES: Mapping[str, Any] = {"GroundedReasoner": "GroundedReasoner"}
+#: Names the facade and its parts import only for type checking (the relation verifier
+#: would load scipy; the views' and why-not records are not needed to search): their
+#: annotations stay names.
+TYPE_NAMES: Mapping[str, Any] = {
+    name: name for name in ("GroundedReasoner", "WhyNot", "NodeView", "DocumentInfo", "GraphStats")
+}
 
 #: Public methods that are not verbs, and why.
 EXCLUDED: Mapping[str, str] = {
@@ -152,6 +154,10 @@ class _VerbTable(Mapping[str, Verb]):
             entry = self._entries[name]  # KeyError for a name that is not a verb
             if entry.extends is not None and entry.extends in self._entries:
                 self[entry.extends]  # built first: the verb forwards its options
+            # The facade (and numpy with its indexes) is imported by the first verb built,
+            # not by this module: naming a verb's summary loads neither (issue 12).
+            from groundgraph.graph.document_graph import DocumentGraph
+
             method = getattr(DocumentGraph, name, None)
             if method is None:
                 raise VerbTableError(f"DocumentGraph has no verb {name!r}")
@@ -198,6 +204,15 @@ def companion(name: str) -> Verb:
 def verb(name: str) -> Verb:
     """A verb of the table or a companion, by name."""
     return VERBS[name] if name in VERBS else companion(name)
+
+
+def verb_summary(name: str) -> str:
+    """The one-line summary of a verb of the table or a companion, read from its entry:
+    nothing is built, so neither the facade nor numpy is imported."""
+    for entry in (*TABLE, *(listed for _, listed in COMPANIONS.values())):
+        if entry.name == name:
+            return entry.summary
+    raise VerbTableError(f"no verb {name!r}")
 
 
 def tool_view(tool: str) -> tuple[Verb, ToolView]:

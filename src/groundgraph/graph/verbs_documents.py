@@ -7,10 +7,9 @@ saving the graph (the evidence verbs are in ``graph.verbs_evidence``).
 
 from __future__ import annotations
 
-from groundgraph.graph.bridges import MAX_BRIDGE_HOPS, MAX_BRIDGES
+from groundgraph.graph.bridge_limits import MAX_BRIDGE_HOPS, MAX_BRIDGES
 from groundgraph.graph.verb_schema import Param, ToolView, VerbDoc
-from groundgraph.search import FUSIONS, WALKERS
-from groundgraph.search.seeds import SEARCH_MODES
+from groundgraph.search.choices import FUSIONS, SEARCH_MODES, WALKERS
 
 _WORKERS = Param(
     "Processes that read and parse files alongside the writer "

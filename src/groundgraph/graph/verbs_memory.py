@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from groundgraph.graph.verb_schema import Param, VerbDoc
 from groundgraph.memory.limits import DIRECTIONS, MAX_HOPS, MAX_TOP_K, MAX_VISITED
-from groundgraph.search.seeds import SEARCH_MODES
+from groundgraph.search.choices import SEARCH_MODES
 
 _DATE_TIME = {"type": ["string", "null"], "format": "date-time"}
 #: The read options every memory read takes.

@@ -12,32 +12,76 @@
 
 from __future__ import annotations
 
-from groundgraph.model.graph import (
-    EDGE_TYPES,
-    EDGE_WEIGHTS,
-    NEXT,
-    NODE_KINDS,
-    PARENT_CHILD,
-    REFERENCE,
-    SEMANTIC,
-    STRUCTURE_TYPES,
-    Document,
-    Edge,
-    Node,
-    NodeKind,
-    semantic_weight,
-)
-from groundgraph.model.record import Record, camel, to_json
-from groundgraph.model.results import (
-    Answer,
-    Bridge,
-    BridgeHop,
-    Citation,
-    EvidenceSpan,
-    Hit,
-    Seeding,
-    TermScore,
-)
+from typing import TYPE_CHECKING
+
+from groundgraph.lazy_names import lazy_names
+
+if TYPE_CHECKING:  # type checkers see the names; the interpreter loads them on first use
+    from groundgraph.model.graph import (
+        EDGE_TYPES,
+        EDGE_WEIGHTS,
+        NEXT,
+        NODE_KINDS,
+        PARENT_CHILD,
+        REFERENCE,
+        SEMANTIC,
+        STRUCTURE_TYPES,
+        Document,
+        Edge,
+        Node,
+        NodeKind,
+        semantic_weight,
+    )
+    from groundgraph.model.record import Record, camel, to_json
+    from groundgraph.model.results import (
+        Answer,
+        Bridge,
+        BridgeHop,
+        Citation,
+        EvidenceSpan,
+        Hit,
+        Seeding,
+        TermScore,
+    )
+
+# Imported on first use, so that a module of this package (``model.masked``, which the
+# CLI's group imports for its error lines) loads without the records (issue 12, cold start).
+_LAZY = {
+    **dict.fromkeys(
+        (
+            "EDGE_TYPES",
+            "EDGE_WEIGHTS",
+            "NEXT",
+            "NODE_KINDS",
+            "PARENT_CHILD",
+            "REFERENCE",
+            "SEMANTIC",
+            "STRUCTURE_TYPES",
+            "Document",
+            "Edge",
+            "Node",
+            "NodeKind",
+            "semantic_weight",
+        ),
+        "groundgraph.model.graph",
+    ),
+    **dict.fromkeys(("Record", "camel", "to_json"), "groundgraph.model.record"),
+    **dict.fromkeys(
+        (
+            "Answer",
+            "Bridge",
+            "BridgeHop",
+            "Citation",
+            "EvidenceSpan",
+            "Hit",
+            "Seeding",
+            "TermScore",
+        ),
+        "groundgraph.model.results",
+    ),
+}
+
+__getattr__ = lazy_names(__name__, _LAZY, globals())
 
 __all__ = [
     "EDGE_TYPES",

@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -60,7 +59,9 @@ def normalise_fact(text: str) -> str:
 
 def fact_id(text: str) -> str:
     """The id of the fact a statement makes."""
-    digest = hashlib.sha256(normalise_fact(text).encode("utf-8")).hexdigest()
+    from hashlib import sha256  # fact ids only: a search makes none
+
+    digest = sha256(normalise_fact(text).encode("utf-8")).hexdigest()
     return FACT_PREFIX + digest[:16]
 
 

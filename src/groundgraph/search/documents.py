@@ -19,6 +19,8 @@ import numpy as np
 from groundgraph.errors import InputError
 from groundgraph.index.bm25 import LexicalIndex, LexicalMatches, top_positions
 from groundgraph.model import Hit, Node, Seeding, TermScore
+from groundgraph.search.choices import FUSIONS as FUSIONS
+from groundgraph.search.choices import WALKERS as WALKERS
 from groundgraph.search.pipeline import Ranked, check_query, fuse_noisy_or, rank
 from groundgraph.search.rerank import Reranker, rerank_candidates
 from groundgraph.search.seeds import (
@@ -45,9 +47,6 @@ from groundgraph.walk.dijkstra import (
 
 if TYPE_CHECKING:  # the PPR walker's parts load when it runs
     from groundgraph.walk.matrix import GraphMatrix
-
-WALKERS = ("bounded", "ppr")
-FUSIONS = ("noisy-or", "linear")
 
 
 @dataclass(frozen=True)

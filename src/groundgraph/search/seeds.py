@@ -34,6 +34,7 @@ import numpy.typing as npt
 from groundgraph.errors import InputError
 from groundgraph.index.vectors import VectorIndex
 from groundgraph.model import Seeding, TermScore
+from groundgraph.search.choices import SEARCH_MODES as SEARCH_MODES
 from groundgraph.search.pipeline import LexicalStage
 
 __all__ = [
@@ -47,7 +48,6 @@ __all__ = [
     "check_mode",
 ]
 
-SEARCH_MODES = ("keyword", "embedding", "hybrid")
 #: The least cosine a node needs to be a dense seed (the Grounded Graph of Thought seed's).
 MIN_COSINE = 0.3
 #: How deep each ranking goes into reciprocal-rank fusion.

@@ -247,6 +247,21 @@ class Database:
         finally:
             conn.close()  # ends the read transaction
 
+    @contextmanager
+    def reading(self) -> Iterator[sqlite3.Connection]:
+        """The shared connection inside one read transaction (or the transaction it is in):
+        the statements of the block, blob reads included, see one state of the store."""
+        with self._lock:
+            self._check_open()
+            if self.conn.in_transaction:
+                yield self.conn
+                return
+            self.conn.execute("BEGIN")
+            try:
+                yield self.conn
+            finally:
+                self.conn.execute("COMMIT")  # a read: ends the transaction, writes nothing
+
     def query(
         self, sql: str, params: Sequence[object] | Mapping[str, object] = ()
     ) -> list[tuple[object, ...]]:
