@@ -239,7 +239,7 @@ def import_command(ctx: click.Context, file: Path) -> None:
     from groundgraph.graph.formats.saved_import import SavedGraphFile
 
     with SavedGraphFile.read(file) as saved, open_graph(ctx, create=True) as graph:
-        added = saved.load_into(graph.load_json_documents)
+        added = graph.saved.load_saved(saved)
     click.echo(f"imported {added} documents from {file}")
 
 

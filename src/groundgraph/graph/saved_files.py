@@ -32,9 +32,15 @@ class SavedGraphs:
     def load_json_documents(
         self, parsed: Iterable[ParsedDocument], extension: SavedExtension | None = None
     ) -> list[Document]:
-        """Add saved documents with their edges exactly as saved (no linking)."""
+        """Add saved documents with their edges exactly as saved (no linking), in one
+        transaction."""
         self.writer.indexes.catch_up()
-        parsed = list(parsed)
+        with self.writer.store.writes.batch():
+            return self._load(list(parsed), extension)
+
+    def _load(
+        self, parsed: list[ParsedDocument], extension: SavedExtension | None
+    ) -> list[Document]:
         added = []
         for item in parsed:
             counts = TermBatch.of(
@@ -70,4 +76,14 @@ class SavedGraphs:
         read in pieces and checked whole before anything is written; documents with the
         same ids are replaced. How many documents were loaded."""
         with SavedGraphFile.read(path) as saved:
-            return saved.load_into(self.load_json_documents)
+            return self.load_saved(saved)
+
+    def load_saved(self, saved: SavedGraphFile) -> int:
+        """Import an opened saved graph file in one transaction (``Store.batch``): a crash
+        part way leaves the store as it was. How many documents were loaded."""
+        try:
+            with self.writer.store.writes.batch():
+                return saved.load_into(self.load_json_documents)
+        except BaseException:
+            self.writer.indexes.rebuild()  # the commit may have failed: read the store again
+            raise
