@@ -12,6 +12,7 @@ from typing import Any
 
 from groundgraph.errors import InputError, NotFoundError
 from groundgraph.model import Document, Edge, Node
+from groundgraph.model.ids import spelling_order
 from groundgraph.model.store_records import PendingLink, Removal
 from groundgraph.store.postgres.changes import PostgresChangeLog
 from groundgraph.store.postgres.connection import Connection, Database
@@ -149,19 +150,21 @@ class PostgresDocumentWrites:
     @staticmethod
     def _insert_entities(conn: Connection, entities: Sequence[Node], stamp: str) -> None:
         """Insert the entities not stored yet (``doc`` 0, keys and seqs after the last, in
-        the order given); one stored already, or given twice, takes the spelling that sorts
-        first, whichever came first. Two statements, whatever the number of entities."""
+        the order given); one stored already, or given twice, takes the shortest spelling,
+        the one that sorts first of those (``model.ids.spelling_order``), whichever came first. Two
+        statements, whatever the number of entities."""
         if not entities:
             return
         first: dict[str, Node] = {}
         for n in entities:
             held = first.get(n.node_id)
-            if held is None or n.title < held.title:
+            if held is None or spelling_order(n.title) < spelling_order(held.title):
                 first[n.node_id] = n if held is None else replace(held, title=n.title)
         given = list(first.values())
         conn.execute(
             "UPDATE nodes SET title = t.title FROM unnest(%s::text[], %s::text[]) AS t(id, title)"
-            " WHERE nodes.node_id = t.id AND t.title < nodes.title AND nodes.kind = 'entity'",
+            " WHERE nodes.node_id = t.id AND (length(t.title), t.title)"
+            " < (length(nodes.title), nodes.title) AND nodes.kind = 'entity'",
             ([n.node_id for n in given], [n.title for n in given]),
         )
         columns = list(
@@ -199,7 +202,8 @@ class PostgresDocumentWrites:
             " fresh.scopes, fresh.created_at, fresh.invalid_at FROM fresh, base ORDER BY fresh.rn"
             # another writer's entity stored since the check: the spelling that sorts first
             " ON CONFLICT(node_id) DO UPDATE SET title = excluded.title"
-            " WHERE excluded.title < nodes.title AND nodes.kind = 'entity'",
+            " WHERE (length(excluded.title), excluded.title) < (length(nodes.title), nodes.title)"
+            " AND nodes.kind = 'entity'",
             [list(c) for c in columns],
         )
 
