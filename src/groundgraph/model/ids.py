@@ -41,6 +41,13 @@ def entity_id(key: str) -> str:
     return ENTITY_PREFIX + key
 
 
+def spelling_order(spelling: str) -> tuple[int, str]:
+    """How an entity's spellings rank for display: the shortest first, then the one that
+    sorts first ("Windows SDK" before "The Windows SDK" and "*value*" after "value");
+    a function of the spellings alone, so the order of writes does not show."""
+    return len(spelling), spelling
+
+
 def is_entity_id(node_id: str) -> bool:
     return node_id.startswith(ENTITY_PREFIX)
 

@@ -36,8 +36,9 @@ class DocumentWrites(Protocol):
         ``nodes`` keep the order given (root first); the document goes after every other
         document in :meth:`~groundgraph.store.reads.GraphReads.documents`, also when it
         replaces one. ``entities`` are shared nodes (kind ``entity``) that belong to no
-        document: each is added unless it exists already (then it keeps the spelling that
-        sorts first, so the order of writes does not show), and
+        document: each is added unless it exists already (then it keeps the shortest
+        spelling, the one that sorts first of those: ``model.ids.spelling_order``, so the
+        order of writes does not show), and
         it goes when the last edge that touches it goes.
 
         ``edges`` may touch nodes of other documents; they belong to this document and

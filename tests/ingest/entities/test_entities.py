@@ -289,6 +289,32 @@ def test_titles_are_matched_whole_word_ignoring_case() -> None:
     assert not cjk.add("Two\n\nParagraphs")
 
 
+def test_a_titles_marks_and_capitals_must_be_there_too() -> None:
+    # MASM directives and compiler options: their pages are named by ".CODE" and "/HEAP",
+    # not by every "code" and "heap" of a corpus; "PAGE" only in capitals
+    matcher = TitleMatcher([".CODE", "/HEAP", "@Time", "::new", ".DATA?", "operator /", "PAGE"])
+    assert matcher.size == 7
+
+    def found(text: str) -> list[str]:
+        return [text[start:end] for start, end, _ in matcher.find(text)]
+
+    assert found("Write the code, grow the heap, at the time of a new page.") == []
+    assert found("Open .CODE, link with /HEAP:4096 and read @Time.") == [".CODE", "/HEAP", "@Time"]
+    assert found("Call ::new; the .DATA? segment; operator / divides; PAGE 3.") == [
+        "::new",
+        ".DATA?",
+        "operator /",
+        "PAGE",
+    ]
+    assert found(".DATA seg, .code seg, operator* and Page") == []
+    # a plain title still matches in any case, and beside its marked namesake
+    both = TitleMatcher(["Code", ".CODE"])
+    text = "Read the code and .CODE."
+    assert [text[a:b] for a, b, _ in both.find(text)] == ["code", ".CODE"]
+    # a common word is looked for only when a mark or its capitals set it apart
+    assert not TitleMatcher().add("the") and TitleMatcher().add(".THE")
+
+
 def test_overlapping_mentions_with_one_key_are_kept_once() -> None:
     mentions = extract_entities(
         "Read “Aster Research” by Aster Research.", titles=["Aster Research"]

@@ -87,6 +87,17 @@ def test_an_entity_lives_as_long_as_an_edge_touches_it(store):
     assert store.reads.entity_nodes() == [] and store.reads.counts().nodes == 0
 
 
+@pytest.mark.parametrize("reverse", [False, True])
+def test_an_entity_is_shown_under_its_shortest_spelling_whatever_the_order(store, reverse):
+    spellings = ["The Windows SDK", "*Windows SDK*", "Windows SDK", "WINDOWS SDK"]
+    for i, title in enumerate(reversed(spellings) if reverse else spellings):
+        document, nodes, edges, _ = doc(f"d{i}", n=1, entities=("entity:windows sdk",))
+        # one write holds two spellings: the shortest of them is the one stored
+        given = [Node("entity:windows sdk", "", "entity", t, "") for t in (title, title + "!")]
+        store.writes.replace_document(document, nodes, edges, entities=given)
+    assert [n.title for n in store.reads.entity_nodes()] == ["WINDOWS SDK"]
+
+
 def test_edges_into_a_removed_document_go_with_it(store):
     write(store, "a")
     write(store, "b", extra_edges=(Edge("b#1", "a#2", "reference", 0.75),))

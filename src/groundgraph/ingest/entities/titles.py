@@ -1,5 +1,10 @@
 """Other documents' titles named in a text: exact, ignoring case, on whole words.
 
+What a title holds around its words marks it, and must be there too: a title that starts
+or ends with a mark (``.CODE``, ``@Time``, ``/HEAP``, ``::new``, ``.DATA?``) is found only
+with it, so a MASM directive's page is not named by every "code" of the corpus; a title
+all in capitals (``PAGE``, ``MFC``) is found only in capitals.
+
 A passage that names another document's title links to it (Wikipedia-style corpora where
 every passage has a title). Titles are kept in a trie of words, so a text is scanned once
 however many titles there are: each word starts at most ``MAX_TITLE_WORDS`` steps. Most
@@ -12,6 +17,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from groundgraph.ingest.entities.masking import BLANK
 from groundgraph.ingest.entities.normalise import normalise_entity
@@ -31,20 +37,48 @@ _ASCII_WORD_BYTES = bytes(
 )
 
 
+@dataclass(frozen=True, slots=True)
+class _Form:
+    """One title ending at a trie node: the marks before and after its words (white
+    space taken out), whether it is found only in capitals, and its key."""
+
+    lead: str
+    trail: str
+    capitals: bool
+    key: str
+
+    def fits(self, scan: str, start: int, end: int) -> tuple[int, int] | None:
+        """The span of this title in ``scan`` whose words are ``scan[start:end]``, marks
+        included; None when a mark or the case is not there."""
+        if self.capitals and not scan[start:end].isupper():
+            return None
+        if self.lead:
+            start = _mark_before(scan, start, self.lead)
+            if start < 0:
+                return None
+        if self.trail:
+            end = _mark_after(scan, end, self.trail)
+            if end < 0:
+                return None
+        return start, end
+
+
 class _TitleNode:
-    __slots__ = ("children", "key")
+    __slots__ = ("children", "forms")
 
     def __init__(self) -> None:
         self.children: dict[tuple[str, str], _TitleNode] = {}
-        self.key: str | None = None
+        self.forms: list[_Form] = []
 
 
 class TitleMatcher:
     """Finds given titles in text: exact, ignoring case, on whole words, longest first.
 
     White space between a title's words may differ in the text (a single line break is
-    fine, a blank line is not); other characters between words must be the same. Titles
-    of a single word shorter than three characters, or a common word, are left out.
+    fine, a blank line is not); other characters between words must be the same, and so
+    must a mark before or after them (``.CODE``, ``operator /``); a title all in capitals
+    is found in capitals only. Titles of a single word shorter than three characters, or
+    a common word (unless a mark or its capitals set it apart), are left out.
     """
 
     def __init__(self, titles: Iterable[str] = ()) -> None:
@@ -66,7 +100,13 @@ class TitleMatcher:
         tokens = [(m.start(), m.end(), m.group().casefold()) for m in _TITLE_WORD.finditer(title)]
         if not tokens or len(tokens) > MAX_TITLE_WORDS:
             return False
-        if len(tokens) == 1 and (len(tokens[0][2]) < 3 or is_common(tokens[0][2])):
+        lead = "".join(title[: tokens[0][0]].split())
+        trail = "".join(title[tokens[-1][1] :].split())
+        words = title[tokens[0][0] : tokens[-1][1]]
+        capitals = words.isupper() and sum(c.isalpha() for c in words) >= 2
+        if len(tokens) == 1 and (
+            len(tokens[0][2]) < 3 or (is_common(tokens[0][2]) and not (lead or trail or capitals))
+        ):
             return False
         key = normalise_entity(title)
         if not key:
@@ -90,8 +130,11 @@ class TitleMatcher:
                 self._ascii_single.add(first.encode())
         elif first.isascii() and tokens[1][2].isascii():
             self._ascii_openings.add((first.encode(), tokens[1][2].encode()))
-        if node.key is None:
-            node.key = key
+        form = _Form(lead, trail, capitals, key)
+        if form not in node.forms:
+            # The most marked first: ".CODE" is tried before a plain "code" title.
+            node.forms.append(form)
+            node.forms.sort(key=lambda f: (-len(f.lead) - len(f.trail), not f.capitals))
             self.size += 1
         return True
 
@@ -130,16 +173,21 @@ class TitleMatcher:
         children = self._root.children
         n = len(words)
         found: list[tuple[int, int, str]] = []
-        after = 0  # titles do not overlap: the next one starts after the last one found
+        # Titles do not overlap: the next one starts after the last one found (its words
+        # and its marks).
+        after, last_end = 0, 0
         for i in itertools.compress(range(n), map(first_words.__contains__, words)):
             if i < after:
                 continue
             node = children.get(("", words[i]))
-            best, key = -1, ""
+            best, key, span = -1, "", (0, 0)
             j = i
             while node is not None:
-                if node.key is not None:
-                    best, key = j, node.key
+                for form in node.forms:
+                    fits = form.fits(scan, bounds[2 * i], bounds[2 * j + 1])
+                    if fits is not None and fits[0] >= last_end:
+                        best, key, span = j, form.key, fits
+                        break
                 if j + 1 == n or j - i + 1 == MAX_TITLE_WORDS:
                     break
                 gap = _title_gap(parts[2 * j + 2])  # the text between word j and j + 1
@@ -148,8 +196,8 @@ class TitleMatcher:
                 j += 1
                 node = node.children.get((gap, words[j]))
             if best >= 0:
-                found.append((bounds[2 * i], bounds[2 * best + 1], key))
-                after = best + 1
+                found.append((span[0], span[1], key))
+                after, last_end = best + 1, span[1]
         return found
 
 
@@ -158,3 +206,28 @@ def _title_gap(gap: str) -> str | None:
     if BLANK in gap or gap.count("\n") > 1:
         return None
     return "".join(gap.split())
+
+
+def _mark_before(scan: str, start: int, mark: str) -> int:
+    """Where ``mark`` (no white space in it) ends right before ``start`` in ``scan``,
+    white space between its characters allowed as between a title's words; -1 if not."""
+    at = start
+    for char in reversed(mark):
+        at -= 1
+        while at >= 0 and scan[at] in " \t\n" and char not in " \t\n":
+            at -= 1
+        if at < 0 or scan[at] != char:
+            return -1
+    return at if _title_gap(scan[at:start]) is not None else -1
+
+
+def _mark_after(scan: str, end: int, mark: str) -> int:
+    """Where ``mark`` ends when it follows ``end`` in ``scan`` (as ``_mark_before``)."""
+    at = end
+    for char in mark:
+        while at < len(scan) and scan[at] in " \t\n":
+            at += 1
+        if at == len(scan) or scan[at] != char:
+            return -1
+        at += 1
+    return at if _title_gap(scan[end:at]) is not None else -1

@@ -7,16 +7,19 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from contextlib import AbstractContextManager
+from dataclasses import replace
 from typing import Any
 
 from groundgraph.errors import InputError, NotFoundError
 from groundgraph.model import Document, Edge, Node
+from groundgraph.model.ids import spelling_order
 from groundgraph.model.store_records import PendingLink, Removal
 from groundgraph.store.postgres.changes import PostgresChangeLog
 from groundgraph.store.postgres.connection import Connection, Database
 from groundgraph.store.postgres.faults import server_errors_are_store_errors
 from groundgraph.store.postgres.rows import (
     NODE_COLUMNS,
+    copy_rows,
     insert_edges,
     json_list,
     node_keys,
@@ -24,8 +27,6 @@ from groundgraph.store.postgres.rows import (
 )
 
 __all__ = ["PostgresDocumentWrites"]
-
-_NODE_VALUES = ",".join(["%s"] * 14)
 
 
 @server_errors_are_store_errors
@@ -143,39 +144,68 @@ class PostgresDocumentWrites:
             )
             for i, n in enumerate(nodes)
         ]
-        with conn.cursor() as cursor:
-            cursor.executemany(f"INSERT INTO nodes({NODE_COLUMNS}) VALUES ({_NODE_VALUES})", rows)
+        copy_rows(conn, f"nodes({NODE_COLUMNS})", rows)
         return keys
 
     @staticmethod
     def _insert_entities(conn: Connection, entities: Sequence[Node], stamp: str) -> None:
-        """Insert the entities not stored yet (``doc`` 0, keys and seqs after the last); one
-        stored already takes the spelling that sorts first, whichever came first."""
-        rows = [
-            (
-                n.node_id,
-                n.title,
-                n.content,
-                n.level,
-                n.span[0],
-                n.span[1],
-                json_list(n.scopes),
-                n.created_at or stamp,
-                n.invalid_at,
+        """Insert the entities not stored yet (``doc`` 0, keys and seqs after the last, in
+        the order given); one stored already, or given twice, takes the shortest spelling,
+        the one that sorts first of those (``model.ids.spelling_order``), whichever came first. Two
+        statements, whatever the number of entities."""
+        if not entities:
+            return
+        first: dict[str, Node] = {}
+        for n in entities:
+            held = first.get(n.node_id)
+            if held is None or spelling_order(n.title) < spelling_order(held.title):
+                first[n.node_id] = n if held is None else replace(held, title=n.title)
+        given = list(first.values())
+        conn.execute(
+            "UPDATE nodes SET title = t.title FROM unnest(%s::text[], %s::text[]) AS t(id, title)"
+            " WHERE nodes.node_id = t.id AND (length(t.title), t.title)"
+            " < (length(nodes.title), nodes.title) AND nodes.kind = 'entity'",
+            ([n.node_id for n in given], [n.title for n in given]),
+        )
+        columns = list(
+            zip(
+                *(
+                    (
+                        n.node_id,
+                        n.title,
+                        n.content,
+                        n.level,
+                        n.span[0],
+                        n.span[1],
+                        json_list(n.scopes),
+                        n.created_at or stamp,
+                        n.invalid_at,
+                    )
+                    for n in given
+                ),
+                strict=True,
             )
-            for n in entities
-        ]
-        with conn.cursor() as cursor:
-            cursor.executemany(
-                "INSERT INTO nodes(key, node_id, doc, seq, kind, title, content, level,"
-                " span_start, span_end, scopes, created_at, invalid_at)"
-                " VALUES ((SELECT COALESCE(MAX(key), 0) + 1 FROM nodes), %s, 0,"
-                " (SELECT COALESCE(MAX(seq), 0) + 1 FROM nodes WHERE doc = 0),"
-                " 'entity', %s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT(node_id) DO UPDATE"
-                " SET title = excluded.title WHERE excluded.title < nodes.title"
-                " AND nodes.kind = 'entity'",
-                rows,
-            )
+        )
+        conn.execute(
+            "WITH t AS (SELECT * FROM unnest(%s::text[], %s::text[], %s::text[], %s::int[],"
+            " %s::bigint[], %s::bigint[], %s::text[], %s::text[], %s::text[]) WITH ORDINALITY"
+            " AS t(node_id, title, content, level, span_start, span_end, scopes, created_at,"
+            " invalid_at, ord)),"
+            " fresh AS (SELECT t.*, row_number() OVER (ORDER BY t.ord) AS rn FROM t"
+            " WHERE NOT EXISTS (SELECT 1 FROM nodes n WHERE n.node_id = t.node_id)),"
+            " base AS (SELECT (SELECT COALESCE(MAX(key), 0) FROM nodes) AS k,"
+            " (SELECT COALESCE(MAX(seq), 0) FROM nodes WHERE doc = 0) AS s)"
+            " INSERT INTO nodes(key, node_id, doc, seq, kind, title, content, level,"
+            " span_start, span_end, scopes, created_at, invalid_at)"
+            " SELECT base.k + fresh.rn, fresh.node_id, 0, base.s + fresh.rn, 'entity',"
+            " fresh.title, fresh.content, fresh.level, fresh.span_start, fresh.span_end,"
+            " fresh.scopes, fresh.created_at, fresh.invalid_at FROM fresh, base ORDER BY fresh.rn"
+            # another writer's entity stored since the check: the spelling that sorts first
+            " ON CONFLICT(node_id) DO UPDATE SET title = excluded.title"
+            " WHERE (length(excluded.title), excluded.title) < (length(nodes.title), nodes.title)"
+            " AND nodes.kind = 'entity'",
+            [list(c) for c in columns],
+        )
 
     def add_edges(self, doc_id: str, edges: Sequence[Edge], entities: Sequence[Node] = ()) -> int:
         def work(conn: Connection) -> int:

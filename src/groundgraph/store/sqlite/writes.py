@@ -140,14 +140,15 @@ class SQLiteDocumentWrites:
     @staticmethod
     def _insert_entities(conn: sqlite3.Connection, entities: Sequence[Node], stamp: str) -> None:
         """Insert the entities not stored yet (they belong to no document: ``doc`` 0); one
-        stored already takes the spelling that sorts first, whichever came first."""
+        stored already takes the shortest spelling, the one that sorts first of those
+        (``model.ids.spelling_order``), whichever came first."""
         conn.executemany(
             "INSERT INTO nodes(node_id, doc, seq, kind, title, content, level,"
             " span_start, span_end, scopes, created_at, invalid_at)"
             " VALUES (?, 0, (SELECT COALESCE(MAX(seq), 0) + 1 FROM nodes WHERE doc = 0),"
             " 'entity', ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(node_id) DO UPDATE"
-            " SET title = excluded.title WHERE excluded.title < nodes.title"
-            " AND nodes.kind = 'entity'",
+            " SET title = excluded.title WHERE (length(excluded.title), excluded.title)"
+            " < (length(nodes.title), nodes.title) AND nodes.kind = 'entity'",
             [
                 (
                     n.node_id,
