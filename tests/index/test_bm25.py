@@ -34,6 +34,15 @@ def _bm25s_scores(
     return np.asarray(reference.get_scores(query), dtype=np.float64)
 
 
+def test_an_index_read_from_the_snapshot_of_an_empty_one_takes_new_terms():
+    # An empty snapshot holds no document frequencies: the first new term grows them.
+    empty = LexicalIndex()
+    again = load_index(dump_index(empty), empty.analyzer, empty.params)
+    assert again is not None
+    again.add("a", "a", "Rain", "Heavy rain caused flooding.")
+    assert len(again) == 1 and again.match("flooding").scores.tolist()[0] > 0
+
+
 @settings(max_examples=60, deadline=None)
 @given(
     docs=docs_strategy,

@@ -159,3 +159,31 @@ def test_a_scoped_search_scores_with_the_statistics_of_what_it_reads() -> None:
     everything = crowded.search("Harbor jobs retries", max_results=20)
     ours = {h.node_id: tuple(h.terms) for h in everything}
     assert any(ours.get(node) != terms for node, _, _, terms in found)
+
+
+def test_scoped_search_after_writes_reads_the_documents_as_they_are_now(tmp_path) -> None:
+    # The documents a scoped search may read are kept between searches and re-read only
+    # where writes changed them: scopes widened, facts removed, documents added.
+    path = tmp_path / "memory.db"
+    graph = DocumentGraph(path)
+    graph.add_texts(ALICE, scopes=["acme/alice"])
+    query = "Harbor Queue jobs"
+
+    def same_as_fresh() -> None:
+        fresh = DocumentGraph(path)
+        for scopes in (["acme/alice"], ["acme/bob"], ["acme"]):
+            kept = [(h.node_id, h.score) for h in graph.search(query, scopes=scopes)]
+            assert kept == [(h.node_id, h.score) for h in fresh.search(query, scopes=scopes)]
+        fresh.close()
+
+    same_as_fresh()
+    graph.add_texts(BOB, scopes=["acme/bob"])
+    same_as_fresh()
+    graph.add_text(ALICE[0], scopes=["acme/bob"])  # the same fact: now in both scopes
+    same_as_fresh()
+    graph.delete(BOB[0])
+    graph.add_document("# Harbor Queue\nThe Harbor Queue manual for jobs.", "Manual")
+    same_as_fresh()
+    assert ALICE[0] in _texts(graph.search(query, scopes=["acme/bob"]))
+    assert BOB[0] not in _texts(graph.search(query, scopes=["acme/bob"], max_results=20))
+    graph.close()

@@ -97,8 +97,8 @@ class MemoryContext:
         self.settings = settings
         self.clock = Clock()
         self._touched: dict[str, float] = {}
-        self._views: dict[ViewOptions, MemoryView] = {}
-        self._views_at = -1
+        # Each set of read options' view, with the generation it was made for.
+        self._views: dict[ViewOptions, tuple[int, MemoryView]] = {}
 
     # ----------------------------------------------------------------- state
     def memory(self) -> MemoryIndex:
@@ -118,18 +118,23 @@ class MemoryContext:
             check_flag(read.include_superseded, "include_superseded"),
             parse_as_of(read.as_of),
         )
-        states = self.memory().states
+        memory = self.memory()
         # A view is a function of the fact states (which change only with the generation)
-        # and the options: reads with the same options reuse it until the next write.
+        # and the options: reads with the same options reuse it, and after writes it is
+        # brought up to date for the facts that changed rather than made again.
         generation = self.indexes.generation
-        if self._views_at != generation:
-            self._views_at, self._views = generation, {}
-        view = self._views.get(options)
-        if view is None:
+        kept = self._views.pop(options, None)
+        if kept is not None and kept[0] != generation:
+            changed = memory.changed_since(kept[0])
+            kept = (
+                None if changed is None else (generation, kept[1].refreshed(memory.states, changed))
+            )
+        if kept is None:
             if len(self._views) >= MAX_CACHED_VIEWS:
                 self._views.pop(next(iter(self._views)))
-            view = self._views[options] = MemoryView(states, options)
-        return view
+            kept = (generation, MemoryView(memory.states, options))
+        self._views[options] = kept  # the most recently used last
+        return kept[1]
 
     def fact_graph(self, view: MemoryView) -> FactGraph:
         memory = self.memory()

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from groundgraph.errors import InputError, NotFoundError
+from groundgraph.errors import InputError, NotFoundError, StoreError
 from groundgraph.graph.document_scope import DocumentScope, document_scope
 from groundgraph.graph.indexes import DerivedIndexes
 from groundgraph.graph.settings import GraphSettings
@@ -58,7 +58,7 @@ class GraphReader:
         self.rerank_top_k = rerank_top_k
         #: Every document as of an index generation: what scoped reads filter (a write,
         #: here or in another process, moves the generation on and so drops it).
-        self._held: tuple[int, list[Document]] = (-1, [])
+        self._held: tuple[int, dict[str, Document]] = (-1, {})
 
     # ----------------------------------------------------------------- search
     def search(
@@ -190,12 +190,29 @@ class GraphReader:
         return params, walkable
 
     def _documents_now(self) -> list[Document]:
-        """Every document, as of the generation the indexes were just brought to."""
+        """Every document (in no promised order), as of the generation the indexes were
+        just brought to: after writes only the documents they changed are read again."""
         generation, documents = self._held
-        if generation != self.indexes.generation or generation < 0:
-            documents = self.store.reads.documents()
-            self._held = (self.indexes.generation, documents)
-        return documents
+        now = self.indexes.generation
+        if generation == now and generation >= 0:
+            return list(documents.values())
+        changed = None
+        if generation >= 0:
+            try:
+                changed = self.store.changes.changed_documents(generation)
+            except StoreError:  # the log no longer reaches back: read them all
+                changed = None
+        if changed is None or len(changed) > len(documents):
+            documents = {d.doc_id: d for d in self.store.reads.documents()}
+        else:
+            for doc_id in changed:
+                held = self.store.reads.get_document(doc_id) if doc_id else None
+                if held is not None:
+                    documents[doc_id] = held
+                else:
+                    documents.pop(doc_id, None)
+        self._held = (now, documents)
+        return list(documents.values())
 
     def _run(
         self, query: str, params: SearchParams, walkable: Callable[[str], bool] | None

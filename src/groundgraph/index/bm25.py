@@ -250,8 +250,10 @@ class LexicalIndex:
 
     def _new_term(self, term: str) -> int:
         tid = self._vocabulary.add(term)
-        if tid >= len(self._df):
-            self._df = np.concatenate([self._df, np.zeros(len(self._df), dtype=np.int64)])
+        if tid >= len(self._df):  # doubled; one read from a snapshot may have none yet
+            grown = np.zeros(max(tid + 1, 2 * len(self._df)), dtype=np.int64)
+            grown[: len(self._df)] = self._df
+            self._df = grown
         return tid
 
     def postings(self, tid: int) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.uint16]]:

@@ -5,7 +5,8 @@ A valid fact is in the graph's one lexical index like any section; a retired one
 (a document search never sees it), so its term counts are kept here for the reads that
 ask for history (``include_superseded``, ``as_of``). Like the graph's own indexes this
 is rebuilt from the store and kept current through the store's generation counter and
-change log, so a second process's writes are seen on the next read.
+change log, so a second process's writes are seen on the next read. The edges it keeps
+for the walk outlive writes: a write of facts drops only the nodes it may have changed.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from groundgraph.store.base import Store
 _BATCH = 2000
 TermCounter = Callable[[str, str], Counter[str]]
 MAX_CACHED_EDGES = 500_000
+MAX_LOGGED_SYNCS = 64
 
 
 class MemoryIndex:
@@ -46,8 +48,9 @@ class MemoryIndex:
         self.retired: dict[str, Counter[str]] = {}
         self.states: dict[str, FactState] = {}
         self.spans = SpanIndex(self._same_span)
-        self._edges: dict[str, list[Edge]] = {}
-        self._cached = 0
+        self._drop_edges()
+        # (generation before, after, facts re-read) of the last syncs: what changed.
+        self._log: list[tuple[int, int, tuple[str, ...]]] = []
         # Where each valid fact sits in the graph's lexical index, kept as facts change.
         self._placed: object = None
         self._mask = np.zeros(0, dtype=bool)
@@ -60,8 +63,6 @@ class MemoryIndex:
         current = store.changes.generation() if current is None else current
         if current == self.generation:
             return
-        self._edges.clear()
-        self._cached = 0
         if self.generation < 0:
             self.rebuild(store, current)
             return
@@ -70,8 +71,34 @@ class MemoryIndex:
         except StoreError:
             self.rebuild(store, current)
             return
-        self._reload(store, [d for d in changed if is_fact_id(d)])
+        facts = [d for d in changed if is_fact_id(d)]
+        if len(facts) < len(changed):  # a document, or a store-wide rewrite of edges
+            self._drop_edges()
+        else:
+            self._forget_edges(store, facts)
+        self._reload(store, facts)
+        self._log.append((self.generation, current, tuple(facts)))
+        del self._log[:-MAX_LOGGED_SYNCS]
         self.generation = current
+
+    def changed_since(self, generation: int) -> list[str] | None:
+        """The facts re-read since ``generation``, in the order ``states`` now holds them
+        (at its end); None when this index no longer knows (it was rebuilt meanwhile, or
+        too many writes ago)."""
+        if generation == self.generation:
+            return []
+        found: dict[str, None] = {}
+        at = generation
+        for start, end, facts in self._log:
+            if start < at:
+                continue
+            if start != at:
+                return None
+            for fact in facts:
+                found.pop(fact, None)
+                found[fact] = None
+            at = end
+        return list(found) if at == self.generation else None
 
     def rebuild(self, store: Store, generation: int | None = None) -> None:
         """Read every fact again (also drops every trace of removed facts' words)."""
@@ -105,47 +132,58 @@ class MemoryIndex:
         self.states.update(loaded)
         self.spans.add(_span_ends(store.reads.edges_touching(list(loaded))))
 
+    def _drop_edges(self) -> None:
+        self._edges: dict[str, list[Edge]] = {}
+        self._cached = 0
+        # The kept nodes whose edges name each fact (as an end or a source).
+        self._naming: dict[str, set[str]] = {}
+
+    def _forget_edges(self, store: Store, facts: Sequence[str]) -> None:
+        """Drop the kept edges of every node a write of these facts may have changed: the
+        ends of the edges they own or touch now, and of the kept edges that name them (a
+        fact's edges name it: it asserts them, and a removed fact's edges go with it)."""
+        if not facts or not self._edges:
+            return
+        stale = set(facts)
+        for fact in facts:
+            stale.update(self._naming.pop(fact, ()))
+        for edge in [*store.reads.owned_edges(facts), *store.reads.edges_touching(facts)]:
+            stale.add(edge.source)
+            stale.add(edge.target)
+        for node in stale:
+            dropped = self._edges.pop(node, None)
+            if dropped is not None:
+                self._cached -= len(dropped)
+
     def edges_touching(self, store: Store, node_ids: Sequence[str]) -> dict[str, list[Edge]]:
-        """Every edge touching each node, valid or not, kept until the store changes
-        (reads between writes share them; at most ``MAX_CACHED_EDGES`` are kept)."""
+        """Every edge touching each node, valid or not, kept across reads and writes (a
+        write of facts drops only the nodes it may have changed, a write of any other
+        document drops them all; at most ``MAX_CACHED_EDGES`` are kept)."""
         missing = [n for n in dict.fromkeys(node_ids) if n not in self._edges]
         if missing:
             if self._cached > MAX_CACHED_EDGES:
-                self._edges.clear()
-                self._cached = 0
+                self._drop_edges()
             found: dict[str, list[Edge]] = {n: [] for n in missing}
             wanted = set(missing)
+            naming = self._naming
             for edge in store.reads.edges_touching(missing):
-                for end in {edge.source, edge.target} & wanted:
+                ends = {edge.source, edge.target} & wanted
+                for end in ends:
                     found[end].append(edge)
+                for fact in (edge.source, edge.target, *edge.sources):
+                    if is_fact_id(fact):
+                        naming.setdefault(fact, set()).update(ends)
             self._edges.update(found)
             self._cached += sum(len(v) for v in found.values())
         return {n: self._edges[n] for n in node_ids}
 
-    def lexical_set(
-        self, index: LexicalIndex, fact_ids: Iterable[str]
-    ) -> tuple[npt.NDArray[np.bool_], dict[str, Counter[str]]]:
-        """These facts as ``index.subset.subset_bm25`` takes them: a mask over the lexical
-        index's positions for the valid ones, and the term counts of the retired ones."""
-        mask = np.zeros(len(index.node_ids), dtype=bool)
-        position = index.position
-        found = []
-        outside = {}
-        for fact in fact_ids:
-            pos = position.get(fact)
-            if pos is not None:
-                found.append(pos)
-            elif fact in self.retired:
-                outside[fact] = self.retired[fact]
-        if found:
-            mask[np.asarray(found, dtype=np.int64)] = True
-        return mask, outside
-
     def all_facts(
         self, index: LexicalIndex
     ) -> tuple[npt.NDArray[np.bool_], dict[str, Counter[str]]]:
-        """:meth:`lexical_set` of every fact, valid or retired, kept up to date as facts
-        change instead of looked up again (it is read twice for every fact added)."""
+        """Every fact, valid or retired, as ``index.subset.subset_bm25`` takes them (a mask
+        over the lexical index's positions for the valid ones, and the term counts of the
+        retired ones), kept up to date as facts change instead of looked up again (it is
+        read twice for every fact added)."""
         if self._placed is not index:  # a new lexical index: every fact moved
             self._placed = index
             self._mask = np.zeros(len(index.node_ids), dtype=bool)

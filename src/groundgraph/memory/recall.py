@@ -266,7 +266,7 @@ def _seed_stage(
     """The seed stage of ``params.search_mode`` over the facts the read may seed from."""
     lexical = None
     if params.search_mode != "embedding":
-        visible, outside = memory.lexical_set(index, view.scopes_at)
+        visible, outside = view.lexical_set(index, memory.retired)
         lexical = FactMatches(subset_bm25(index, query, visible, outside), view.seedable)
         if params.search_mode == "keyword":
             return lexical if lexical.best else None

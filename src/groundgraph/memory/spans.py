@@ -9,7 +9,10 @@ depends on the reader's scopes and ``as_of``, not on which fact happened to come
 
 ``same_span`` guesses a language and stems, so it is not cheap; it is asked only about
 pairs whose words (of three letters or more, cut to their first five) overlap with a
-Dice coefficient of at least ``PREFILTER_DICE``, and each answer is kept.
+Dice coefficient of at least ``PREFILTER_DICE``, and each answer is kept. A span's links
+are kept too as spans are added: one that still weighs every span sharing a word with it
+weighs only the new ones when next asked; one whose candidates were cut at
+``MAX_CANDIDATES`` is worked out again.
 """
 
 from __future__ import annotations
@@ -39,6 +42,8 @@ class SpanIndex:
         self._words: dict[str, frozenset[str]] = {}
         self._by_word: dict[str, set[str]] = {}
         self._links: dict[str, tuple[str, ...]] = {}
+        # Spans added since a span's links were found, to weigh when it is asked again.
+        self._pending: dict[str, set[str]] = {}
         self._pairs: dict[tuple[str, str], bool] = {}
 
     def __contains__(self, node_id: object) -> bool:
@@ -51,11 +56,25 @@ class SpanIndex:
             self.spans.add(node_id)
             found = _words(_key(node_id))
             self._words[node_id] = found
+            touched: set[str] = set()
             for word in found:
                 bucket = self._by_word.setdefault(word, set())
-                for other in bucket:  # their links may now include the new span
-                    self._links.pop(other, None)
+                touched.update(bucket)
                 bucket.add(node_id)
+            for other in touched & self._links.keys():
+                if self._all_candidates(other):
+                    # It still weighs every span sharing a word: the new one is its
+                    # only new candidate, weighed when it is next asked for.
+                    self._pending.setdefault(other, set()).add(node_id)
+                else:  # the new span may change which candidates it weighs
+                    del self._links[other]
+                    self._pending.pop(other, None)
+
+    def _all_candidates(self, node_id: str) -> bool:
+        """Whether :meth:`similar` takes every span sharing a word with this one: the
+        buckets it takes before its largest one hold fewer than ``MAX_CANDIDATES``."""
+        sizes = [len(self._by_word[w]) for w in self._words[node_id]]
+        return sum(sizes) - max(sizes, default=0) < MAX_CANDIDATES
 
     def similar(self, node_id: str) -> tuple[str, ...]:
         """Other span nodes whose text names the same thing as this one, sorted."""
@@ -63,6 +82,10 @@ class SpanIndex:
             return ()
         found = self._links.get(node_id)
         if found is not None:
+            new = self._pending.pop(node_id, None)
+            if new:
+                found = tuple(sorted({*found, *(n for n in new if self._same(node_id, n))}))
+                self._links[node_id] = found
             return found
         mine = self._words[node_id]
         ranked = sorted(mine, key=lambda w: (len(self._by_word.get(w, ())), w))

@@ -60,6 +60,13 @@ class GraphReads(Protocol):
         """Every edge with an end in ``node_ids``, each once, in the order added."""
         ...
 
+    def owned_edges(self, doc_ids: Sequence[str]) -> list[Edge]:
+        """Every edge stored with one of these documents (written with it, by
+        ``add_edges`` or ``replace_typed_edges`` on it, or with its fact updates), in the
+        order added; unknown ids give none. A reader that keeps edges can re-read, after a
+        change of these documents, only the nodes their edges touch."""
+        ...
+
     def walk_arcs(
         self,
         node_ids: Sequence[str],

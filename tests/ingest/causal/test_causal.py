@@ -259,3 +259,11 @@ def test_pairs_are_frozen_records() -> None:
     assert isinstance(pair, CausalPair)
     with pytest.raises(AttributeError):
         pair.cause = "x"  # type: ignore[misc]
+
+
+def test_every_letter_that_marks_a_language_is_outside_ascii():
+    # language_scores skips counting them in an ASCII text: none can be there.
+    from groundgraph.ingest.causal.language import TABLES, language_scores
+
+    assert all(not letter.isascii() for t in TABLES.values() for letter in t.letters)
+    assert language_scores("la niña")["es"] == language_scores("la")["es"] + 1

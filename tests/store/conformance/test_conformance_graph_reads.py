@@ -19,6 +19,7 @@ def test_an_empty_store_reads_empty(store):
     assert store.reads.document_nodes("a") == [] and store.reads.entity_nodes() == []
     assert list(store.reads.iter_nodes()) == [] and list(store.reads.iter_edges()) == []
     assert store.reads.edges_touching([]) == [] and store.reads.edges_touching(["a"]) == []
+    assert store.reads.owned_edges([]) == [] and store.reads.owned_edges(["a"]) == []
     assert store.reads.walk_arcs([], 10) == [] and store.reads.walk_arcs(["a"], 10) == []
     assert store.reads.pending_links_to(["a"]) == []
     counts = store.reads.counts()
@@ -69,6 +70,26 @@ def test_edges_touching_gives_each_edge_once_in_order(store):
     write(store, "a", n=2, extra_edges=(Edge("a#1", "a#2", "next", 0.4),))
     touching = store.reads.edges_touching(["a#1", "a#2"])
     assert [(e.source, e.target) for e in touching] == [("a", "a#1"), ("a", "a#2"), ("a#1", "a#2")]
+
+
+def test_owned_edges_are_those_stored_with_the_documents_in_order(store):
+    write(store, "a", n=2, entities=("entity:x",))
+    write(store, "b", n=1, entities=("entity:x",))
+    store.writes.add_edges("b", [Edge("entity:x", "a#2", "relation", 0.3, ("b#1",), "r")])
+    owned = store.reads.owned_edges(["b", "zzz"])
+    assert [(e.source, e.target, e.type) for e in owned] == [
+        ("b", "b#1", "parent-child"),
+        ("b#1", "entity:x", "mentions"),
+        ("entity:x", "a#2", "relation"),  # owned by b though it touches no node of b
+    ]
+    assert owned[-1].sources == ("b#1",) and owned[-1].label == "r"
+    assert store.reads.owned_edges(["a", "b"]) == [
+        e for e in store.reads.iter_edges() if e.source.startswith(("a", "b", "entity"))
+    ]
+    assert [e.type for e in store.reads.owned_edges(["a"])] == ["parent-child"] * 2 + ["mentions"]
+    store.writes.remove_document("b")
+    assert store.reads.owned_edges(["b"]) == []
+    assert store.reads.owned_edges(["a"]) == [e for e in store.reads.iter_edges()]
 
 
 def test_walk_arcs_step_both_ways_over_valid_edges(store):

@@ -50,10 +50,12 @@ def language_scores(text: str) -> dict[str, float]:
     sample = text[:_MAX_GUESS_CHARS]
     scores: dict[str, float] = {}
     words = Counter(_WORD.findall(sample.replace("İ", "i").lower()))
+    marked = not sample.isascii()  # every marking letter is outside ASCII
     for table in TABLES.values():
         score = sum(n / _SHARED[w] for w, n in words.items() if w in table.stopwords)
-        marks = sum(sample.count(letter) for letter in table.letters)
-        score += min(marks, _MAX_LETTER_POINTS)
+        if marked:
+            marks = sum(sample.count(letter) for letter in table.letters)
+            score += min(marks, _MAX_LETTER_POINTS)
         if score > 0:
             scores[table.language] = score
     return scores

@@ -183,13 +183,23 @@ def same_span(a: str, b: str, min_overlap: float = 0.6, language: str | None = N
         raise InputError(f"min_overlap must be in (0, 1], not {min_overlap}")
     if language is None and isinstance(a, str) and isinstance(b, str):
         language = guess_language(f"{a[:MAX_SPAN_CHARS]}\n{b[:MAX_SPAN_CHARS]}")
-    key_a, key_b = span_key(a, language), span_key(b, language)
+    if isinstance(a, str) and isinstance(b, str):  # the memory asks about many pairs
+        key_a, key_b = _span_key(a, language), _span_key(b, language)
+    else:
+        key_a, key_b = span_key(a, language), span_key(b, language)
     if not key_a or not key_b:
         return False
     if key_a == key_b:
         return True
     set_a, set_b = set(key_a.split()), set(key_b.split())
     return 2 * len(set_a & set_b) / (len(set_a) + len(set_b)) >= min_overlap
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _span_key(span: str, language: str | None) -> str:
+    """:func:`span_key`, kept for the spans asked about most recently (a memory compares
+    each span with hundreds of others)."""
+    return span_key(span, language)
 
 
 @functools.cache

@@ -252,6 +252,16 @@ class PostgresGraphReads:
         )
         return [_edge(r) for r in rows]
 
+    def owned_edges(self, doc_ids: Sequence[str]) -> list[Edge]:
+        if not doc_ids:
+            return []
+        rows = self._db.query(
+            f"SELECT {EDGE_SELECT} FROM {EDGE_FROM} WHERE e.doc IN"
+            " (SELECT seq FROM documents WHERE doc_id = ANY(%s)) ORDER BY e.id",
+            (list(doc_ids),),
+        )
+        return [_edge(r) for r in rows]
+
     def walk_arcs(
         self,
         node_ids: Sequence[str],

@@ -262,6 +262,17 @@ class SQLiteGraphReads:
         )
         return [_edge(r) for r in rows]
 
+    def owned_edges(self, doc_ids: Sequence[str]) -> list[Edge]:
+        if not doc_ids:
+            return []
+        rows = self._db.query(
+            f"SELECT {_EDGE_SELECT} FROM {_EDGE_FROM} WHERE e.doc IN"
+            " (SELECT seq FROM documents WHERE doc_id IN (SELECT value FROM json_each(?)))"
+            " ORDER BY e.id",
+            (_json_list(doc_ids),),
+        )
+        return [_edge(r) for r in rows]
+
     def walk_arcs(
         self,
         node_ids: Sequence[str],
