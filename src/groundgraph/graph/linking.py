@@ -204,11 +204,14 @@ def title_edges(
     store: Store,
     node_words: Sequence[Sequence[str]] | None = None,
     kept: NodeWords | None = None,
+    namers: set[str] | None = None,
 ) -> list[Edge]:
     """Reference edges for document titles named in text, in both directions.
 
     ``node_words``, if known, are the ``text.words`` of each node's content; ``kept``
-    holds those of other nodes, which then need not be read from the store.
+    holds those of other nodes, which then need not be read from the store. The other
+    documents' nodes that name this one's title are added to ``namers``: each links to
+    it here, which may be one title over the cap (``graph.title_links`` settles them).
     """
     weight = EDGE_WEIGHTS[REFERENCE]
     edges = []
@@ -235,6 +238,8 @@ def title_edges(
             naming.add(node_id)
     found = store.reads.get_nodes(unread) if unread else {}
     naming.update(n for n, node in found.items() if contains_sequence(node.content, seq))
+    if namers is not None:
+        namers.update(naming)
     for node_id in sorted(naming):
         edges.append(Edge(node_id, document.doc_id, REFERENCE, weight, (node_id,)))
     return edges
