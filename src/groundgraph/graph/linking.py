@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from groundgraph.graph.node_words import NodeWords, holds_words
-from groundgraph.index.all_terms import IntArray, positions_with_every_term
+from groundgraph.index.all_terms import positions_with_every_term
 from groundgraph.index.bm25 import LexicalIndex
 from groundgraph.model import (
     EDGE_WEIGHTS,
@@ -30,7 +30,6 @@ from groundgraph.text import slugify, word_text, words
 
 MIN_TITLE_CHARS = 4
 MAX_TITLE_LINKS_PER_NODE = 10
-MAX_TITLE_CANDIDATES = 2000
 _LINK_SUFFIXES = (".md", ".markdown", ".txt", ".jsonl")
 
 
@@ -223,11 +222,14 @@ def title_edges(
     seq = title_words(document.title)
     if not seq:
         return edges
+    # The candidates hold every term of the title: every node when the title has no term
+    # (stop words only, as ".WHILE"), which the words of a node may still name.
     terms = list(dict.fromkeys(index.analyzer.terms(" ".join(seq))))
-    common = positions_with_every_term(index, terms) if terms else None
+    common = positions_with_every_term(index, terms)
     if common is None:
         return edges
-    candidates = [index.node_ids[p] for p in _title_candidates(document, index, common)]
+    doc_of, node_ids = index.doc_of, index.node_ids
+    candidates = [node_ids[p] for p in common.tolist() if doc_of[p] != document.doc_id]
     naming = set[str]()
     unread = []
     for node_id in candidates:
@@ -243,18 +245,6 @@ def title_edges(
     for node_id in sorted(naming):
         edges.append(Edge(node_id, document.doc_id, REFERENCE, weight, (node_id,)))
     return edges
-
-
-def _title_candidates(document: Document, index: LexicalIndex, common: IntArray) -> list[int]:
-    """Of the positions of live nodes that hold every term of the title, those of the other
-    documents' nodes, the first ``MAX_TITLE_CANDIDATES`` by node id (not by index order,
-    which depends on the order documents came in)."""
-    doc_of, doc_id = index.doc_of, document.doc_id
-    candidates = [p for p in common.tolist() if doc_of[p] != doc_id]
-    if len(candidates) > MAX_TITLE_CANDIDATES:
-        candidates.sort(key=index.node_ids.__getitem__)
-        del candidates[MAX_TITLE_CANDIDATES:]
-    return candidates
 
 
 def link_edges(

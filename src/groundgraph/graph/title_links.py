@@ -222,5 +222,5 @@ class _Links:
             document = self.store.reads.get_document(doc_id)
             pending = self.store.reads.pending_links_to(document_keys(document)) if document else []
             resolve = self.keys.resolve
-            self._linking[doc_id] = {p.node_id for p in pending if resolve(p.key) == doc_id}
+            self._linking[doc_id] = {p.node_id for p in pending if resolve(p.target) == doc_id}
         return self._linking[doc_id]
