@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import posixpath
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -203,20 +204,24 @@ def title_edges(
     store: Store,
     node_words: Sequence[Sequence[str]] | None = None,
     kept: NodeWords | None = None,
-    namers: set[str] | None = None,
+    written: dict[str, int] | None = None,
+    gained: Counter[str] | None = None,
 ) -> list[Edge]:
     """Reference edges for document titles named in text, in both directions.
 
     ``node_words``, if known, are the ``text.words`` of each node's content; ``kept``
-    holds those of other nodes, which then need not be read from the store. The other
-    documents' nodes that name this one's title are added to ``namers``: each links to
-    it here, which may be one title over the cap (``graph.title_links`` settles them).
+    holds those of other nodes, which then need not be read from the store. How many
+    titles each node names is set in ``written``; each node of another document that
+    names this one's title links to it here and counts one in ``gained``, which may take
+    it over the cap (``graph.title_links`` settles those).
     """
     weight = EDGE_WEIGHTS[REFERENCE]
     edges = []
     for i, node in enumerate(nodes):
         seq = words(node.content) if node_words is None else node_words[i]
         named = [d for d in titles.named_in_words(seq) if d != document.doc_id]
+        if written is not None:
+            written[node.node_id] = len(named)
         for doc_id in named[:MAX_TITLE_LINKS_PER_NODE]:
             edges.append(Edge(node.node_id, doc_id, REFERENCE, weight, (node.node_id,)))
     seq = title_words(document.title)
@@ -240,8 +245,8 @@ def title_edges(
             naming.add(node_id)
     found = store.reads.get_nodes(unread) if unread else {}
     naming.update(n for n, node in found.items() if contains_sequence(node.content, seq))
-    if namers is not None:
-        namers.update(naming)
+    if gained is not None:
+        gained.update(naming)
     for node_id in sorted(naming):
         edges.append(Edge(node_id, document.doc_id, REFERENCE, weight, (node_id,)))
     return edges

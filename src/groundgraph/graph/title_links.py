@@ -17,6 +17,7 @@ document's edges do (``ingest.edges.EdgeSet``), so settling a root settles the p
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -43,21 +44,33 @@ _INTO = "<-"
 @dataclass
 class TitleLinkLog:
     """The nodes whose title links a write may have left as the order of writes made
-    them, since the last relink."""
+    them, since the last relink: how many titles each node written named then
+    (``written``), how many links to arriving titles earlier nodes took (``gained``),
+    and the nodes that lost one (``lost``)."""
 
-    gained: set[str] = field(default_factory=set)
+    written: dict[str, int] = field(default_factory=dict)
+    gained: Counter[str] = field(default_factory=Counter)
     lost: set[str] = field(default_factory=set)
+
+    def crowded(self) -> set[str]:
+        """The nodes that may name more titles than the cap now: those that gained a
+        link, unless written in this run with few enough titles named; and those that
+        lost one."""
+        cap, written = MAX_TITLE_LINKS_PER_NODE, self.written
+        gained = {n for n, k in self.gained.items() if written.get(n, cap) + k > cap}
+        return gained | self.lost
 
     def losing(self, store: Store, doc_id: str) -> None:
         """Before document ``doc_id`` is replaced or removed: the other documents' nodes
         that link to it lose that link."""
         self.lost.update(
             e.source
-            for e in store.reads.edges_touching([doc_id])
-            if e.type == REFERENCE and e.target == doc_id and _doc_of(e.source) != doc_id
+            for e in store.reads.edges_touching([doc_id], [REFERENCE])
+            if e.target == doc_id and _doc_of(e.source) != doc_id
         )
 
     def clear(self) -> None:
+        self.written.clear()
         self.gained.clear()
         self.lost.clear()
 
@@ -84,7 +97,7 @@ def settle_title_links(
         checked = [] if alive is None else [index.node_id_at(p) for p in alive.tolist()]
         lost = set(checked)
     else:
-        checked = sorted(n for n in log.gained | log.lost if n in index)
+        checked = sorted(n for n in log.crowded() if n in index)
         lost = set(log.lost)
     log.clear()
     checked = [n for n in checked if not n.startswith(FACT_PREFIX)]
@@ -106,8 +119,12 @@ def settle_title_links(
         want = {e.target for e in current[node_id]} - set(named)  # links to the unnamed stay
         want.update(d for d in named if links.wants(node_id, d))
         wanted[node_id] = want
-    for root in [n for n in wanted if _doc_of(n) == n]:
-        _settle_pairs(root, links, current, wanted, store)
+    roots = {n: _partners(n, links, current, wanted) for n in wanted if _doc_of(n) == n}
+    others = sorted({p for partners in roots.values() for p in partners} - current.keys())
+    links.read(others)
+    current.update(_reference_edges(store, others, False))
+    for root, partners in roots.items():
+        _settle_pairs(root, partners, links, current, wanted)
     weight = EDGE_WEIGHTS[REFERENCE]
     with store.writes.batch():
         for node_id in sorted(wanted):
@@ -123,20 +140,25 @@ def settle_title_links(
             written(store.writes.replace_node_edges(node_id, REFERENCE, new))
 
 
+def _partners(
+    root: str, links: _Links, current: dict[str, list[Edge]], wanted: dict[str, set[str]]
+) -> list[str]:
+    """The other roots ``root`` links to, names, or has a link from."""
+    partners = wanted[root] | set(links.named(root))
+    partners.update(e.source for e in current.get(_INTO + root, ()))
+    return sorted(p for p in partners if _doc_of(p) == p and p != root)
+
+
 def _settle_pairs(
     root: str,
+    partners: Sequence[str],
     links: _Links,
     current: dict[str, list[Edge]],
     wanted: dict[str, set[str]],
-    store: Store,
 ) -> None:
     """Two roots that link to each other keep one edge, from the smaller id: settle each
-    pair of ``root`` and another root, at both ends."""
-    partners = wanted[root] | set(links.named(root))
-    partners.update(e.source for e in current.get(_INTO + root, ()))
-    for other in sorted(p for p in partners if _doc_of(p) == p and p != root):
-        if other not in current:
-            current.update(_reference_edges(store, [other], False))
+    pair of ``root`` and one of its ``partners``, at both ends."""
+    for other in partners:
         if other not in wanted:
             wanted[other] = {e.target for e in current[other]}
         there, back = links.wants(root, other), links.wants(other, root)
@@ -158,7 +180,7 @@ def _reference_edges(store: Store, nodes: Sequence[str], everything: bool) -> di
         edges = [
             e
             for start in range(0, len(nodes), _READ_BATCH)
-            for e in store.reads.edges_touching(nodes[start : start + _READ_BATCH])
+            for e in store.reads.edges_touching(nodes[start : start + _READ_BATCH], [REFERENCE])
         ]
     for edge in edges:
         if edge.type != REFERENCE:

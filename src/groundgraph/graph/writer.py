@@ -128,6 +128,7 @@ class DocumentWriter:
             self.store,
             [w.split() for w in prepared.words],
             self.indexes.node_words,
+            self.indexes.title_links.written,
             self.indexes.title_links.gained,
         )
         links, pending = link_edges(document, nodes, parsed.links, keys.resolve, self.store)
