@@ -158,10 +158,16 @@ def _settle_pairs(
 ) -> None:
     """Two roots that link to each other keep one edge, from the smaller id: settle each
     pair of ``root`` and one of its ``partners``, at both ends."""
+
+    def desired(a: str, b: str) -> bool:  # as each end's own links are derived above
+        if b in links.named(a):
+            return links.wants(a, b)
+        return any(e.target == b for e in current[a])
+
     for other in partners:
         if other not in wanted:
             wanted[other] = {e.target for e in current[other]}
-        there, back = links.wants(root, other), links.wants(other, root)
+        there, back = desired(root, other), desired(other, root)
         for a, b, want in ((root, other, there), (other, root, back)):
             if want and not (there and back and b < a):
                 wanted[a].add(b)
