@@ -26,6 +26,7 @@ from groundgraph.errors import InputError, StoreError
 from groundgraph.graph.embeddings import NodeEmbeddings
 from groundgraph.graph.linking import KeyIndex, TitleIndex
 from groundgraph.graph.node_words import NodeWords
+from groundgraph.graph.title_links import TitleLinkLog, settle_title_links
 from groundgraph.graph.title_mentions import TitleLog
 from groundgraph.index.bm25 import BM25Params, LexicalIndex
 from groundgraph.index.snapshot import dump_index, load_index
@@ -78,6 +79,8 @@ class DerivedIndexes:
         self._marked = False  # this process marked the links due
         self._foreign = False  # another process wrote documents since the last relink
         self.titles = TitleLog()
+        #: The nodes whose title links this process's writes may have left uncapped.
+        self.title_links = TitleLinkLog()
         #: The words of the nodes this process wrote, for finding titles in them.
         self.node_words = NodeWords()
         #: Runs first in ``relink`` (the writer's refresh of title mentions), told whether
@@ -274,12 +277,23 @@ class DerivedIndexes:
         return None
 
     def relink(self) -> None:
-        """Recompute every semantic edge from the documents as they are, if due."""
+        """Settle the title links of the nodes writes left as their order made them
+        (``graph.title_links``) and recompute every semantic edge from the documents as
+        they are, if due."""
         self.catch_up()
         if not self.links_due():
             return
         if self.on_relink is not None:
             self.on_relink(self._foreign)
+        settle_title_links(
+            self.title_links,
+            self.store,
+            self.index,
+            self.lookups(),
+            self.node_words,
+            self._foreign,
+            self.caught_up,
+        )
         from groundgraph.index.semantic import semantic_links
 
         for attempt in range(_RELINK_ATTEMPTS):

@@ -12,11 +12,12 @@ from __future__ import annotations
 import functools
 import posixpath
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from groundgraph.graph.node_words import NodeWords, holds_words
-from groundgraph.index.all_terms import IntArray, positions_with_every_term
+from groundgraph.index.all_terms import positions_with_every_term
 from groundgraph.index.bm25 import LexicalIndex
 from groundgraph.model import (
     EDGE_WEIGHTS,
@@ -30,7 +31,6 @@ from groundgraph.text import slugify, word_text, words
 
 MIN_TITLE_CHARS = 4
 MAX_TITLE_LINKS_PER_NODE = 10
-MAX_TITLE_CANDIDATES = 2000
 _LINK_SUFFIXES = (".md", ".markdown", ".txt", ".jsonl")
 
 
@@ -204,27 +204,37 @@ def title_edges(
     store: Store,
     node_words: Sequence[Sequence[str]] | None = None,
     kept: NodeWords | None = None,
+    written: dict[str, int] | None = None,
+    gained: Counter[str] | None = None,
 ) -> list[Edge]:
     """Reference edges for document titles named in text, in both directions.
 
     ``node_words``, if known, are the ``text.words`` of each node's content; ``kept``
-    holds those of other nodes, which then need not be read from the store.
+    holds those of other nodes, which then need not be read from the store. How many
+    titles each node names is set in ``written``; each node of another document that
+    names this one's title links to it here and counts one in ``gained``, which may take
+    it over the cap (``graph.title_links`` settles those).
     """
     weight = EDGE_WEIGHTS[REFERENCE]
     edges = []
     for i, node in enumerate(nodes):
         seq = words(node.content) if node_words is None else node_words[i]
         named = [d for d in titles.named_in_words(seq) if d != document.doc_id]
+        if written is not None:
+            written[node.node_id] = len(named)
         for doc_id in named[:MAX_TITLE_LINKS_PER_NODE]:
             edges.append(Edge(node.node_id, doc_id, REFERENCE, weight, (node.node_id,)))
     seq = title_words(document.title)
     if not seq:
         return edges
+    # The candidates hold every term of the title: every node when the title has no term
+    # (stop words only, as ".WHILE"), which the words of a node may still name.
     terms = list(dict.fromkeys(index.analyzer.terms(" ".join(seq))))
-    common = positions_with_every_term(index, terms) if terms else None
+    common = positions_with_every_term(index, terms)
     if common is None:
         return edges
-    candidates = [index.node_ids[p] for p in _title_candidates(document, index, common)]
+    doc_of, node_ids = index.doc_of, index.node_ids
+    candidates = [node_ids[p] for p in common.tolist() if doc_of[p] != document.doc_id]
     naming = set[str]()
     unread = []
     for node_id in candidates:
@@ -235,21 +245,11 @@ def title_edges(
             naming.add(node_id)
     found = store.reads.get_nodes(unread) if unread else {}
     naming.update(n for n, node in found.items() if contains_sequence(node.content, seq))
+    if gained is not None:
+        gained.update(naming)
     for node_id in sorted(naming):
         edges.append(Edge(node_id, document.doc_id, REFERENCE, weight, (node_id,)))
     return edges
-
-
-def _title_candidates(document: Document, index: LexicalIndex, common: IntArray) -> list[int]:
-    """Of the positions of live nodes that hold every term of the title, those of the other
-    documents' nodes, the first ``MAX_TITLE_CANDIDATES`` by node id (not by index order,
-    which depends on the order documents came in)."""
-    doc_of, doc_id = index.doc_of, document.doc_id
-    candidates = [p for p in common.tolist() if doc_of[p] != doc_id]
-    if len(candidates) > MAX_TITLE_CANDIDATES:
-        candidates.sort(key=index.node_ids.__getitem__)
-        del candidates[MAX_TITLE_CANDIDATES:]
-    return candidates
 
 
 def link_edges(

@@ -128,9 +128,13 @@ class DocumentWriter:
             self.store,
             [w.split() for w in prepared.words],
             self.indexes.node_words,
+            self.indexes.title_links.written,
+            self.indexes.title_links.gained,
         )
         links, pending = link_edges(document, nodes, parsed.links, keys.resolve, self.store)
         old = self.store.reads.get_document(document.doc_id)
+        if old is not None:
+            self.indexes.title_links.losing(self.store, document.doc_id)
         self.indexes.titles.extracting(prepared, None if old is None else old.title)
         self.indexes.matcher().add(document.title)  # its own title is named as the others
         # At most one edge per pair of nodes, by the same rule the parser applies; the
@@ -335,6 +339,7 @@ class DocumentWriter:
         if old is not None:
             self.indexes.expect_links(doc_id)
             self.indexes.titles.removing(old.title)
+            self.indexes.title_links.losing(self.store, doc_id)
         removed = self.store.writes.remove_document(doc_id)
         if removed is not None:
             self.indexes.removed(doc_id)

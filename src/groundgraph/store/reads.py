@@ -56,8 +56,11 @@ class GraphReads(Protocol):
         pages are of one state of the store: what is written meanwhile is not seen."""
         ...
 
-    def edges_touching(self, node_ids: Sequence[str]) -> list[Edge]:
-        """Every edge with an end in ``node_ids``, each once, in the order added."""
+    def edges_touching(
+        self, node_ids: Sequence[str], types: Sequence[str] | None = None
+    ) -> list[Edge]:
+        """Every edge (of ``types``, if given) with an end in ``node_ids``, each once, in
+        the order added."""
         ...
 
     def owned_edges(self, doc_ids: Sequence[str]) -> list[Edge]:

@@ -67,6 +67,14 @@ class DocumentWrites(Protocol):
         an unknown ``doc_id`` raises :class:`~groundgraph.errors.NotFoundError`."""
         ...
 
+    def replace_node_edges(self, node_id: str, edge_type: str, edges: Sequence[Edge]) -> int:
+        """Replace the edges of ``edge_type`` that leave node ``node_id`` (whichever
+        document owns them) with ``edges`` (each from that node, of that type, to a stored
+        node), owned by the node's document, in one transaction and one generation bump
+        logged as a change of that document; returns the new generation. A node of no
+        stored document raises :class:`~groundgraph.errors.NotFoundError`."""
+        ...
+
     def replace_derived_edges(self, edge_type: str, edges: Sequence[Edge]) -> int:
         """Replace every edge of ``edge_type`` with ``edges`` (all of that type, between
         stored nodes), in one transaction and one generation bump logged as a change of no

@@ -242,3 +242,35 @@ def test_typed_edges_of_a_document_are_replaced_and_orphans_go(store):
     }
     with pytest.raises(NotFoundError):
         store.writes.replace_typed_edges("zz", ["mentions"], [])
+
+
+def test_a_nodes_edges_of_one_type_are_replaced_whoever_owns_them(store):
+    write(store, "a", n=2)
+    write(store, "b", n=1, extra_edges=(Edge("a#1", "b", "reference", 0.75),))
+    write(store, "c", n=1)
+    store.writes.add_edges("a", [Edge("a#1", "a#2", "reference", 0.75)])
+    store.writes.add_edges("a", [Edge("a#2", "b", "reference", 0.75)])
+    before = store.changes.generation()
+    new = [Edge("a#1", "a#2", "reference", 0.75), Edge("a#1", "c", "reference", 0.75)]
+    assert store.writes.replace_node_edges("a#1", "reference", new) == before + 1
+    assert store.changes.changed_documents(before) == ["a"]
+    found = {(e.source, e.target) for e in store.reads.iter_edges(["reference"])}
+    # b's edge from a#1 went; a#2's edge and a#1's edges of other types stay
+    assert found == {("a#1", "a#2"), ("a#1", "c"), ("a#2", "b")}
+    assert ("a", "a#1") in {(e.source, e.target) for e in store.reads.iter_edges(["parent-child"])}
+    # the new edges belong to a: removing a takes them, removing c takes the one to c
+    store.writes.remove_document("c")
+    assert ("a#1", "c") not in {(e.source, e.target) for e in store.reads.iter_edges()}
+    assert store.writes.replace_node_edges("a#1", "reference", []) == before + 3
+    assert {(e.source, e.target) for e in store.reads.iter_edges(["reference"])} == {("a#2", "b")}
+    generation = store.changes.generation()
+    with pytest.raises(NotFoundError):
+        store.writes.replace_node_edges("zz#1", "reference", [])
+    with pytest.raises(InputError):
+        store.writes.replace_node_edges("a#1", "reference", [Edge("a#2", "b", "reference", 0.75)])
+    with pytest.raises(InputError):
+        store.writes.replace_node_edges("a#1", "reference", [Edge("a#1", "b", "next", 0.4)])
+    with pytest.raises(InputError, match="not a stored node"):
+        store.writes.replace_node_edges("a#1", "reference", [Edge("a#1", "zz", "reference", 0.7)])
+    assert store.changes.generation() == generation
+    assert {(e.source, e.target) for e in store.reads.iter_edges(["reference"])} == {("a#2", "b")}

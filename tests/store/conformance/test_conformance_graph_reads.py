@@ -70,6 +70,9 @@ def test_edges_touching_gives_each_edge_once_in_order(store):
     write(store, "a", n=2, extra_edges=(Edge("a#1", "a#2", "next", 0.4),))
     touching = store.reads.edges_touching(["a#1", "a#2"])
     assert [(e.source, e.target) for e in touching] == [("a", "a#1"), ("a", "a#2"), ("a#1", "a#2")]
+    typed = store.reads.edges_touching(["a#1", "a#2"], ["next", "semantic"])
+    assert [(e.source, e.target, e.type) for e in typed] == [("a#1", "a#2", "next")]
+    assert store.reads.edges_touching(["a#1"], []) == []
 
 
 def test_owned_edges_are_those_stored_with_the_documents_in_order(store):

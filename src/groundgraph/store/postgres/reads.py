@@ -239,16 +239,22 @@ class PostgresGraphReads:
                     yield _node(row)
                 last_doc, last_seq = int(rows[-1][-2]), int(rows[-1][-1])
 
-    def edges_touching(self, node_ids: Sequence[str]) -> list[Edge]:
+    def edges_touching(
+        self, node_ids: Sequence[str], types: Sequence[str] | None = None
+    ) -> list[Edge]:
         if not node_ids:
             return []
+        typed = "" if types is None else " AND e2.type = ANY(%s)"
+        ids, kinds = list(node_ids), () if types is None else (list(types),)
         rows = self._db.query(
             f"SELECT {EDGE_SELECT} FROM {EDGE_FROM} WHERE e.id IN ("
-            " SELECT e2.id FROM edges e2 JOIN nodes k ON k.key = e2.src WHERE k.node_id = ANY(%s)"
+            " SELECT e2.id FROM edges e2 JOIN nodes k ON k.key = e2.src"
+            f" WHERE k.node_id = ANY(%s){typed}"
             " UNION"
-            " SELECT e2.id FROM edges e2 JOIN nodes k ON k.key = e2.dst WHERE k.node_id = ANY(%s)"
+            " SELECT e2.id FROM edges e2 JOIN nodes k ON k.key = e2.dst"
+            f" WHERE k.node_id = ANY(%s){typed}"
             ") ORDER BY e.id",
-            (list(node_ids), list(node_ids)),
+            (ids, *kinds, ids, *kinds),
         )
         return [_edge(r) for r in rows]
 

@@ -262,6 +262,31 @@ class PostgresDocumentWrites:
 
         return self._db.transact(work)
 
+    def replace_node_edges(self, node_id: str, edge_type: str, edges: Sequence[Edge]) -> int:
+        strays = [e for e in edges if e.source != node_id or e.type != edge_type]
+        if strays:
+            stray = strays[0]
+            raise InputError(
+                f"an edge {stray.source!r} -> {stray.target!r} of type {stray.type!r} is not a"
+                f" {edge_type!r} edge from {node_id!r}"
+            )
+
+        def work(conn: Connection) -> int:
+            stamp = now_iso()
+            found = conn.execute(
+                "SELECT n.key, d.doc_id FROM nodes n JOIN documents d ON d.seq = n.doc"
+                " WHERE n.node_id = %s",
+                (node_id,),
+            ).fetchone()
+            if found is None:
+                raise NotFoundError(f"unknown node {node_id!r}: add its document first")
+            conn.execute("DELETE FROM edges WHERE src = %s AND type = %s", (found[0], edge_type))
+            doc_id = str(found[1])
+            insert_edges(conn, doc_id, edges, stamp)
+            return self._changes.bump(conn, doc_id)
+
+        return self._db.transact(work)
+
     def replace_derived_edges(self, edge_type: str, edges: Sequence[Edge]) -> int:
         strays = [e for e in edges if e.type != edge_type]
         if strays:

@@ -249,16 +249,20 @@ class SQLiteGraphReads:
                     yield _node(row)
                 last_doc, last_seq = _int(rows[-1][-2]), _int(rows[-1][-1])
 
-    def edges_touching(self, node_ids: Sequence[str]) -> list[Edge]:
+    def edges_touching(
+        self, node_ids: Sequence[str], types: Sequence[str] | None = None
+    ) -> list[Edge]:
         if not node_ids:
             return []
         ids = _json_list(node_ids)
+        typed = "" if types is None else " AND e.type IN (SELECT value FROM json_each(?2))"
+        kinds = () if types is None else (_json_list(types),)
         rows = self._db.query(
             f"SELECT {_EDGE_SELECT}, e.id AS id FROM {_EDGE_FROM}"
-            f" WHERE e.src IN ({_KEYS_OF})"
+            f" WHERE e.src IN ({_KEYS_OF}){typed}"
             f" UNION SELECT {_EDGE_SELECT}, e.id AS id FROM {_EDGE_FROM}"
-            f" WHERE e.dst IN ({_KEYS_OF}) ORDER BY id",
-            (ids,),
+            f" WHERE e.dst IN ({_KEYS_OF}){typed} ORDER BY id",
+            (ids, *kinds),
         )
         return [_edge(r) for r in rows]
 

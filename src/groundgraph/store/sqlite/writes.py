@@ -220,6 +220,22 @@ class SQLiteDocumentWrites:
             )
             return self._changes.bump(conn, doc_id)
 
+    def replace_node_edges(self, node_id: str, edge_type: str, edges: Sequence[Edge]) -> int:
+        _check_node_edges(node_id, edge_type, edges)
+        stamp = now_iso()
+        with self._db.write() as conn:
+            found = conn.execute(
+                "SELECT n.key, d.doc_id FROM nodes n JOIN documents d ON d.seq = n.doc"
+                " WHERE n.node_id = ?",
+                (node_id,),
+            ).fetchone()
+            if found is None:
+                raise NotFoundError(f"unknown node {node_id!r}: add its document first")
+            conn.execute("DELETE FROM edges WHERE src = ? AND type = ?", (found[0], edge_type))
+            doc_id = str(found[1])
+            insert_edges(conn, doc_id, edges, stamp)
+            return self._changes.bump(conn, doc_id)
+
     def replace_derived_edges(self, edge_type: str, edges: Sequence[Edge]) -> int:
         strays = [e for e in edges if e.type != edge_type]
         if strays:
@@ -330,3 +346,13 @@ def _joined_pairs(conn: sqlite3.Connection, keys: set[int]) -> set[tuple[int, in
         for src, dst in conn.execute("SELECT src, dst FROM edges")
         if src in keys and dst in keys
     }
+
+
+def _check_node_edges(node_id: str, edge_type: str, edges: Sequence[Edge]) -> None:
+    strays = [e for e in edges if e.source != node_id or e.type != edge_type]
+    if strays:
+        stray = strays[0]
+        raise InputError(
+            f"an edge {stray.source!r} -> {stray.target!r} of type {stray.type!r} is not a"
+            f" {edge_type!r} edge from {node_id!r}"
+        )
