@@ -58,9 +58,8 @@ from groundgraph.memory.conflicts.nonchange import (
     scope_moved,
     scopes_differ,
 )
-from groundgraph.memory.conflicts.phrases import CHANGED, MAX_TEXT, Change, clauses
+from groundgraph.memory.conflicts.phrases import CHANGED, MAX_TEXT, Change, clauses, sentences
 from groundgraph.memory.conflicts.words import terms
-from groundgraph.text import sentences
 
 __all__ = ["Change", "change_conflict"]
 

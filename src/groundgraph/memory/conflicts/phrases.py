@@ -3,10 +3,11 @@ and the ``Change`` record the change rules return."""
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
-from groundgraph.text import sentences
+from groundgraph.text import sentences as _split
 
 MAX_TEXT = 1_000  # characters of each fact that are read for changes (facts are short)
 _MAX_CLAUSE = 300
@@ -51,11 +52,23 @@ def head(text: str, stop: re.Pattern[str] = STOP, limit: int = 8) -> str:
 _DOWN_TO = re.compile(r"(\w)['’]s\s+((?:now\s+)?(?:down|up|back)\s+to)\b")
 
 
+@functools.lru_cache(maxsize=8192)
+def sentences(text: str) -> tuple[str, ...]:
+    """``text``'s sentences (``groundgraph.text.sentences``), kept for the texts read
+    again: each new fact is compared with about ten stored ones, each old one with many."""
+    return tuple(_split(text))
+
+
 def clauses(text: str) -> list[str]:
+    return list(_clauses(text))
+
+
+@functools.lru_cache(maxsize=8192)
+def _clauses(text: str) -> tuple[str, ...]:
     out: list[str] = []
     for sentence in sentences(_DOWN_TO.sub(r"\1 is \2", text[:MAX_TEXT])):
         out.extend(c.strip(" .!?") for c in _CLAUSES.split(sentence) if c.strip(" .!?"))
-    return [c for c in out if len(c) <= _MAX_CLAUSE]
+    return tuple(c for c in out if len(c) <= _MAX_CLAUSE)
 
 
 # ---- the rules -------------------------------------------------------------------------

@@ -29,10 +29,10 @@ from typing import Any, Protocol, runtime_checkable
 from groundgraph.errors import FormatError, InputError, InputTooLargeError
 from groundgraph.memory.conflicts.changes import change_conflict
 from groundgraph.memory.conflicts.negation import negates, proposition
+from groundgraph.memory.conflicts.phrases import sentences
 from groundgraph.memory.conflicts.rules import MAX_CLAIM_TEXT, Claim, parse_claims
 from groundgraph.memory.conflicts.values import value_key, values_differ
 from groundgraph.model.record import Record
-from groundgraph.text import sentences
 
 __all__ = [
     "MAX_CANDIDATES",
