@@ -38,32 +38,41 @@ MARKUP = re.compile(r"[`|<>\[\]{}*#=\\]|::|->|\(\)")
 TARGETS = {"add_per_s": 2000.0, "query_p50_ms": 10.0}
 
 
-def sentences(tar_path: Path, count: int) -> list[str]:
-    """``count`` distinct prose sentences of the docs, in file order."""
-    from groundgraph.ingest.front_matter import blank_front_matter, read_front_matter
-    from groundgraph.text import sentence_spans
-
-    seen: dict[str, None] = {}
-    with tarfile.open(tar_path) as tar:
+def markdown_texts(path: Path) -> Iterator[str]:
+    """The markdown files of ``path`` (a ``.tar.gz`` of them, or a folder), in sorted path
+    order, read only."""
+    if path.is_dir():
+        for file in sorted(path.rglob("*.md")):
+            yield file.read_text(encoding="utf-8", errors="replace")
+        return
+    with tarfile.open(path) as tar:
         members = sorted(
             (m for m in tar.getmembers() if m.isfile() and m.name.endswith(".md")),
             key=lambda m: m.name,
         )
         for member in members:
             handle = tar.extractfile(member)
-            if handle is None:
-                continue
-            text = handle.read().decode("utf-8", "replace")
-            front = read_front_matter(text)
-            if front is not None:
-                text = blank_front_matter(text, front)
-            for line in _prose(text):
-                for start, end in sentence_spans(line):
-                    sentence = line[start:end].strip()
-                    if 6 <= len(sentence.split()) <= 40 and not MARKUP.search(sentence):
-                        seen.setdefault(sentence)
-            if len(seen) >= count:
-                break
+            if handle is not None:
+                yield handle.read().decode("utf-8", "replace")
+
+
+def sentences(path: Path, count: int) -> list[str]:
+    """``count`` distinct prose sentences of the docs (``markdown_texts``), in file order."""
+    from groundgraph.ingest.front_matter import blank_front_matter, read_front_matter
+    from groundgraph.text import sentence_spans
+
+    seen: dict[str, None] = {}
+    for text in markdown_texts(path):
+        front = read_front_matter(text)
+        if front is not None:
+            text = blank_front_matter(text, front)
+        for line in _prose(text):
+            for start, end in sentence_spans(line):
+                sentence = line[start:end].strip()
+                if 6 <= len(sentence.split()) <= 40 and not MARKUP.search(sentence):
+                    seen.setdefault(sentence)
+        if len(seen) >= count:
+            break
     return list(seen)[:count]
 
 

@@ -7,12 +7,13 @@
 In the service, writes (``push``) interleave with queries, so what a query costs right
 after a write matters as much as what it costs between reads. A ``MemoryService`` over a
 new SQLite file is loaded with ``--facts`` real sentences (prose of the markdown files
-under ``--corpus``, read-only; picked as ``realtext_memory.py`` picks them: 6 to 40 words,
-no markup, each once) spread over ``--sessions`` sessions with ``push_many``; then
-``--rounds`` rounds of {push one new fact, query} and as many of {query} alone, each
-query as one session (isolated, as a restricted key reads) and once unscoped. Queries are
-2-4 words of random facts. Prints a markdown table next to the target (issue 12: a memory
-query p50 of 10 ms at 10k real-sentence facts); raw figures go to stderr as JSON.
+in ``--corpus``, the cpp-docs tarball of ``../shared/data`` by default, or a folder, read
+only; picked by ``realtext_memory.sentences``: 6 to 40 words, no markup, each once)
+spread over ``--sessions`` sessions with ``push_many``; then ``--rounds`` rounds of
+{push one new fact, query} and as many of {query} alone, each query as one session
+(isolated, as a restricted key reads) and once unscoped. Queries are 2-4 words of random
+facts. Prints a markdown table next to the target (issue 12: a memory query p50 of 10 ms
+at 10k real-sentence facts); raw figures go to stderr as JSON.
 """
 
 from __future__ import annotations
@@ -27,33 +28,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from realtext_memory import MARKUP, _prose, make_queries
+from realtext_memory import DEFAULT_TAR, make_queries, sentences
 from speed import machine, percentiles
 
-DEFAULT_CORPUS = Path("/work/rt/all/docs")
 TARGET_P50_MS = 10.0
-
-
-def sentences(folder: Path, count: int) -> list[str]:
-    """``count`` distinct prose sentences of the markdown files under ``folder``, in sorted
-    path order (the files are only read)."""
-    from groundgraph.ingest.front_matter import blank_front_matter, read_front_matter
-    from groundgraph.text import sentence_spans
-
-    seen: dict[str, None] = {}
-    for path in sorted(folder.rglob("*.md")):
-        text = path.read_text(encoding="utf-8", errors="replace")
-        front = read_front_matter(text)
-        if front is not None:
-            text = blank_front_matter(text, front)
-        for line in _prose(text):
-            for start, end in sentence_spans(line):
-                sentence = line[start:end].strip()
-                if 6 <= len(sentence.split()) <= 40 and not MARKUP.search(sentence):
-                    seen.setdefault(sentence)
-        if len(seen) >= count:
-            break
-    return list(seen)[:count]
 
 
 def since(start: float) -> float:
@@ -89,29 +67,26 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             "query": [],
             "query, unscoped": [],
         }
+
+        def timed_query(i: int, name: str, session: str) -> None:
+            """Every other query unscoped (``name, unscoped``), the others as ``session``."""
+            query = asked[i % len(asked)]
+            start = time.perf_counter()
+            if i % 2:
+                service.query(query)
+                name += ", unscoped"
+            else:
+                service.query(query, session=session)
+            times[name].append(since(start))
+
         for i in range(args.rounds):
             session = rng.choice(sessions)
-            query = asked[i % len(asked)]
             start = time.perf_counter()
             service.push(session, fresh[i])
             times["push"].append(since(start))
-            start = time.perf_counter()
-            if i % 2:
-                service.query(query)
-                times["query after a push, unscoped"].append(since(start))
-            else:
-                service.query(query, session=session)
-                times["query after a push"].append(since(start))
-        for i in range(args.rounds):
-            session = rng.choice(sessions)
-            query = asked[(i + args.rounds) % len(asked)]
-            start = time.perf_counter()
-            if i % 2:
-                service.query(query)
-                times["query, unscoped"].append(since(start))
-            else:
-                service.query(query, session=session)
-                times["query"].append(since(start))
+            timed_query(i, "query after a push", session)
+        for i in range(args.rounds, 2 * args.rounds):
+            timed_query(i, "query", rng.choice(sessions))
         service.close()
     return {
         "facts": args.facts,
@@ -129,7 +104,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--facts", type=int, default=5000, help="facts loaded (default 5000)")
     parser.add_argument("--rounds", type=int, default=60, help="rounds of each loop (60)")
     parser.add_argument("--sessions", type=int, default=4, help="sessions (default 4)")
-    parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS, help="markdown folder")
+    parser.add_argument(
+        "--corpus", type=Path, default=DEFAULT_TAR, help="a .tar.gz of markdown, or a folder"
+    )
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args(argv)
     before = " ".join(f"{x:.2f}" for x in os.getloadavg())
