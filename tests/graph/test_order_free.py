@@ -96,7 +96,7 @@ def _index(db: Path, folder: Path) -> None:
     )
 
 
-def _stored_edges(db: Path) -> list[tuple[object, ...]]:
+def stored_edges(db: Path) -> list[tuple[object, ...]]:
     with sqlite3.connect(db) as conn:
         return sorted(
             conn.execute(
@@ -120,7 +120,7 @@ def test_cli_runs_in_two_parts_store_the_graph_of_one_run(tmp_path):
         (folder / f"{name}.md").write_text(text, encoding="utf-8")
     _index(tmp_path / "two.db", folder)
     _index(tmp_path / "one.db", folder)
-    one = _stored_edges(tmp_path / "one.db")
+    one = stored_edges(tmp_path / "one.db")
     assert any(edge[2] == SEMANTIC for edge in one)
-    assert _stored_edges(tmp_path / "two.db") == one
+    assert stored_edges(tmp_path / "two.db") == one
     assert len(plan_folder([folder]).files) == len(docs)

@@ -7,13 +7,13 @@ order, in one run or one at a time, removed and added again, store the same edge
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterable
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from graph.test_order_free import stored_edges
 from groundgraph import DocumentGraph
 from groundgraph.graph.linking import MAX_TITLE_LINKS_PER_NODE
 from groundgraph.ingest import parse_markdown
@@ -48,20 +48,10 @@ def _parsed(docs: list[tuple[int, list[tuple[str, list[int], int | None]]]], ord
     return [parse_markdown(_text(docs[i][1]), TITLES[docs[i][0]], doc_id=f"doc{i}") for i in order]
 
 
-def _stored_edges(db: Path) -> list[tuple[object, ...]]:
-    with sqlite3.connect(db) as conn:
-        return sorted(
-            conn.execute(
-                "SELECT s.node_id, t.node_id, e.type, round(e.weight, 9) FROM edges e"
-                " JOIN nodes s ON s.key = e.src JOIN nodes t ON t.key = e.dst"
-            )
-        )
-
-
 def _index(db: Path, parsed) -> list[tuple[object, ...]]:
     with DocumentGraph(db) as graph:
         list(graph.add_documents(parsed, workers=0))
-    return _stored_edges(db)
+    return stored_edges(db)
 
 
 @settings(
@@ -86,7 +76,7 @@ def test_any_permutation_of_adds_stores_the_same_edges(tmp_path_factory, docs, d
             graph.indexes.sync()
         graph.add_parsed(_parsed(docs, second[:1])[0])
         graph.indexes.sync()
-    assert _stored_edges(folder / "c.db") == a
+    assert stored_edges(folder / "c.db") == a
 
 
 @settings(
@@ -105,7 +95,7 @@ def test_removing_a_document_leaves_the_edges_of_the_others(tmp_path_factory, do
         graph.indexes.sync()
     rest = _parsed(docs, [i for i in order if i != gone])
     # doc ids are kept: the other documents' edges are compared as they are
-    assert _stored_edges(folder / "all.db") == _index(folder / "rest.db", rest)
+    assert stored_edges(folder / "all.db") == _index(folder / "rest.db", rest)
 
 
 def test_a_node_naming_many_titles_links_the_first_ones_it_names(tmp_path):
