@@ -285,7 +285,9 @@ def _load(
     wanted = {node}
     if strongest:
         wanted.update(heapq.nlargest(BATCH - 1, strongest, key=strongest.__getitem__))
-    found = neighbours(sorted(wanted), floor / (score * p.damping))
+    # The quotient may round above a weight whose step lands exactly on the floor (0.153 /
+    # 0.17 is 0.9000000000000001): ask a hair lower; the walk still checks every step.
+    found = neighbours(sorted(wanted), floor / (score * p.damping) * (1 - 1e-9))
     up = p.up_factor
 
     def order(a: Arc) -> tuple[float, str, float, str]:
