@@ -133,8 +133,38 @@ def test_a_fact_two_tenants_share_shows_only_the_callers_scope(service):
     assert row["stored"] and row["sessions"] == ["acme/alice"]
     detailed = service.query("power cut outage", detailed=True, access=ALICE)["facts"]
     assert "acme/bob" not in json.dumps(detailed)
-    with pytest.raises(AccessDeniedError, match="shared"):
-        service.delete(BOB_FACTS[0], access=ALICE)
+
+
+BOB = Access(("acme/bob",), True, "bob")
+
+
+def test_deleting_a_sentence_another_tenant_holds_answers_as_for_ones_own(service):
+    # Before, this was refused ("shared with scopes this key may not write"): the refusal
+    # told Alice that another tenant holds the very same sentence.
+    service.push("acme/alice", BOB_FACTS[0], access=ALICE)
+    service.push("acme/alice", "Alice keeps her own note on the Atlas budget.", access=ALICE)
+    shared = service.delete(BOB_FACTS[0], access=ALICE)
+    own = service.delete("Alice keeps her own note on the Atlas budget.", access=ALICE)
+    assert shared == own == {"deleted": True}
+    assert BOB_FACTS[0] not in service.query("power cut outage", top_k=20, access=ALICE)["facts"]
+    assert BOB_FACTS[0] in service.query("power cut outage", top_k=20, access=BOB)["facts"]
+
+
+def test_superseding_a_shared_sentence_leaves_the_other_tenants_fact_valid(service):
+    service.push("acme/alice", BOB_FACTS[0], access=ALICE)
+    answer = service.supersede("acme/alice", BOB_FACTS[0], "Power is back in Porto.", access=ALICE)
+    assert answer == {"superseded": True, "new": "Power is back in Porto."}
+    alice = service.query("power Porto", top_k=20, access=ALICE)["facts"]
+    assert "Power is back in Porto." in alice and BOB_FACTS[0] not in alice
+    bob = service.query("power Porto", top_k=20, access=BOB)["facts"]
+    assert BOB_FACTS[0] in bob and "Power is back in Porto." not in bob
+
+
+def test_deleting_a_session_takes_shared_sentences_out_of_it_only(service):
+    service.push("acme/alice/chat-1", BOB_FACTS[0], access=ALICE)
+    assert service.delete_session("acme/alice/chat-1", access=ALICE)["deleted"] == 1
+    assert "acme/alice/chat-1" not in service.list_sessions(access=ALICE)
+    assert BOB_FACTS[0] in service.query("power cut outage", top_k=20, access=BOB)["facts"]
 
 
 def test_delete_session_removes_the_sessions_own_facts(service):

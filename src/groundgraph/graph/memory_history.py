@@ -7,10 +7,12 @@ are only those the reader may name (``ScopeReader.shown``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
 from groundgraph.graph.memory_core import MemoryContext, Scopes, not_found
 from groundgraph.memory.scopes import ScopeReader, query_scopes
+from groundgraph.memory.timeline import SCOPED, WITHDRAWN, FactState
 from groundgraph.model import Edge
 from groundgraph.model.memory import (
     ConflictLine,
@@ -19,7 +21,7 @@ from groundgraph.model.memory import (
     FactHistory,
     FactLink,
 )
-from groundgraph.model.store_records import FactSnapshot
+from groundgraph.model.store_records import FactEvent, FactSnapshot
 
 
 class MemoryHistory:
@@ -62,8 +64,7 @@ class MemoryHistory:
             tuple(
                 FactChange(e.kind, e.at, reader.shown(e.scopes), e.other)
                 for e in memory.states[found].events
-                if e.other is None
-                or (e.other in memory.states and reader.reads(memory.states[e.other].scopes))
+                if _shown(e, reader, memory.states)
             ),
         )
 
@@ -85,6 +86,16 @@ class MemoryHistory:
                 )
             )
         return out
+
+
+def _shown(event: FactEvent, reader: ScopeReader, states: Mapping[str, FactState]) -> bool:
+    """Whether the reader may see an event: a scope change only when it may name one of
+    its scopes (another tenant adding or dropping the same sentence stays unseen), a
+    retirement only when it may read the fact that did it."""
+    if event.kind in (SCOPED, WITHDRAWN) and not reader.shown(event.scopes):
+        return False
+    other = event.other
+    return other is None or (other in states and reader.reads(states[other].scopes))
 
 
 def _side(snapshot: FactSnapshot, reader: ScopeReader) -> ConflictSide:

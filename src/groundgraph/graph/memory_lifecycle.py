@@ -6,15 +6,17 @@
 from __future__ import annotations
 
 from groundgraph.errors import InputError, NotFoundError
-from groundgraph.graph.memory_core import MemoryContext
+from groundgraph.graph.memory_core import MemoryContext, Scopes
 from groundgraph.graph.writer import DocumentWriter
 from groundgraph.memory.forget import LAST_SWEEP_SETTING, cutoff, stale, sweep_due
-from groundgraph.memory.timeline import parse_as_of
+from groundgraph.memory.scopes import check_scopes
+from groundgraph.memory.timeline import WITHDRAWN, parse_as_of
 from groundgraph.model.ids import is_entity_id, is_fact_id
 from groundgraph.model.memory import (
     PurgeReport,
     RemovedEdge,
 )
+from groundgraph.model.store_records import FactEvent, FactUpdate
 from groundgraph.model.valid_text import has_surrogates
 
 
@@ -27,10 +29,20 @@ class MemoryLifecycle:
         self.writer = writer
 
     # ----------------------------------------------------------------- removal
-    def delete(self, fact_or_doc: str, purge_orphans: bool = False) -> PurgeReport:
-        """Remove a fact or a document and report every node, edge and entity that went."""
+    def delete(
+        self, fact_or_doc: str, purge_orphans: bool = False, *, scopes: Scopes = None
+    ) -> PurgeReport:
+        """Remove a fact or a document and report every node, edge and entity that went.
+
+        With ``scopes``, a fact leaves only those scopes (``withdrawn`` lists them) and stays
+        in its others; it goes entirely when no scope of its own would be left.
+        """
         if not isinstance(purge_orphans, bool):
             raise InputError("purge_orphans must be True or False")
+        if scopes is not None:
+            left = self._withdraw(fact_or_doc, check_scopes(scopes))
+            if left is not None:
+                return left
         target = self.context.find(fact_or_doc)
         if (
             target is None
@@ -62,6 +74,30 @@ class MemoryLifecycle:
             ledger,
             purge_orphans,
         )
+
+    def _withdraw(self, fact: str, scopes: tuple[str, ...]) -> PurgeReport | None:
+        """Take ``scopes`` from a fact that lives in others too (the report), or None
+        when the fact should go entirely."""
+        found = self.context.find(fact)
+        if found is None:
+            raise NotFoundError(
+                f"no fact {str(fact)[:80]!r} to delete from scopes: pass a fact id or its text"
+            )
+        state = self.context.memory().states[found]
+        gone = tuple(s for s in state.scopes if s in scopes)
+        if not gone:
+            raise NotFoundError(
+                f"the fact {found} is not in the scopes {', '.join(scopes)[:200]}: "
+                "name the scopes it lives in"
+            )
+        kept = tuple(s for s in state.scopes if s not in gone)
+        if not kept:
+            return None
+        stamp = self.context.clock.now()
+        event = FactEvent(found, WITHDRAWN, stamp, gone)
+        self.store.ledger.update_facts([FactUpdate(found, kept, state.invalid_at, (event,))])
+        self.context.indexes.sync()
+        return PurgeReport(found, True, (), (), (), 0, False, gone)
 
     def delete_stale(self, now: object = None) -> list[PurgeReport]:
         """Delete every fact not read for ``forget_after`` days; the reports."""

@@ -36,7 +36,7 @@ from groundgraph.memory.facts import (
     fact_texts,
 )
 from groundgraph.memory.scopes import check_scopes, share_scope
-from groundgraph.memory.timeline import INVALIDATED, REVIVED, SCOPED, FactState
+from groundgraph.memory.timeline import INVALIDATED, REVIVED, SCOPED, WITHDRAWN, FactState
 from groundgraph.model import Document, Edge, Node
 from groundgraph.model.ids import fact_id, is_fact_id
 from groundgraph.model.memory import Fact
@@ -279,10 +279,30 @@ class MemoryWriter:
         ledger = []
         for item in found:
             old = memory.states[item.fact_id]
+            rule = item.contradiction.rule
+            wider = _beyond(old.scopes, state.scopes) if item not in retire else ()
+            if wider:
+                # The old fact also lives in scopes the new one is not written in (the
+                # same sentence another tenant holds): it leaves the new fact's scopes
+                # and stays valid in the others, with no link between the two.
+                gone = tuple(s for s in old.scopes if s not in wider)
+                event = FactEvent(old.fact_id, WITHDRAWN, stamp, gone, state.fact_id)
+                updates.append(FactUpdate(old.fact_id, wider, old.invalid_at, (event,)))
+                seen = replace(_snapshot(old), scopes=gone)
+                ledger.append(
+                    ConflictRecord(
+                        stamp,
+                        _snapshot(state),
+                        seen,
+                        rule,
+                        item.contradiction.detail,
+                        type(resolver).__name__,
+                    )
+                )
+                continue
             if old.invalid_at is None:  # one already retired keeps its date; gains a link
                 event = FactEvent(old.fact_id, INVALIDATED, stamp, (), state.fact_id)
                 updates.append(FactUpdate(old.fact_id, old.scopes, stamp, (event,)))
-            rule = item.contradiction.rule
             edge = Edge(
                 state.fact_id,
                 old.fact_id,
@@ -389,6 +409,13 @@ class MemoryWriter:
 def _replaced(fact: Fact, count: int) -> Fact:
     """The fact as added, saying how many lone surrogates of its input became U+FFFD."""
     return replace(fact, replaced=count) if count else fact
+
+
+def _beyond(old: tuple[str, ...], new: tuple[str, ...]) -> tuple[str, ...]:
+    """The scopes of ``old`` outside ``new``, when the two share one (else none)."""
+    if not old or not new or not set(old) & set(new):
+        return ()
+    return tuple(s for s in old if s not in new)
 
 
 def _snapshot(state: FactState) -> FactSnapshot:

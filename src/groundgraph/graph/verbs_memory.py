@@ -304,6 +304,9 @@ MEMORY_VERBS: tuple[VerbDoc, ...] = (
         params={
             "fact_or_doc": Param("A fact (its id or text) or a document id."),
             "purge_orphans": Param("Also erase them from the ledger and the indexes."),
+            "scopes": Param(
+                "Take the fact out of these scopes only; it goes when none of its own is left."
+            ),
         },
         cli=("memory forget",),
     ),

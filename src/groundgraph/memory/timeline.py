@@ -1,9 +1,10 @@
 """Time in memory: timestamps, ``as_of`` and what each fact was at a moment.
 
 A fact's life is its ``created_at`` plus its logged events (``store.FactEvent``): scopes
-added, retired, revived. Scopes are only ever added, so the scopes a fact had at time T
-are its current scopes minus those added after T; it was valid at T when the last
-retire-or-revive event at or before T was a revival (or there was none). Replaying these
+added or withdrawn, retired, revived. The scopes a fact had at time T are its current
+scopes with the scope events after T undone, newest first (an addition taken away, a
+withdrawal put back); it was valid at T when the last retire-or-revive event at or before
+T was a revival (or there was none). Replaying these
 gives ``as_of`` exactly, not from the one ``invalid_at`` a node carries now.
 
 Timestamps are ISO-8601 UTC strings with microseconds, which sort as text.
@@ -20,6 +21,7 @@ from groundgraph.errors import InputError
 from groundgraph.store.base import FactEvent
 
 SCOPED = "scoped"
+WITHDRAWN = "withdrawn"
 INVALIDATED = "invalidated"
 REVIVED = "revived"
 MAX_AS_OF_CHARS = 64
@@ -88,19 +90,25 @@ class FactState:
             return self.scopes, self.invalid_at is None
         if self.created_at > moment:
             return None
-        later: set[str] = set()
         valid = True
         for event in self.events:
             if event.at > moment:
-                if event.kind == SCOPED:
-                    later.update(event.scopes)
                 continue
             if event.kind == INVALIDATED:
                 valid = False
             elif event.kind == REVIVED:
                 valid = True
-        scopes = tuple(s for s in self.scopes if s not in later) if later else self.scopes
-        return scopes, valid
+        later = [e for e in self.events if e.at > moment and e.kind in (SCOPED, WITHDRAWN)]
+        if not later:
+            return self.scopes, valid
+        scopes = set(self.scopes)
+        for event in reversed(later):
+            if event.kind == SCOPED:
+                scopes.difference_update(event.scopes)
+            else:
+                scopes.update(event.scopes)
+        back = sorted(scopes.difference(self.scopes))
+        return (*(s for s in self.scopes if s in scopes), *back), valid
 
 
 def attach_events(states: dict[str, FactState], events: Iterable[FactEvent]) -> None:

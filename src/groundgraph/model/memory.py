@@ -129,7 +129,8 @@ class RemovedEdge(Record):
 
 @dataclass(frozen=True)
 class PurgeReport(Record):
-    """``delete``: every node, entity and edge that went, and the ledger lines erased."""
+    """``delete``: every node, entity and edge that went, and the ledger lines erased; or,
+    for a fact that stays in other scopes, the scopes it was ``withdrawn`` from."""
 
     doc_id: str
     fact: bool
@@ -138,6 +139,7 @@ class PurgeReport(Record):
     edges: tuple[RemovedEdge, ...]
     ledger_entries: int
     purged: bool
+    withdrawn: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -124,12 +124,13 @@ class MemoryService:
     def delete(
         self, text: str, purge_orphans: bool = False, *, access: Access | None = None
     ) -> dict[str, Any]:
-        """Delete the caller's fact named by ``text`` (id or exact text): ``{deleted}``."""
+        """Delete the caller's fact named by ``text`` (id or exact text): ``{deleted}``. A
+        fact another tenant holds too (the same sentence) leaves the caller's scopes only."""
         return self.writes.delete(text, purge_orphans=purge_orphans, access=access)
 
     def delete_session(self, session: str, *, access: Access | None = None) -> dict[str, Any]:
-        """Delete every fact that lives only in ``session`` (or below it): ``{deleted}``.
-        Facts shared with other scopes stay (``kept`` counts them)."""
+        """Delete the facts of ``session`` (and below it): ``{deleted}``. A fact that also
+        lives in other scopes leaves the session and stays in those."""
         return self.writes.delete_session(session, access=access)
 
     def forget(self, *, access: Access | None = None) -> dict[str, Any]:

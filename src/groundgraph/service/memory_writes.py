@@ -89,6 +89,13 @@ class MemoryWrites:
             if old is None:
                 graph.add_text(new_text, scopes=[session])
                 return {"superseded": False, "new": new_text}
+            shared = _shared_with_others(who, old.scopes)
+            if shared:
+                # The same sentence lives in scopes this key may not write: it leaves the
+                # key's scopes only, and the answer is the one an unshared fact gets.
+                graph.delete(old.fact_id, scopes=shared)
+                added = graph.add_text(new_text, scopes=[session], resolve_conflicts=False)
+                return {"superseded": True, "new": added.text}
             who.require_write_all(old.scopes)
             new = graph.supersede(
                 old.fact_id, new_text, scopes=[session], purge_orphans=purge_orphans
@@ -104,6 +111,10 @@ class MemoryWrites:
             fact = inventory.visible_fact(graph, who, text)
             if fact is None:
                 return {"deleted": False}
+            shared = _shared_with_others(who, fact.scopes)
+            if shared:
+                graph.delete(fact.fact_id, scopes=shared)
+                return {"deleted": True}
             who.require_write_all(fact.scopes)
             graph.delete(fact.fact_id, purge_orphans=purge_orphans)
             return {"deleted": True}
@@ -114,16 +125,17 @@ class MemoryWrites:
         def work(graph: DocumentGraph, who: Access) -> dict[str, Any]:
             who.require_write(session)
             inside = Access((session,), True, who.key)
-            deleted = kept = 0
+            deleted = 0
             for fact in inventory.visible_facts(graph, inside):
-                if not any(inside.names(s) for s in fact.scopes):
+                own = [s for s in fact.scopes if inside.names(s)]
+                if not own:
                     continue  # a parent's fact the session reads, not its own
-                if all(inside.names(s) for s in fact.scopes):
+                if len(own) == len(fact.scopes):
                     graph.delete(fact.fact_id)
-                    deleted += 1
-                else:
-                    kept += 1
-            return {"session": session, "deleted": deleted, "kept": kept}
+                else:  # also in other scopes: it leaves this session only
+                    graph.delete(fact.fact_id, scopes=own)
+                deleted += 1
+            return {"session": session, "deleted": deleted}
 
         return self.core.run(access, work)
 
@@ -146,3 +158,12 @@ class MemoryWrites:
             return {"deleted": len(stale)}
 
         return self.core.run(access, work)
+
+
+def _shared_with_others(who: Access, scopes: Sequence[str]) -> list[str]:
+    """The scopes of a fact this key may write, when the fact also lives in scopes it may
+    not (the same sentence another tenant holds); else none."""
+    if who.unrestricted:
+        return []
+    own = [s for s in scopes if who.names(s)]
+    return own if own and len(own) < len(scopes) else []

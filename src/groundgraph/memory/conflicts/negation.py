@@ -132,6 +132,7 @@ def negates(a: Proposition, b: Proposition) -> bool:
     neg, pos = (a, b) if a.negated else (b, a)
     return (
         len(neg.words) >= 2
+        and len(pos.words) >= 1
         and neg.words[0] == pos.words[0]
         and len(pos.words) - len(neg.words) <= MAX_EXTRA_WORDS
         and _subsequence(neg.words, pos.words)
