@@ -270,3 +270,41 @@ def test_a_read_over_the_time_limit_is_504_and_a_write_is_never_cut():
         slow = httpx.post(base + "/query", json={"query": "rain"})
         assert slow.status_code == 504 and "took over" in slow.json()["detail"]
         assert service.facts(["Heavy rain fell."])["facts"][0]["stored"]
+
+
+def test_a_sentence_two_tenants_hold_is_deleted_and_replaced_per_tenant(keyed_server):
+    # Before, Alice's /delete of a sentence Bob also held was a 403: it told her he had it.
+    base, bob = keyed_server, bearer("bob")
+    own = "Alice keeps her own note on the Atlas budget."
+    for text in (BOB_FACTS[0], own):
+        pushed = httpx.post(
+            base + "/sessions/acme/alice/memory", json={"text": text}, headers=ALICE_KEY
+        )
+        assert pushed.status_code == 200
+    answers = [
+        httpx.post(base + "/delete", json={"text": text}, headers=ALICE_KEY)
+        for text in (BOB_FACTS[0], own)
+    ]
+    assert [(a.status_code, a.json()) for a in answers] == [(200, {"deleted": True})] * 2
+    httpx.post(base + "/sessions/acme/alice/memory", json={"text": BOB_FACTS[1]}, headers=ALICE_KEY)
+    replaced = httpx.post(
+        base + "/supersede",
+        json={
+            "session": "acme/alice",
+            "old_text": BOB_FACTS[1],
+            "new_text": "Bob dropped the Zephyr merger.",
+        },
+        headers=ALICE_KEY,
+    )
+    assert replaced.status_code == 200 and replaced.json()["superseded"] is True
+
+    def facts(key: dict[str, str], query: str) -> list[str]:
+        return httpx.post(base + "/query", json={"query": query, "top_k": 20}, headers=key).json()[
+            "facts"
+        ]
+
+    assert BOB_FACTS[0] not in facts(ALICE_KEY, "power cut server outage")
+    assert BOB_FACTS[0] in facts(bob, "power cut server outage")
+    assert "Bob dropped the Zephyr merger." in facts(ALICE_KEY, "Zephyr merger")
+    assert BOB_FACTS[1] in facts(bob, "Zephyr merger")
+    assert "Bob dropped the Zephyr merger." not in facts(bob, "Zephyr merger")
