@@ -95,3 +95,18 @@ def test_as_of_replays_any_run_of_additions_and_withdrawals(first, steps, cut):
     at = state.at(moment)
     assert at is not None
     assert set(at[0]) == seen[min(cut, len(steps))]
+
+
+def test_a_scope_that_pushed_a_sentence_later_sees_its_own_push_time():
+    graph = DocumentGraph(":memory:")
+    graph.add_text(SHARED, scopes=["a"])
+    first = graph.fact(SHARED).created_at
+    graph.add_text(SHARED, scopes=["b"])
+    (joined,) = [e.at for e in graph.supersession_history(SHARED).events if e.kind == SCOPED]
+    for scope, when in (("a", first), ("b", joined)):
+        (hit,) = graph.query_detailed("Atlas rollout", scopes=[scope], isolate=True)
+        assert hit.created_at == when
+        history = graph.supersession_history(SHARED, scopes=[scope])
+        assert history.fact.created_at == when and history.events == ()
+    (everyone,) = graph.query_detailed("Atlas rollout")
+    assert everyone.created_at == first

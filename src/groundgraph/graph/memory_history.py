@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from groundgraph.graph.memory_core import MemoryContext, Scopes, not_found
 from groundgraph.memory.scopes import ScopeReader, query_scopes
-from groundgraph.memory.timeline import SCOPED, WITHDRAWN, FactState
+from groundgraph.memory.timeline import SCOPED, WITHDRAWN, FactState, seen_since
 from groundgraph.model import Edge
 from groundgraph.model.memory import (
     ConflictLine,
@@ -56,15 +56,17 @@ class MemoryHistory:
 
         older = [entry(e.target, e) for e in links if e.source == found]
         newer = [entry(e.source, e) for e in links if e.target == found]
-        record = self.context.fact_record(memory.states[found])
+        state = memory.states[found]
+        record = self.context.fact_record(state)
+        since = seen_since(state, reader.reads)
         return FactHistory(
-            replace(record, scopes=reader.shown(record.scopes)),
+            replace(record, scopes=reader.shown(record.scopes), created_at=since),
             tuple(x for x in older if x is not None),
             tuple(x for x in newer if x is not None),
             tuple(
                 FactChange(e.kind, e.at, reader.shown(e.scopes), e.other)
                 for e in memory.states[found].events
-                if _shown(e, reader, memory.states)
+                if _shown(e, reader, memory.states) and not (e.kind == SCOPED and e.at <= since)
             ),
         )
 

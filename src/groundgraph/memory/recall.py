@@ -186,7 +186,7 @@ def run_recall(
     ranked = rank(stage, params.seeds, params.limit, walker, fuse_noisy_or, keep)
     candidates = {c.node_id: c.score for c in ranked.candidates}
     lexical = {c.node_id: c.lexical for c in ranked.candidates}
-    order = _rank(candidates, memory, params.recency_weight)
+    order = _rank(candidates, memory, view, params.recency_weight)
     out = []
     for fact, score in order[: params.limit]:
         state = memory.states[fact]
@@ -205,7 +205,7 @@ def run_recall(
                 terms=stage.terms(fact),
                 scopes=view.scopes_at[fact],
                 cross_scope=view.cross_scope(fact),
-                created_at=state.created_at,
+                created_at=view.since(state),
                 retired=fact in view.retired,
                 seeding=stage.seeding(fact if direct or via is None else via.path[0]),
             )
@@ -227,7 +227,7 @@ def _filled(
         return found
     have = {r.fact_id for r in found}
     candidates = (
-        (fact, memory.states[fact].text, memory.states[fact].created_at)
+        (fact, memory.states[fact].text, view.since(memory.states[fact]))
         for fact in view.seedable
         if fact not in have and fact in memory.states
     )
@@ -247,7 +247,7 @@ def _filled(
                 terms=(),
                 scopes=view.scopes_at[fact],
                 cross_scope=view.cross_scope(fact),
-                created_at=state.created_at,
+                created_at=view.since(state),
                 retired=fact in view.retired,
                 seeding=Seeding(fact, "fill", fill_score=round(similarity, 6)),
             )
@@ -285,10 +285,10 @@ def _seed_stage(
 
 
 def _rank(
-    candidates: dict[str, float], memory: MemoryIndex, weight: float
+    candidates: dict[str, float], memory: MemoryIndex, view: MemoryView, weight: float
 ) -> list[tuple[str, float]]:
     if weight > 0 and candidates:
-        times = {f: _timestamp(memory.states[f].created_at) for f in candidates}
+        times = {f: _timestamp(view.since(memory.states[f])) for f in candidates}
         relevance = _scaled(candidates)
         recency = _scaled(times)
         candidates = {f: (1.0 - weight) * relevance[f] + weight * recency[f] for f in candidates}

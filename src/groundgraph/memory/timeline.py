@@ -13,7 +13,7 @@ Timestamps are ISO-8601 UTC strings with microseconds, which sort as text.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
@@ -109,6 +109,21 @@ class FactState:
                 scopes.update(event.scopes)
         back = sorted(scopes.difference(self.scopes))
         return (*(s for s in self.scopes if s in scopes), *back), valid
+
+
+def seen_since(state: FactState, reads: Callable[[tuple[str, ...]], bool]) -> str:
+    """When a reader (``reads``: may it read a fact with these scopes?) could first read
+    the fact: its ``created_at`` if its first scopes were readable, else the first scope
+    addition after which they were. So a tenant who pushes a sentence another tenant
+    pushed first sees the time of its own push, not the other's. A fact the reader never
+    read (one reached in another scope) keeps its ``created_at``."""
+    if not state.events:
+        return state.created_at
+    for moment in (state.created_at, *(e.at for e in state.events if e.kind == SCOPED)):
+        found = state.at(moment)
+        if found is not None and reads(found[0]):
+            return moment
+    return state.created_at
 
 
 def attach_events(states: dict[str, FactState], events: Iterable[FactEvent]) -> None:

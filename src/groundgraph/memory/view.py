@@ -25,7 +25,7 @@ import numpy.typing as npt
 
 from groundgraph.index.bm25 import LexicalIndex
 from groundgraph.memory.scopes import ScopeReader
-from groundgraph.memory.timeline import FactState
+from groundgraph.memory.timeline import FactState, seen_since
 from groundgraph.model import Edge
 
 
@@ -103,6 +103,12 @@ class MemoryView:
             self.seedable.add(fact)
         if not valid:
             self.retired.add(fact)
+
+    def since(self, state: FactState) -> str:
+        """The fact's creation time as this read may be shown it (``timeline.seen_since``)."""
+        if self.options.scopes is None:
+            return state.created_at
+        return seen_since(state, self._reader.reads)
 
     def sees(self, fact: str) -> bool:
         return fact in self.scopes_at
