@@ -16,6 +16,8 @@ spans overlap is dropped.
 
 from __future__ import annotations
 
+import re
+
 from groundgraph.ingest.causal.clauses import Barrier, Clauses
 from groundgraph.ingest.causal.cues.table import Cue, CueTable, Role
 from groundgraph.ingest.causal.markers import Marker, find_markers
@@ -48,14 +50,27 @@ class SentenceReader:
         self.question = sentence.rstrip().endswith("?") or sentence.lstrip().startswith("¿")
         self.markers = [] if self.question else find_markers(sentence, start, tables)
         self.clauses = Clauses(text, start, end, tables, self.markers, previous)
+        self._last: CausalPair | None = None  # the pair the previous marker gave
 
     def pairs(self) -> list[CausalPair]:
-        found = []
+        found: list[CausalPair] = []
+        self._last = None
         for marker in self.markers:
             pair = self._pair(marker)
             if pair is not None:
                 found.append(pair)
+                self._last = pair
         return found
+
+    def _chained(self, left_from: int) -> Span | None:
+        """In a chain ("A because of B, itself caused by C"; "B, causata a sua volta da C";
+        "B, die het gevolg was van C"), a pointer right after the comma that closes the
+        previous pair's right-hand span stands for that span (B), not for the clause."""
+        if self._last is None:
+            return None
+        later = max(self._last.cause_span, self._last.effect_span)
+        between = self.text[later[1] : left_from]
+        return None if between.strip(" ,") or "," not in between else later
 
     def last_clause(self) -> Span | None:
         """The sentence's last clause, for a connective that opens the next sentence."""
@@ -95,6 +110,13 @@ class SentenceReader:
                     if subject is None:
                         return None
                     roles[cue.right] = subject
+            elif cue.adverb and cue.left not in roles and left[0] < left[1]:
+                # "…, and their output dropped as a result.": the adverb closes its clause,
+                # which is the right-hand role; the clause before is the left-hand one.
+                before = self.clauses.clause_before(left_from, table, cross=True)
+                if before is None:
+                    return None
+                roles[cue.right], roles[cue.left] = left, before
             elif table.verb_second and cue.left not in roles:
                 halves = _split_at_verb(text, left, table)
                 if halves is None:
@@ -151,6 +173,10 @@ class SentenceReader:
         assert marker.cue.split is not None
         subject = self._subject_before(left_from, table)
         if subject is not None:  # "Fabrikadaki yangın, … hasara neden oldu"
+            if _case_marked(text, subject, marker.cue.split) and not _case_marked(
+                text, left, marker.cue.split
+            ):  # the case-marked phrase first: "Konserin kesilmesine, … alması neden oldu"
+                return left, subject
             return subject, left
         obj = split_object(text, left, table, marker.cue.split)
         if obj is None:
@@ -197,6 +223,9 @@ class SentenceReader:
         when they only point back ("which", "this") or the marker is a floating adverb."""
         cue, table, text = marker.cue, marker.table, self.text
         if is_pointer(text, left, table):
+            chained = self._chained(left_from)
+            if chained is not None:
+                return chained
             pointed = any(text[a:b].lower() in table.demonstratives for a, b in tokens(text, *left))
             return self.clauses.clause_before(left_from, table, cross=cue.link or pointed)
         if cue.adverb and not _ends_in((left_from, marker.left_end), text, table):
@@ -289,6 +318,12 @@ def _split_at_verb(text: str, span: Span, table: CueTable) -> tuple[Span, Span] 
             before = trim(text, (span[0], a), table)
             return before, trim(text, (b, span[1]), table)
     return None
+
+
+def _case_marked(text: str, span: Span, case: re.Pattern[str]) -> bool:
+    """Whether the last word of ``span`` carries the case ending ``case`` matches."""
+    words_in = tokens(text, *span)
+    return bool(words_in) and case.fullmatch(text[slice(*words_in[-1])]) is not None
 
 
 def _ends_in(span: Span, text: str, table: CueTable) -> bool:

@@ -135,6 +135,11 @@ DUTCH = CueTable(
             r"als\s+gevolg\s+daarvan|om\s+(?:die|deze)\s+reden",
             adverb=True,
         ),
+        effect_first(
+            "het gevolg van",
+            r"(?:is|was|zijn|waren)\s+(?:\w+\s+)?(?:het|een)\s+(?:\w+\s+)?(?:gevolg|resultaat)\s+van|"
+            r"(?:het|een)\s+(?:\w+\s+)?(?:gevolg|resultaat)\s+(?:is|was|zijn|waren)\s+van",
+        ),
         effect_first("omdat", lead=True),
         effect_first("doordat", lead=True),
         effect_first("aangezien", lead=True),

@@ -126,7 +126,10 @@ FRENCH = CueTable(
             r"(?:plus|moins|impossible|difficile|possible|malade|inutilisable|dangereux|"
             r"dangereuse|fragile|vulnérable|\w+(?:able|ible|eux|euse|if|ive)s?)\b)",
         ),
-        cause_first("si bien que", rf"si\s+bien\s+{_QUE}|de\s+(?:telle\s+)?sorte\s+{_QUE}"),
+        cause_first(
+            "si bien que",
+            rf"(?:tant\s+et\s+)?si\s+bien\s+{_QUE}|de\s+(?:telle\s+)?sorte\s+{_QUE}",
+        ),
         cause_first("tellement … que", rf"tellement\s+(?:\w+\s+){{0,2}}?\w+\s+(?P<cue>{_QUE})"),
         cause_first(
             "donc",
@@ -223,7 +226,7 @@ FRENCH = CueTable(
             r"(?:est|était|fut|sont|reste|demeure)",
         ),
     ),
-    in_turn=in_turn(r"à\s+son\s+tour|à\s+leur\s+tour"),
+    in_turn=in_turn(r"à\s+son\s+tour|à\s+leur\s+tour|(?:lui|elle|eux|elles)-mêmes?"),
     stopwords=words(
         "le la les de des du un une et est en que qui dans pour pas sur par ne il elle ils "
         "elles au aux ce cette été sont nous vous avec mais ou plus se son sa ses leur leurs "

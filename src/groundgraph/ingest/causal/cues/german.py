@@ -231,8 +231,11 @@ GERMAN = CueTable(
             "auf … zurückzuführen war",
             rf"{_REL_DE}(?:\w+\s+)?(?:auf|durch|von)\s+(?P<cause>{_SPAN})\s+"
             r"(?:zurückzuführen\s+(?:ist|war|sind|waren)|(?:verursacht|ausgelöst|"
-            r"hervorgerufen|bedingt)\s+(?:wurde|wurden|worden\s+(?:ist|war)|ist|war))"
-            rf"{_CLAUSE_END}",
+            r"hervorgerufen|bedingt)\s+(?:wurde|wurden|worden\s+(?:ist|war)|ist|war)|"
+            r"zurückgeht|zurückging|zurückgehen|zurückgingen)"
+            rf"{_CLAUSE_END}|"
+            rf"{_REL_DE.replace('P<cue>', 'P<cue2>')}(?:\w+\s+)?(?:an|am)\s+(?P<cause2>{_SPAN})\s+"
+            rf"(?:liegt|lag|liegen|lagen){_CLAUSE_END}",
         ),
         effect_first("schließlich", r"(?<=,\s)schließlich(?=\s+\w+\s)", link=True),
         cause_first(  # ", also brach …": "so", with the verb right after it (not "also etwa 20")

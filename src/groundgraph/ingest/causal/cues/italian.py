@@ -29,7 +29,7 @@ ITALIAN = CueTable(
         cause_first(
             "causa",
             r"(?:causa|causano|causò|causato|causata|causati|causate|causava|causavano|causerà|"
-            rf"causare|causando)(?!\s+(?:{_DI}|da)\b)",
+            rf"causare|causando)(?!\s+(?:a\s+(?:sua|loro)\s+volta\s+)?(?:{_DI}|{_DA})\b)",
             not_before="la una le sua principale vera a",
         ),
         cause_first(
@@ -96,8 +96,13 @@ ITALIAN = CueTable(
             "quindi",
             r"quindi|dunque|perciò|pertanto|di\s+conseguenza|conseguentemente|"
             r"per\s+(?:questo|tale|questa|quel)(?:\s+(?:motivo|ragione))?|ecco\s+perché|"
-            r"ne\s+consegue\s+che|da\s+qui|di\s+qui|da\s+ciò",
+            r"ne\s+consegue\s+che|da\s+qui|di\s+qui|da\s+ciò|(?<=,\s)e\s+così(?=\s+\w)",
             adverb=True,
+        ),
+        effect_first(  # a passive, or a participle after a comma: "causata a sua volta dalla"
+            "causato da",
+            r"(?:causat|provocat|generat|scatenat|determinat|innescat|prodott)[oaie]\s+"
+            rf"(?:a\s+(?:sua|loro)\s+volta\s+|in\s+(?:gran\s+|buona\s+)?parte\s+|{_W})?{_DA}",
         ),
         effect_first("perché", lead=True),
         effect_first(

@@ -156,7 +156,12 @@ PORTUGUESE = CueTable(
         effect_first(
             "causado por",
             r"(?:causad[oa]s?|provocad[oa]s?|ocasionad[oa]s?|gerad[oa]s?|desencadead[oa]s?)"
-            rf"\s+{_W}por",
+            r"\s+(?:por\s+sua\s+vez\s+|em\s+(?:boa|grande)\s+parte\s+|\w+\s+)?(?:por|pel[oa]s?)\b",
+        ),
+        effect_first(
+            "é consequência de",
+            r"(?:é|foi|são|foram|era|eram|será)\s+(?:uma\s+|a\s+)?(?:\w+\s+)?"
+            rf"(?:consequência|resultado|fruto)\s+(?:direta\s+|direto\s+)?{_DE_PT}",
         ),
         effect_first(
             "deve-se a",
@@ -186,7 +191,7 @@ PORTUGUESE = CueTable(
         r"^(?:ainda\s+)?(?:desconhecid[oa]s?|incert[oa]s?|pouco\s+clar[oa])", re.IGNORECASE
     ),
     relatives=words("que quem qual quais onde cujo cuja"),
-    demonstratives=words("isso isto aquilo"),
+    demonstratives=words("isso isto aquilo algo"),
     breakers=words("mas porém contudo embora enquanto"),
     letters="ãõ",
 )

@@ -95,6 +95,11 @@ SPANISH = CueTable(
             "contribuye a",
             rf"(?:contribuye|contribuyen|contribuyó|contribuyeron|contribuido)\s+{_A}",
         ),
+        cause_first(  # "supuso el declive": brought about; not "supuso que" (assumed)
+            "supuso",
+            r"(?:supone|suponen|supuso|supusieron|ha\s+supuesto|han\s+supuesto)"
+            r"(?!\s+(?:que|un\s+reto|una\s+sorpresa)\b)(?=\s+(?:el|la|los|las|un|una|su|sus)\s)",
+        ),
         cause_first(
             "hace que",
             r"(?:hace|hacen|hizo|hicieron|ha\s+hecho|hacía|hará|hacer|haciendo)\s+que",
@@ -117,7 +122,7 @@ SPANISH = CueTable(
         cause_first(
             "así que",
             r"así\s+que|de\s+(?:modo|manera|forma)\s+que|por\s+lo\s+(?:que|cual)|"
-            r"(?<=,\s)(?:con\s+lo\s+que|lo\s+que\s+(?:provocó|causó|hizo\s+que|obligó))",
+            r"(?<=,\s)(?:con\s+lo\s+(?:que|cual)|lo\s+que\s+(?:provocó|causó|hizo\s+que|obligó))",
             link=True,
         ),
         cause_first(
@@ -233,7 +238,7 @@ SPANISH = CueTable(
         re.IGNORECASE,
     ),
     relatives=words("que quien quienes cual cuales donde cuyo cuya lo"),
-    demonstratives=words("esto eso ello aquello"),
+    demonstratives=words("esto eso ello aquello algo"),
     breakers=words("pero sino aunque mientras"),
     letters="ñ¿¡",
 )

@@ -62,7 +62,10 @@ TURKISH = CueTable(
         ),
         cause_first("-dığı için", rf"{_DIK}\s+(?P<cue>için)"),
         cause_first("-ması sonucu", r"(?<=m[ae]s[ıi]\s)sonucu(?!\s*[.;!?]|$)"),
-        cause_first("-dığından", rf"{_DIK}n?(?:dan|den)(?P<cue>)(?:\s+dolayı)?"),
+        cause_first(  # not "-dığından beri" (ever since)
+            "-dığından",
+            rf"{_DIK}n?(?:dan|den)(?!\s+(?:beri|bu\s+yana)\b)(?P<cue>)(?:\s+dolayı)?",
+        ),
         cause_first("dolayısıyla", r"dolayısıyla", link=True),
         cause_first(
             "bu yüzden",
