@@ -132,7 +132,8 @@ def test_traces_and_reports_keep_their_json_keys(memory: DocumentGraph) -> None:
     assert set(line["old"]) == {"factId", "content", "scopes", "createdAt", "source"}
     report = memory.delete("The bakery is closed on Sundays.")
     assert set(report) == {
-        "docId", "fact", "nodes", "entities", "edges", "ledgerEntries", "purged"
+        "docId", "fact", "nodes", "entities", "edges", "ledgerEntries", "purged",
+        "withdrawn"
     }  # fmt: skip
 
 

@@ -284,21 +284,12 @@ class MemoryWriter:
             if wider:
                 # The old fact also lives in scopes the new one is not written in (the
                 # same sentence another tenant holds): it leaves the new fact's scopes
-                # and stays valid in the others, with no link between the two.
+                # and stays valid in the others, with no link and no ledger line between
+                # the two (a line would name a fact its readers no longer read); its
+                # ``withdrawn`` event names the new fact.
                 gone = tuple(s for s in old.scopes if s not in wider)
                 event = FactEvent(old.fact_id, WITHDRAWN, stamp, gone, state.fact_id)
                 updates.append(FactUpdate(old.fact_id, wider, old.invalid_at, (event,)))
-                seen = replace(_snapshot(old), scopes=gone)
-                ledger.append(
-                    ConflictRecord(
-                        stamp,
-                        _snapshot(state),
-                        seen,
-                        rule,
-                        item.contradiction.detail,
-                        type(resolver).__name__,
-                    )
-                )
                 continue
             if old.invalid_at is None:  # one already retired keeps its date; gains a link
                 event = FactEvent(old.fact_id, INVALIDATED, stamp, (), state.fact_id)
