@@ -20,6 +20,7 @@ from groundgraph.model.store_records import (
 from groundgraph.store.sqlite.changes import SQLiteChangeLog
 from groundgraph.store.sqlite.connection import Database
 from groundgraph.store.sqlite.damage import damage_is_store_error
+from groundgraph.store.sqlite.edge_layout import OWNED_IDS
 from groundgraph.store.sqlite.rows import generation_in, insert_edges, json_list, now_iso
 
 __all__ = ["SQLiteFactLedger"]
@@ -37,7 +38,7 @@ WITH facts(key) AS (
 ), mentioned(key) AS (
     SELECT DISTINCT e.dst FROM touching t JOIN edges e ON e.id = t.id
     JOIN nodes n ON n.key = e.dst
-    WHERE e.type = 'mentions' AND substr(n.node_id, 1, 7) = 'entity:'
+    WHERE e.type = (SELECT code FROM edge_types WHERE name = 'mentions') AND substr(n.node_id, 1, 7) = 'entity:'
 ), candidates(id) AS (
     SELECT id FROM touching
     UNION SELECT e.id FROM mentioned m JOIN edges e ON e.src = m.key
@@ -91,9 +92,13 @@ class SQLiteFactLedger:
                     (scopes, update.invalid_at, update.doc_id),
                 )
                 conn.execute(
-                    "UPDATE edges SET invalid_at = ?"
-                    " WHERE doc = (SELECT seq FROM documents WHERE doc_id = ?)",
-                    (update.invalid_at, update.doc_id),
+                    f"UPDATE edges SET invalid_at = :at WHERE id IN ({OWNED_IDS})",
+                    {
+                        "at": update.invalid_at,
+                        "doc": conn.execute(
+                            "SELECT seq FROM documents WHERE doc_id = ?", (update.doc_id,)
+                        ).fetchone()[0],
+                    },
                 )
                 conn.executemany(
                     "INSERT INTO fact_events(fact_id, kind, at, scopes, other)"

@@ -34,7 +34,20 @@ rows only.
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
+
+#: The fixed edge type codes of schema version 8 and each type's usual weight (None: none).
+EDGE_TYPE_CODES: tuple[tuple[int, str, float | None], ...] = (
+    (0, "co-occurs", 0.5),
+    (1, "mentions", 0.7),
+    (2, "semantic", None),
+    (3, "reference", 0.75),
+    (4, "parent-child", 0.8),
+    (5, "next", 0.4),
+    (6, "causes", None),
+    (7, "relation", 0.7),
+    (8, "supersedes", None),
+)
 
 
 def fact_test(column: str) -> str:
@@ -246,5 +259,49 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         f" BEGIN {_no_scope_rows('old')} END",
         "CREATE TRIGGER document_scopes_moved AFTER UPDATE OF doc_id, added_at, scopes ON documents"
         f" BEGIN {_no_scope_rows('old')} {_scope_rows('new')} END",
+    ),
+    8: (
+        "CREATE TABLE edge_types (code INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE,"
+        " weight REAL)",
+        "INSERT INTO edge_types(code, name, weight) VALUES "
+        + ", ".join(
+            f"({code}, '{name}', {'NULL' if weight is None else weight})"
+            for code, name, weight in EDGE_TYPE_CODES
+        ),
+        "INSERT OR IGNORE INTO edge_types(name) SELECT DISTINCT type FROM edges ORDER BY type",
+        """CREATE TABLE edges_v8 (
+            id INTEGER PRIMARY KEY,
+            doc INTEGER NOT NULL,
+            src INTEGER NOT NULL,
+            dst INTEGER NOT NULL,
+            type INTEGER NOT NULL,
+            weight REAL,
+            label TEXT,
+            sources TEXT NOT NULL DEFAULT '',
+            spans TEXT NOT NULL DEFAULT '',
+            created_at TEXT NOT NULL DEFAULT '',
+            invalid_at TEXT
+        )""",
+        "INSERT INTO edges_v8(id, doc, src, dst, type, weight, label, sources, spans,"
+        " created_at, invalid_at)"
+        " SELECT e.id, e.doc, e.src, e.dst, k.code,"
+        " CASE WHEN e.weight = k.weight THEN NULL ELSE e.weight END, e.label, e.sources,"
+        " e.spans, e.created_at, e.invalid_at FROM edges e JOIN edge_types k ON k.name = e.type"
+        " ORDER BY e.id",
+        "DROP TABLE edges",
+        "ALTER TABLE edges_v8 RENAME TO edges",
+        "CREATE INDEX edges_src ON edges(src)",
+        "CREATE INDEX edges_dst ON edges(dst)",
+        """CREATE TABLE edge_runs (
+            doc INTEGER NOT NULL,
+            first INTEGER NOT NULL,
+            last INTEGER NOT NULL,
+            PRIMARY KEY (doc, first)
+        ) WITHOUT ROWID""",
+        # The runs of the edges stored so far: each stretch of ids of one document.
+        "INSERT INTO edge_runs(doc, first, last) SELECT doc, MIN(id), MAX(id) FROM"
+        " (SELECT id, doc, ROW_NUMBER() OVER (ORDER BY id)"
+        " - ROW_NUMBER() OVER (PARTITION BY doc ORDER BY id) AS run FROM edges)"
+        " GROUP BY doc, run",
     ),
 }
