@@ -492,7 +492,9 @@ def test_a_version_7_store_with_edges_migrates_and_reads_the_same(tmp_path):
     ]
     store.close()
     conn = sqlite3.connect(path)
-    assert conn.execute("SELECT doc, first, last FROM edge_runs ORDER BY doc, first").fetchall() == [
+    assert conn.execute(
+        "SELECT doc, first, last FROM edge_runs ORDER BY doc, first"
+    ).fetchall() == [
         (2, 3, 3),
         (2, 5, 5),
     ]

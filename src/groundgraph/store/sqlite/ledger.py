@@ -38,7 +38,8 @@ WITH facts(key) AS (
 ), mentioned(key) AS (
     SELECT DISTINCT e.dst FROM touching t JOIN edges e ON e.id = t.id
     JOIN nodes n ON n.key = e.dst
-    WHERE e.type = (SELECT code FROM edge_types WHERE name = 'mentions') AND substr(n.node_id, 1, 7) = 'entity:'
+    WHERE e.type = (SELECT code FROM edge_types WHERE name = 'mentions')
+    AND substr(n.node_id, 1, 7) = 'entity:'
 ), candidates(id) AS (
     SELECT id FROM touching
     UNION SELECT e.id FROM mentioned m JOIN edges e ON e.src = m.key

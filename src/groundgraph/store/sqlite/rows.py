@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import zlib
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from itertools import chain
@@ -62,6 +63,30 @@ def json_list(values: Sequence[str]) -> str:
     return "[" + ", ".join(map(_quote, values)) + "]"
 
 
+# Node text of this many characters or more is stored deflated (schema version 8); shorter
+# text gains too little for the time it costs.
+_DEFLATE_FROM = 128
+
+
+def pack_content(text: str) -> str | bytes:
+    """A node's content as stored: raw deflate (a BLOB) when that is shorter, else the
+    text itself. Bulk indexing writes every node's text: level 6 costs about 2 % of it and
+    saves half the bytes of markdown sections (issue 12, a compact store)."""
+    if len(text) < _DEFLATE_FROM:
+        return text
+    data = text.encode()
+    packer = zlib.compressobj(6, zlib.DEFLATED, -15)
+    packed = packer.compress(data) + packer.flush()
+    return packed if len(packed) < len(data) else text
+
+
+def unpack_content(stored: object) -> str:
+    """The text :func:`pack_content` stored (a BLOB is deflated text, a TEXT is as is)."""
+    if isinstance(stored, bytes):
+        return zlib.decompress(stored, -15).decode()
+    return str(stored)
+
+
 def node_row(row: sqlite3.Row | tuple[object, ...]) -> Node:
     """A node from ``NODE_SELECT``."""
     return Node(
@@ -69,7 +94,7 @@ def node_row(row: sqlite3.Row | tuple[object, ...]) -> Node:
         doc_id=str(row[1]),
         kind=str(row[2]),
         title=str(row[3]),
-        content=str(row[4]),
+        content=unpack_content(row[4]),
         level=int_of(row[5]),
         parent_id=None if row[6] is None else str(row[6]),
         span=(int_of(row[7]), int_of(row[8])),

@@ -30,6 +30,17 @@ doc_id)`` and ``(fact, added_at, doc_id)``; and ``document_scopes``, one row per
 name of a document (its listing key beside it), kept by triggers on ``documents`` in the
 writing transaction, so that a scoped page or a list of scope names reads the matching
 rows only.
+Version 8 makes the store smaller (issue 12, a compact store). An edge's ``type`` is a
+small integer, a code of ``edge_types`` (``EDGE_TYPE_CODES``: the types DESIGN.md names,
+the most common ones 0 and 1, which SQLite stores in no bytes; another type gets the next
+code when first written), and its ``weight`` is NULL when it is its type's usual weight
+(``edge_types.weight``: every structure, mention and co-occurrence edge). A document's
+edges are found through ``edge_runs``, the id ranges its writes gave its edges (a row per
+write, not an index entry per edge as ``edges_doc`` was), each edge still naming its
+``doc`` (``edge_layout.py``). Spans all in the edge's first source are written as bare
+integers, start and length (``rows.pack_spans``), and a node's ``content`` of some
+length as a BLOB of raw deflate when that is shorter (``rows.pack_content``). Rows
+written before keep their spans and text, which read as they did.
 """
 
 from __future__ import annotations

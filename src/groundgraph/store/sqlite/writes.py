@@ -26,7 +26,7 @@ from groundgraph.store.sqlite.edge_layout import (
     type_codes_of,
 )
 from groundgraph.store.sqlite.rows import NODE_COLUMNS as _NODE_COLUMNS
-from groundgraph.store.sqlite.rows import insert_edges, int_of, node_keys, now_iso
+from groundgraph.store.sqlite.rows import insert_edges, int_of, node_keys, now_iso, pack_content
 from groundgraph.store.sqlite.rows import json_list as _json_list
 
 __all__ = ["SQLiteDocumentWrites"]
@@ -130,7 +130,7 @@ class SQLiteDocumentWrites:
                     i,
                     n.kind,
                     n.title,
-                    n.content,
+                    pack_content(n.content),
                     n.level,
                     parents[n.parent_id] if n.parent_id else None,
                     n.span[0],
@@ -160,7 +160,7 @@ class SQLiteDocumentWrites:
                 (
                     n.node_id,
                     n.title,
-                    n.content,
+                    pack_content(n.content),
                     n.level,
                     n.span[0],
                     n.span[1],
