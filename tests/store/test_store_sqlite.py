@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from groundgraph.errors import InputError, SchemaVersionError, StoreError
 from groundgraph.model import Document, Edge, Node
+from groundgraph.model.store_records import PendingLink
 from groundgraph.store import SQLiteStore
 from groundgraph.store import sqlite as sqlite_module
 from groundgraph.store.sqlite.rows import (
@@ -456,11 +457,18 @@ def test_a_version_7_store_with_edges_migrates_and_reads_the_same(tmp_path):
         " (3, 2, 3, 1, 'reference', 0.5, NULL, '', '', ''),"
         " (4, 1, 2, 3, 'my-type', 0.3, 'lbl', '[\"#1\"]', '[[\"#1\", 0, 1]]', 't9')"
     )
+    conn.execute(
+        "INSERT INTO doc_links(node, doc, target) VALUES (2, 1, 'far/away'), (3, 2, 'far/away'),"
+        " (2, 1, 'other')"
+    )
     conn.execute("PRAGMA user_version = 7")
     conn.commit()
     conn.close()
     store = SQLiteStore(path)
     assert store.schema_version() == SCHEMA_VERSION
+    links = [PendingLink("d#1", "d", "far/away"), PendingLink("e", "e", "far/away")]
+    assert store.reads.pending_links() == [*links, PendingLink("d#1", "d", "other")]
+    assert store.reads.pending_links_to(["far/away"]) == links
     expected = [
         Edge("d", "d#1", "parent-child", 0.8, ("d",), None, "t0"),
         Edge("d#1", "entity:x", "mentions", 0.7, ("d#1",), None, "t0", spans=(("d#1", 0, 1),)),
@@ -490,14 +498,12 @@ def test_a_version_7_store_with_edges_migrates_and_reads_the_same(tmp_path):
     assert [(e.source, e.target, e.type) for e in store.reads.owned_edges(["e"])] == [
         ("e", "entity:x", "my-type")
     ]
+    assert store.reads.pending_links() == links[1:]
     store.close()
     conn = sqlite3.connect(path)
-    assert conn.execute(
-        "SELECT doc, first, last FROM edge_runs ORDER BY doc, first"
-    ).fetchall() == [
-        (2, 3, 3),
-        (2, 5, 5),
-    ]
+    runs = conn.execute("SELECT doc, first, last FROM edge_runs ORDER BY doc, first").fetchall()
+    assert runs == [(2, 3, 3), (2, 5, 5)]
+    assert conn.execute("SELECT target FROM link_targets").fetchall() == [("far/away",)]
     conn.close()
 
 

@@ -324,9 +324,10 @@ class SQLiteGraphReads:
         if not targets:
             return []
         rows = self._db.query(
-            "SELECT n.node_id, d.doc_id, l.target FROM doc_links l"
+            "SELECT n.node_id, d.doc_id, t.target FROM link_targets t"
+            " JOIN doc_links l ON l.target = t.key"
             " JOIN nodes n ON n.key = l.node JOIN documents d ON d.seq = l.doc"
-            " WHERE l.target IN (SELECT value FROM json_each(?)) ORDER BY l.rowid",
+            " WHERE t.target IN (SELECT value FROM json_each(?)) ORDER BY l.rowid",
             (_json_list(targets),),
         )
         return [PendingLink(str(n), str(d), str(t)) for n, d, t in rows]
@@ -360,7 +361,8 @@ class SQLiteGraphReads:
     def pending_links(self) -> list[PendingLink]:
         """Every pending link, in the order written."""
         rows = self._db.query(
-            "SELECT n.node_id, d.doc_id, l.target FROM doc_links l"
+            "SELECT n.node_id, d.doc_id, t.target FROM doc_links l"
+            " JOIN link_targets t ON t.key = l.target"
             " JOIN nodes n ON n.key = l.node JOIN documents d ON d.seq = l.doc ORDER BY l.rowid"
         )
         return [PendingLink(str(n), str(d), str(t)) for n, d, t in rows]

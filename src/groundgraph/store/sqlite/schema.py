@@ -40,7 +40,8 @@ write, not an index entry per edge as ``edges_doc`` was), each edge still naming
 ``doc`` (``edge_layout.py``). Spans all in the edge's first source are written as bare
 integers, start and length (``rows.pack_spans``), and a node's ``content`` of some
 length as a BLOB of raw deflate when that is shorter (``rows.pack_content``). Rows
-written before keep their spans and text, which read as they did.
+written before keep their spans and text, which read as they did. A pending link names
+its target by the key of its text in ``link_targets`` (many links wait for one target).
 """
 
 from __future__ import annotations
@@ -314,5 +315,19 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         " (SELECT id, doc, ROW_NUMBER() OVER (ORDER BY id)"
         " - ROW_NUMBER() OVER (PARTITION BY doc ORDER BY id) AS run FROM edges)"
         " GROUP BY doc, run",
+        "CREATE TABLE link_targets (key INTEGER PRIMARY KEY, target TEXT NOT NULL UNIQUE)",
+        "INSERT INTO link_targets(target) SELECT target FROM doc_links GROUP BY target"
+        " ORDER BY MIN(rowid)",
+        """CREATE TABLE doc_links_v8 (
+            node INTEGER NOT NULL,
+            doc INTEGER NOT NULL,
+            target INTEGER NOT NULL
+        )""",
+        "INSERT INTO doc_links_v8(node, doc, target) SELECT l.node, l.doc, t.key"
+        " FROM doc_links l JOIN link_targets t ON t.target = l.target ORDER BY l.rowid",
+        "DROP TABLE doc_links",
+        "ALTER TABLE doc_links_v8 RENAME TO doc_links",
+        "CREATE INDEX doc_links_target ON doc_links(target)",
+        "CREATE INDEX doc_links_doc ON doc_links(doc)",
     ),
 }

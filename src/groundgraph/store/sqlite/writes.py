@@ -91,8 +91,14 @@ class SQLiteDocumentWrites:
                 missing = [p.node_id for p in pending if p.node_id not in keys]
                 if missing:
                     raise InputError(f"a pending link starts at {missing[0]!r}: no such node")
+                # Many links wait for one target: its text is stored once (link_targets).
                 conn.executemany(
-                    "INSERT INTO doc_links(node, doc, target) VALUES (?, ?, ?)",
+                    "INSERT OR IGNORE INTO link_targets(target) VALUES (?)",
+                    [(t,) for t in dict.fromkeys(p.target for p in pending)],
+                )
+                conn.executemany(
+                    "INSERT INTO doc_links(node, doc, target)"
+                    " SELECT ?, ?, key FROM link_targets WHERE target = ?",
                     [(keys[p.node_id], seq, p.target) for p in pending],
                 )
             generation = self._changes.bump(conn, doc_id)
@@ -333,7 +339,17 @@ class SQLiteDocumentWrites:
             (_json_list(orphans),),
         )
         node_ids = node_ids + tuple(orphans)
+        targets = [
+            r[0]
+            for r in conn.execute("SELECT DISTINCT target FROM doc_links WHERE doc = ?", (seq,))
+        ]
         conn.execute("DELETE FROM doc_links WHERE doc = ?", (seq,))
+        if targets:
+            conn.execute(
+                "DELETE FROM link_targets WHERE key IN (SELECT value FROM json_each(?))"
+                " AND NOT EXISTS (SELECT 1 FROM doc_links WHERE target = link_targets.key)",
+                (json.dumps(targets),),
+            )
         conn.execute("DELETE FROM documents WHERE doc_id = ?", (doc_id,))
         return Removal(doc_id, node_ids, edges)
 
