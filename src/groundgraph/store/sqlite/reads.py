@@ -27,6 +27,7 @@ from groundgraph.store.sqlite.rows import edge_row as _edge
 from groundgraph.store.sqlite.rows import int_of as _int
 from groundgraph.store.sqlite.rows import json_list as _json_list
 from groundgraph.store.sqlite.rows import node_row as _node
+from groundgraph.store.sqlite.rows import unpack_text
 
 # One statement: the nodes named in ?1 that are not hubs (a hub: ?3 characters of prefix
 # ?4 and more than ?5 edges) step along their edges; those that ?6 or fewer edges point to
@@ -122,7 +123,7 @@ class SQLiteGraphReads:
             content_hash=str(row[4]),
             scopes=tuple(json.loads(str(row[5]))),
             added_at=str(row[6]),
-            metadata=tuple((str(k), str(v)) for k, v in json.loads(str(row[7]))),
+            metadata=tuple((str(k), str(v)) for k, v in json.loads(unpack_text(row[7]))),
             ingest=str(row[8]),
         )
 

@@ -63,15 +63,15 @@ def json_list(values: Sequence[str]) -> str:
     return "[" + ", ".join(map(_quote, values)) + "]"
 
 
-# Node text of this many characters or more is stored deflated (schema version 8); shorter
-# text gains too little for the time it costs.
+# Text (a node's content, a document's metadata) of this many characters or more is stored
+# deflated (schema version 8); shorter text gains too little for the time it costs.
 _DEFLATE_FROM = 128
 
 
-def pack_content(text: str) -> str | bytes:
-    """A node's content as stored: raw deflate (a BLOB) when that is shorter, else the
-    text itself. Bulk indexing writes every node's text: level 6 costs about 2 % of it and
-    saves half the bytes of markdown sections (issue 12, a compact store)."""
+def pack_text(text: str) -> str | bytes:
+    """A node's content or a document's metadata as stored: raw deflate (a BLOB) when that
+    is shorter, else the text itself. Level 6 takes about half the bytes of markdown
+    sections (issue 12, a compact store) for a few per cent of bulk indexing's time."""
     if len(text) < _DEFLATE_FROM:
         return text
     data = text.encode()
@@ -80,8 +80,8 @@ def pack_content(text: str) -> str | bytes:
     return packed if len(packed) < len(data) else text
 
 
-def unpack_content(stored: object) -> str:
-    """The text :func:`pack_content` stored (a BLOB is deflated text, a TEXT is as is)."""
+def unpack_text(stored: object) -> str:
+    """The text :func:`pack_text` stored (a BLOB is deflated text, a TEXT is as is)."""
     if isinstance(stored, bytes):
         return zlib.decompress(stored, -15).decode()
     return str(stored)
@@ -94,7 +94,7 @@ def node_row(row: sqlite3.Row | tuple[object, ...]) -> Node:
         doc_id=str(row[1]),
         kind=str(row[2]),
         title=str(row[3]),
-        content=unpack_content(row[4]),
+        content=unpack_text(row[4]),
         level=int_of(row[5]),
         parent_id=None if row[6] is None else str(row[6]),
         span=(int_of(row[7]), int_of(row[8])),

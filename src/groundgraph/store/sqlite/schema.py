@@ -38,10 +38,11 @@ code when first written), and its ``weight`` is NULL when it is its type's usual
 edges are found through ``edge_runs``, the id ranges its writes gave its edges (a row per
 write, not an index entry per edge as ``edges_doc`` was), each edge still naming its
 ``doc`` (``edge_layout.py``). Spans all in the edge's first source are written as bare
-integers, start and length (``rows.pack_spans``), and a node's ``content`` of some
-length as a BLOB of raw deflate when that is shorter (``rows.pack_content``). Rows
-written before keep their spans and text, which read as they did. A pending link names
-its target by the key of its text in ``link_targets`` (many links wait for one target).
+integers, start and length (``rows.pack_spans``), and a node's ``content`` or a
+document's ``metadata`` of some length as a BLOB of raw deflate when that is shorter
+(``rows.pack_text``). Rows written before keep their spans and text, which read as they
+did. A pending link names its target by the key of its text in ``link_targets`` (many
+links wait for one target).
 """
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ from groundgraph.store.sqlite.edge_layout import (
     type_codes_of,
 )
 from groundgraph.store.sqlite.rows import NODE_COLUMNS as _NODE_COLUMNS
-from groundgraph.store.sqlite.rows import insert_edges, int_of, node_keys, now_iso, pack_content
+from groundgraph.store.sqlite.rows import insert_edges, int_of, node_keys, now_iso, pack_text
 from groundgraph.store.sqlite.rows import json_list as _json_list
 
 __all__ = ["SQLiteDocumentWrites"]
@@ -77,7 +77,9 @@ class SQLiteDocumentWrites:
                     _json_list(document.scopes),
                     document.added_at or stamp,
                     seq,
-                    json.dumps([list(pair) for pair in document.metadata], ensure_ascii=False),
+                    pack_text(
+                        json.dumps([list(pair) for pair in document.metadata], ensure_ascii=False)
+                    ),
                     document.ingest,
                 ),
             )
@@ -136,7 +138,7 @@ class SQLiteDocumentWrites:
                     i,
                     n.kind,
                     n.title,
-                    pack_content(n.content),
+                    pack_text(n.content),
                     n.level,
                     parents[n.parent_id] if n.parent_id else None,
                     n.span[0],
@@ -166,7 +168,7 @@ class SQLiteDocumentWrites:
                 (
                     n.node_id,
                     n.title,
-                    pack_content(n.content),
+                    pack_text(n.content),
                     n.level,
                     n.span[0],
                     n.span[1],
