@@ -320,6 +320,8 @@ def test_packed_sources_and_spans_read_back_exactly(source, doc_id, sources, spa
     # Edges store their usual sources and span node ids relative to the edge (rows.py).
     packed_sources = pack_sources(sources, source, doc_id)
     assert unpack_sources(packed_sources, source, doc_id) == tuple(sources)
+    bare = pack_sources(sources, source, doc_id, bare=True)
+    assert unpack_sources(bare, source, doc_id) == tuple(sources)
     packed = pack_spans(spans, source, doc_id)
     assert unpack_spans(packed, source, doc_id) == tuple(spans)
     # Spans all in the edge's first source (schema version 8) are bare integers.

@@ -27,8 +27,8 @@ __all__ = ["SQLiteFactLedger"]
 
 # FactLedger.fact_counts in one statement. An edge's sources are all facts when they are
 # its source node (sources '') and that node is a fact, or when each item of its list is
-# a fact's id or "" (the root of the edge's document) in a fact's own edge ("#n" items
-# and [id] items name no fact).
+# a fact's id or "" (the root of the edge's document) in a fact's own edge ("#n" items,
+# [id] items and a bare "#n" name no fact).
 _FACT_COUNTS = """
 WITH facts(key) AS (
     SELECT n.key FROM documents d JOIN nodes n ON n.node_id = d.doc_id WHERE d.fact = 1
@@ -51,6 +51,7 @@ SELECT
     (SELECT COUNT(*) FROM (
         SELECT DISTINCT e.src, e.dst, e.type FROM candidates c JOIN edges e ON e.id = c.id
         WHERE CASE WHEN e.sources = '' THEN e.src IN (SELECT key FROM facts)
+        WHEN substr(e.sources, 1, 1) = '#' THEN 0
         ELSE json_array_length(e.sources) > 0 AND NOT EXISTS (
             SELECT 1 FROM json_each(e.sources) j WHERE NOT (j.type = 'text' AND CASE
                 WHEN j.value = '' THEN EXISTS (

@@ -122,12 +122,18 @@ def edge_row(row: sqlite3.Row | tuple[object, ...]) -> Edge:
     )
 
 
-def pack_sources(sources: Sequence[str], source: str, doc_id: str) -> str:
+def pack_sources(sources: Sequence[str], source: str, doc_id: str, bare: bool = False) -> str:
     """An edge's sources as stored: ``''`` for the usual one, the edge's own source node;
-    else a JSON list of node ids, those of the edge's document written as ``"#n"`` (its
-    root as ``""``) and an id that is empty or starts with ``#`` as ``[id]``."""
-    if len(sources) == 1 and sources[0] == source:
-        return ""
+    with ``bare`` (SQLite's schema version 8), one node ``doc_id#n`` of the edge's document
+    as ``#n`` (an entity's co-occurrence in a section); else a JSON list of node ids, those
+    of the edge's document written as ``"#n"`` (its root as ``""``) and an id that is empty
+    or starts with ``#`` as ``[id]``."""
+    if len(sources) == 1:
+        node = sources[0]
+        if node == source:
+            return ""
+        if bare and node.startswith(doc_id) and node[len(doc_id) : len(doc_id) + 1] == "#":
+            return node[len(doc_id) :]
     return "[" + ", ".join(_pack_ref(node, doc_id) for node in sources) + "]"
 
 
@@ -151,6 +157,8 @@ def _unpack_ref(item: object, doc_id: str) -> str:
 def unpack_sources(text: str, source: str, doc_id: str) -> tuple[str, ...]:
     if text == "":
         return (source,)
+    if text[0] == "#":
+        return (doc_id + text,)
     return tuple(_unpack_ref(item, doc_id) for item in json.loads(text))
 
 
@@ -254,7 +262,7 @@ def insert_edges(conn: sqlite3.Connection, doc_id: str, edges: Sequence[Edge], s
                 codes[e.type][0],
                 None if e.weight == codes[e.type][1] else e.weight,
                 e.label,
-                pack_sources(e.sources, e.source, doc_id),
+                pack_sources(e.sources, e.source, doc_id, bare=True),
                 "" if (e.created_at or stamp) == added else (e.created_at or stamp),
                 e.invalid_at,
                 pack_spans(e.spans, e.source, doc_id, e.sources[0] if e.sources else None),
