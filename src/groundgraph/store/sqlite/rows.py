@@ -70,12 +70,12 @@ _DEFLATE_FROM = 128
 
 def pack_text(text: str) -> str | bytes:
     """A node's content or a document's metadata as stored: raw deflate (a BLOB) when that
-    is shorter, else the text itself. Level 6 takes about half the bytes of markdown
-    sections (issue 12, a compact store) for a few per cent of bulk indexing's time."""
+    is shorter, else the text itself. Level 1 takes markdown sections to about half their
+    bytes (issue 12, a compact store); level 6 saves 1.5 % more in twice the time."""
     if len(text) < _DEFLATE_FROM:
         return text
     data = text.encode()
-    packer = zlib.compressobj(6, zlib.DEFLATED, -15)
+    packer = zlib.compressobj(1, zlib.DEFLATED, -15)
     packed = packer.compress(data) + packer.flush()
     return packed if len(packed) < len(data) else text
 
@@ -175,8 +175,13 @@ def pack_spans(
     if not spans:
         return ""
     home = source if home is None else home
-    if all(node == home for node, _, _ in spans):
-        return " ".join(f"{int(start)} {int(end) - int(start)}" for _, start, end in spans)
+    bare = []
+    for node, start, end in spans:
+        if node != home:
+            break
+        bare.append(f"{int(start)} {int(end) - int(start)}")
+    else:
+        return " ".join(bare)
     items = []
     for node, start, end in spans:
         if node == source:
