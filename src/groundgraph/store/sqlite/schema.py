@@ -1,5 +1,5 @@
 """Schema of the SQLite store, as numbered migrations (a PostgreSQL store numbers its own
-the same way: version v means the same tables everywhere).
+the same way: version v means the same tables everywhere, up to 7; version 8 is SQLite's).
 
 ``MIGRATIONS[v]`` takes a store from version v-1 to v. The first version already carries
 what DESIGN.md gives every node and edge (scopes, created_at, invalid_at, sources).
@@ -30,7 +30,8 @@ doc_id)`` and ``(fact, added_at, doc_id)``; and ``document_scopes``, one row per
 name of a document (its listing key beside it), kept by triggers on ``documents`` in the
 writing transaction, so that a scoped page or a list of scope names reads the matching
 rows only.
-Version 8 makes the store smaller (issue 12, a compact store). An edge's ``type`` is a
+Version 8 (SQLite only: a PostgreSQL store stays at 7) makes the store smaller (issue 12,
+a compact store). An edge's ``type`` is a
 small integer, a code of ``edge_types`` (``EDGE_TYPE_CODES``: the types DESIGN.md names,
 the most common ones 0 and 1, which SQLite stores in no bytes; another type gets the next
 code when first written), and its ``weight`` is NULL when it is its type's usual weight
