@@ -7,6 +7,8 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterable, Sequence
 
+from groundgraph.store.sqlite.schema import EDGE_TYPE_CODES
+
 __all__ = [
     "OWNED_IDS",
     "TypeCode",
@@ -28,10 +30,16 @@ OWNED_IDS = (
 )
 
 
+# The fixed codes every version 8 store holds from its migration on: no query needed.
+_FIXED: dict[str, TypeCode] = {name: (code, weight) for code, name, weight in EDGE_TYPE_CODES}
+
+
 def type_codes(conn: sqlite3.Connection, names: Iterable[str]) -> dict[str, TypeCode]:
     """The code and usual weight of each type name, a new code given to a name not seen
     before (in the caller's transaction: codes never change once committed)."""
     wanted = set(names)
+    if wanted <= _FIXED.keys():
+        return {n: _FIXED[n] for n in wanted}
     found = _read_codes(conn)
     new = sorted(wanted - found.keys())
     if new:
