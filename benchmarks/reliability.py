@@ -91,8 +91,9 @@ def snapshot(db: Path) -> dict[str, object]:
             " LEFT JOIN documents d ON d.seq = n.doc ORDER BY n.node_id"
         ).fetchall()
         edges = conn.execute(
-            "SELECT s.node_id, t.node_id, e.type, round(e.weight, 9) FROM edges e"
-            " JOIN nodes s ON s.key = e.src JOIN nodes t ON t.key = e.dst ORDER BY 1, 2, 3, 4"
+            "SELECT s.node_id, t.node_id, k.name, round(COALESCE(e.weight, k.weight), 9)"
+            " FROM edges e JOIN nodes s ON s.key = e.src JOIN nodes t ON t.key = e.dst"
+            " JOIN edge_types k ON k.code = e.type ORDER BY 1, 2, 3, 4"
         ).fetchall()
         docs = conn.execute("SELECT doc_id FROM documents ORDER BY doc_id").fetchall()
     finally:

@@ -19,9 +19,9 @@ def _rows(path):
             " LEFT JOIN documents d ON d.seq = n.doc AND n.doc != 0"
         ).fetchall()
         edges = conn.execute(
-            "SELECT d.doc_id, s.node_id, t.node_id, type, weight FROM edges e"
-            " JOIN nodes s ON s.key = e.src JOIN nodes t ON t.key = e.dst"
-            " JOIN documents d ON d.seq = e.doc"
+            "SELECT d.doc_id, s.node_id, t.node_id, k.name, COALESCE(e.weight, k.weight)"
+            " FROM edges e JOIN nodes s ON s.key = e.src JOIN nodes t ON t.key = e.dst"
+            " JOIN documents d ON d.seq = e.doc JOIN edge_types k ON k.code = e.type"
         ).fetchall()
         docs = conn.execute("SELECT doc_id, title FROM documents").fetchall()
         return set(nodes), set(edges), set(docs)

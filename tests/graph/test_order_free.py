@@ -100,8 +100,9 @@ def stored_edges(db: Path) -> list[tuple[object, ...]]:
     with sqlite3.connect(db) as conn:
         return sorted(
             conn.execute(
-                "SELECT s.node_id, t.node_id, e.type, round(e.weight, 9) FROM edges e"
-                " JOIN nodes s ON s.key = e.src JOIN nodes t ON t.key = e.dst"
+                "SELECT s.node_id, t.node_id, k.name, round(COALESCE(e.weight, k.weight), 9)"
+                " FROM edges e JOIN nodes s ON s.key = e.src JOIN nodes t ON t.key = e.dst"
+                " JOIN edge_types k ON k.code = e.type"
             )
         )
 

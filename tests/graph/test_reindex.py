@@ -54,8 +54,9 @@ def _rows(path) -> dict[str, list[tuple]]:
             "nodes": sorted(conn.execute("SELECT node_id, content FROM nodes")),
             "edges": sorted(
                 conn.execute(
-                    "SELECT s.node_id, t.node_id, type, weight FROM edges e"
-                    " JOIN nodes s ON s.key = e.src JOIN nodes t ON t.key = e.dst"
+                    "SELECT s.node_id, t.node_id, k.name, COALESCE(e.weight, k.weight)"
+                    " FROM edges e JOIN nodes s ON s.key = e.src JOIN nodes t ON t.key = e.dst"
+                    " JOIN edge_types k ON k.code = e.type"
                 )
             ),
         }

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from groundgraph.errors import InputError, SchemaVersionError, StoreError
 from groundgraph.model import Document, Edge, Node
+from groundgraph.model.store_records import PendingLink
 from groundgraph.store import SQLiteStore
 from groundgraph.store import sqlite as sqlite_module
 from groundgraph.store.sqlite.rows import (
@@ -319,9 +320,18 @@ def test_packed_sources_and_spans_read_back_exactly(source, doc_id, sources, spa
     # Edges store their usual sources and span node ids relative to the edge (rows.py).
     packed_sources = pack_sources(sources, source, doc_id)
     assert unpack_sources(packed_sources, source, doc_id) == tuple(sources)
+    bare = pack_sources(sources, source, doc_id, bare=True)
+    assert unpack_sources(bare, source, doc_id) == tuple(sources)
     packed = pack_spans(spans, source, doc_id)
     assert unpack_spans(packed, source, doc_id) == tuple(spans)
-    json.loads(packed or "[]")  # always valid JSON
+    # Spans all in the edge's first source (schema version 8) are bare integers.
+    home = sources[0] if sources else None
+    at_home = pack_spans(spans, source, doc_id, home)
+    assert unpack_spans(at_home, source, doc_id, home) == tuple(spans)
+    if spans and all(node == (source if home is None else home) for node, _, _ in spans):
+        assert len(at_home.split()) == 2 * len(spans)
+    else:
+        json.loads(at_home or "[]")  # otherwise valid JSON
 
 
 def test_a_version_3_store_migrates_and_reads_the_same(tmp_path):
@@ -418,3 +428,104 @@ def test_a_paged_read_is_one_state_while_another_process_writes(tmp_path, read):
     assert len([ids(x) for x in getattr(reader.reads, read)()]) != len(before)  # later reads see it
     reader.close()
     writer.close()
+
+
+def test_a_version_7_store_with_edges_migrates_and_reads_the_same(tmp_path):
+    # Version 8 codes edge types and their usual weights and finds a document's edges by
+    # id runs: edges written before (another type too, a weight not the usual one, spans
+    # in JSON) read as they did, and a document's edges are still all its own.
+    from groundgraph.store.sqlite.schema import MIGRATIONS
+
+    path = tmp_path / "v7.db"
+    conn = sqlite3.connect(path)
+    for version in range(1, 8):
+        for statement in MIGRATIONS[version]:
+            conn.execute(statement)
+    conn.execute(
+        "INSERT INTO documents(doc_id, title, added_at, seq) VALUES ('d', 'D', 't0', 1),"
+        " ('e', 'E', 't1', 2)"
+    )
+    conn.execute(
+        "INSERT INTO nodes(key, node_id, doc, seq, kind, title, content, level, parent,"
+        " span_start, span_end, created_at) VALUES (1, 'd', 1, 0, 'document', 'D', 'x y', 0,"
+        " NULL, 0, 3, ''), (2, 'd#1', 1, 1, 'section', 'S', 'y', 2, 1, 2, 3, ''),"
+        " (3, 'e', 2, 0, 'document', 'E', 'z', 0, NULL, 0, 1, ''),"
+        " (4, 'entity:x', 0, 1, 'entity', 'X', '', 0, NULL, 0, 0, 't0')"
+    )
+    conn.execute(
+        "INSERT INTO edges(id, doc, src, dst, type, weight, label, sources, spans, created_at)"
+        " VALUES (1, 1, 1, 2, 'parent-child', 0.8, NULL, '', '', ''),"
+        " (2, 1, 2, 4, 'mentions', 0.7, NULL, '', '[[0, 1]]', ''),"
+        " (3, 2, 3, 1, 'reference', 0.5, NULL, '', '', ''),"
+        " (4, 1, 2, 3, 'my-type', 0.3, 'lbl', '[\"#1\"]', '[[\"#1\", 0, 1]]', 't9')"
+    )
+    conn.execute(
+        "INSERT INTO doc_links(node, doc, target) VALUES (2, 1, 'far/away'), (3, 2, 'far/away'),"
+        " (2, 1, 'other')"
+    )
+    conn.execute("PRAGMA user_version = 7")
+    conn.commit()
+    conn.close()
+    store = SQLiteStore(path)
+    assert store.schema_version() == SCHEMA_VERSION
+    links = [PendingLink("d#1", "d", "far/away"), PendingLink("e", "e", "far/away")]
+    assert store.reads.pending_links() == [*links, PendingLink("d#1", "d", "other")]
+    assert store.reads.pending_links_to(["far/away"]) == links
+    expected = [
+        Edge("d", "d#1", "parent-child", 0.8, ("d",), None, "t0"),
+        Edge("d#1", "entity:x", "mentions", 0.7, ("d#1",), None, "t0", spans=(("d#1", 0, 1),)),
+        Edge("e", "d", "reference", 0.5, ("e",), None, "t1"),
+        Edge("d#1", "e", "my-type", 0.3, ("d#1",), "lbl", "t9", spans=(("d#1", 0, 1),)),
+    ]
+    assert store.reads.edges_touching(["d", "d#1", "e"]) == expected
+    assert list(store.reads.iter_edges()) == expected
+    assert list(store.reads.iter_edges(["my-type", "mentions"])) == [expected[1], expected[3]]
+    assert store.reads.owned_edges(["d"]) == [expected[0], expected[1], expected[3]]
+    assert store.reads.counts().edge_types == {
+        "mentions": 1,
+        "my-type": 1,
+        "parent-child": 1,
+        "reference": 1,
+    }
+    arcs = store.reads.walk_arcs(["d#1"], max_fanout=10, weakest=0.5)
+    assert sorted(a[:5] for a in arcs) == [
+        ("d#1", "d", "parent-child", 0.8, True),
+        ("d#1", "entity:x", "mentions", 0.7, False),
+    ]
+    store.writes.add_edges("e", [Edge("e", "entity:x", "my-type", 0.3)])
+    assert [e.type for e in store.reads.owned_edges(["e"])] == ["reference", "my-type"]
+    removal = store.writes.remove_document("d")
+    assert removal is not None and len(removal.edges) == 4
+    assert removal.nodes == ("d", "d#1")  # entity:x keeps e's edge
+    assert [(e.source, e.target, e.type) for e in store.reads.owned_edges(["e"])] == [
+        ("e", "entity:x", "my-type")
+    ]
+    assert store.reads.pending_links() == links[1:]
+    store.close()
+    conn = sqlite3.connect(path)
+    runs = conn.execute("SELECT doc, first, last FROM edge_runs ORDER BY doc, first").fetchall()
+    assert runs == [(2, 3, 3), (2, 5, 5)]
+    assert conn.execute("SELECT target FROM link_targets").fetchall() == [("far/away",)]
+    conn.close()
+
+
+def test_usual_weights_and_fixed_type_codes_are_stored_small(tmp_path):
+    # Schema version 8: the most common types have the codes SQLite stores in no bytes,
+    # and an edge of its type's usual weight stores none.
+    from groundgraph.store.sqlite.schema import EDGE_TYPE_CODES
+
+    path = tmp_path / "g.db"
+    store = SQLiteStore(path)
+    document, nodes, edges = _doc("a", n=2)
+    store.writes.replace_document(document, nodes, [*edges, Edge("a#1", "a#2", "next", 0.25)])
+    store.close()
+    conn = sqlite3.connect(path)
+    assert conn.execute("SELECT code, name, weight FROM edge_types ORDER BY code").fetchall() == [
+        *EDGE_TYPE_CODES
+    ]
+    assert conn.execute("SELECT type, weight FROM edges ORDER BY id").fetchall() == [
+        (4, None),
+        (4, None),
+        (5, 0.25),
+    ]
+    conn.close()

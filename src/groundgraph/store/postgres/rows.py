@@ -3,7 +3,8 @@
 Rows mean what the SQLite store's mean (``groundgraph.store.sqlite.rows``: the compact
 edge columns, node ids relative to their edge, ``''`` for the usual values), so the same
 encoders and decoders serve both; only the SQL differs (``%s`` parameters, ``= ANY(%s)``
-for a list).
+for a list). An edge's type is its name here and its weight always stored (SQLite's
+schema version 8 codes them, ``store.sqlite.edge_layout``).
 """
 
 from __future__ import annotations
@@ -16,9 +17,6 @@ from groundgraph.errors import InputError
 from groundgraph.model import Edge
 from groundgraph.store.postgres.connection import Connection
 from groundgraph.store.sqlite.rows import (
-    EDGE_COLUMNS,
-    EDGE_FROM,
-    EDGE_SELECT,
     NODE_COLUMNS,
     NODE_FROM,
     NODE_SELECT,
@@ -29,6 +27,17 @@ from groundgraph.store.sqlite.rows import (
     now_iso,
     pack_sources,
     pack_spans,
+)
+
+EDGE_COLUMNS = "src, dst, type, weight, label, sources, created_at, invalid_at, spans"
+# An edge row as ``edge_row`` decodes it: its ends' node ids, its document's id and added_at.
+EDGE_SELECT = (
+    "s.node_id, t.node_id, e.type, e.weight, e.label, e.sources, e.created_at, e.invalid_at,"
+    " e.spans, d.doc_id, d.added_at"
+)
+EDGE_FROM = (
+    "edges e JOIN nodes s ON s.key = e.src JOIN nodes t ON t.key = e.dst"
+    " JOIN documents d ON d.seq = e.doc"
 )
 
 __all__ = [
@@ -100,7 +109,7 @@ def insert_edges(
             pack_sources(e.sources, e.source, doc_id),
             "" if (e.created_at or stamp) == added else (e.created_at or stamp),
             e.invalid_at,
-            pack_spans(e.spans, e.source, doc_id),
+            pack_spans(e.spans, e.source, doc_id, e.sources[0] if e.sources else None),
         )
         for e in edges
     ]

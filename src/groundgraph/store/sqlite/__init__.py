@@ -7,6 +7,7 @@ an attribute named after its protocol (``store.reads.get_nodes(...)``)::
     connection.py  Database: open, WAL, migrations, BEGIN IMMEDIATE, the lock
     schema.py      numbered migrations (PRAGMA user_version)
     rows.py        column lists, row decoders, the edge writer, hand-written JSON
+    edge_layout.py edge type codes and usual weights, a document's edge id runs
     changes.py     SQLiteChangeLog      (ChangeLog)
     blobs.py       SQLiteSettings, SQLiteBlobs   (Settings, Blobs)
     writes.py      SQLiteDocumentWrites (DocumentWrites)

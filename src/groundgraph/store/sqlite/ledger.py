@@ -20,14 +20,15 @@ from groundgraph.model.store_records import (
 from groundgraph.store.sqlite.changes import SQLiteChangeLog
 from groundgraph.store.sqlite.connection import Database
 from groundgraph.store.sqlite.damage import damage_is_store_error
+from groundgraph.store.sqlite.edge_layout import OWNED_IDS
 from groundgraph.store.sqlite.rows import generation_in, insert_edges, json_list, now_iso
 
 __all__ = ["SQLiteFactLedger"]
 
 # FactLedger.fact_counts in one statement. An edge's sources are all facts when they are
 # its source node (sources '') and that node is a fact, or when each item of its list is
-# a fact's id or "" (the root of the edge's document) in a fact's own edge ("#n" items
-# and [id] items name no fact).
+# a fact's id or "" (the root of the edge's document) in a fact's own edge ("#n" items,
+# [id] items and a bare "#n" name no fact).
 _FACT_COUNTS = """
 WITH facts(key) AS (
     SELECT n.key FROM documents d JOIN nodes n ON n.node_id = d.doc_id WHERE d.fact = 1
@@ -37,7 +38,8 @@ WITH facts(key) AS (
 ), mentioned(key) AS (
     SELECT DISTINCT e.dst FROM touching t JOIN edges e ON e.id = t.id
     JOIN nodes n ON n.key = e.dst
-    WHERE e.type = 'mentions' AND substr(n.node_id, 1, 7) = 'entity:'
+    WHERE e.type = (SELECT code FROM edge_types WHERE name = 'mentions')
+    AND substr(n.node_id, 1, 7) = 'entity:'
 ), candidates(id) AS (
     SELECT id FROM touching
     UNION SELECT e.id FROM mentioned m JOIN edges e ON e.src = m.key
@@ -49,6 +51,7 @@ SELECT
     (SELECT COUNT(*) FROM (
         SELECT DISTINCT e.src, e.dst, e.type FROM candidates c JOIN edges e ON e.id = c.id
         WHERE CASE WHEN e.sources = '' THEN e.src IN (SELECT key FROM facts)
+        WHEN substr(e.sources, 1, 1) = '#' THEN 0
         ELSE json_array_length(e.sources) > 0 AND NOT EXISTS (
             SELECT 1 FROM json_each(e.sources) j WHERE NOT (j.type = 'text' AND CASE
                 WHEN j.value = '' THEN EXISTS (
@@ -91,9 +94,13 @@ class SQLiteFactLedger:
                     (scopes, update.invalid_at, update.doc_id),
                 )
                 conn.execute(
-                    "UPDATE edges SET invalid_at = ?"
-                    " WHERE doc = (SELECT seq FROM documents WHERE doc_id = ?)",
-                    (update.invalid_at, update.doc_id),
+                    f"UPDATE edges SET invalid_at = :at WHERE id IN ({OWNED_IDS})",
+                    {
+                        "at": update.invalid_at,
+                        "doc": conn.execute(
+                            "SELECT seq FROM documents WHERE doc_id = ?", (update.doc_id,)
+                        ).fetchone()[0],
+                    },
                 )
                 conn.executemany(
                     "INSERT INTO fact_events(fact_id, kind, at, scopes, other)"

@@ -27,6 +27,7 @@ from groundgraph.store.sqlite.rows import edge_row as _edge
 from groundgraph.store.sqlite.rows import int_of as _int
 from groundgraph.store.sqlite.rows import json_list as _json_list
 from groundgraph.store.sqlite.rows import node_row as _node
+from groundgraph.store.sqlite.rows import unpack_text
 
 # One statement: the nodes named in ?1 that are not hubs (a hub: ?3 characters of prefix
 # ?4 and more than ?5 edges) step along their edges; those that ?6 or fewer edges point to
@@ -45,14 +46,18 @@ WITH asked(key, node, hub) AS (
     SELECT key, node, hub FROM open
     WHERE hub OR ?6 IS NULL OR (SELECT COUNT(*) FROM edges WHERE dst = open.key) <= ?6
 )
-SELECT o.node, t.node_id, e.type, e.weight, 0
-FROM open o JOIN edges e ON e.src = o.key JOIN nodes t ON t.key = e.dst
-WHERE e.invalid_at IS NULL AND e.src != e.dst AND (e.weight >= ?2 OR o.hub)
+SELECT o.node, t.node_id, k.name, COALESCE(e.weight, k.weight), 0
+FROM open o JOIN edges e ON e.src = o.key JOIN edge_types k ON k.code = e.type
+JOIN nodes t ON t.key = e.dst
+WHERE e.invalid_at IS NULL AND e.src != e.dst AND (COALESCE(e.weight, k.weight) >= ?2 OR o.hub)
 UNION ALL
-SELECT b.node, s.node_id, e.type, e.weight, 1
-FROM back b JOIN edges e ON e.dst = b.key JOIN nodes s ON s.key = e.src
-WHERE e.invalid_at IS NULL AND e.src != e.dst AND (e.weight >= ?2 OR b.hub)
+SELECT b.node, s.node_id, k.name, COALESCE(e.weight, k.weight), 1
+FROM back b JOIN edges e ON e.dst = b.key JOIN edge_types k ON k.code = e.type
+JOIN nodes s ON s.key = e.src
+WHERE e.invalid_at IS NULL AND e.src != e.dst AND (COALESCE(e.weight, k.weight) >= ?2 OR b.hub)
 """
+# The codes of the type names in the JSON list bound to ?2.
+_CODES_OF = "SELECT code FROM edge_types WHERE name IN (SELECT value FROM json_each(?2))"
 
 _DOCUMENT_COLUMNS = (
     "d.doc_id, d.title, d.description, d.source, d.content_hash, d.scopes, d.added_at,"
@@ -118,7 +123,7 @@ class SQLiteGraphReads:
             content_hash=str(row[4]),
             scopes=tuple(json.loads(str(row[5]))),
             added_at=str(row[6]),
-            metadata=tuple((str(k), str(v)) for k, v in json.loads(str(row[7]))),
+            metadata=tuple((str(k), str(v)) for k, v in json.loads(unpack_text(row[7]))),
             ingest=str(row[8]),
         )
 
@@ -255,7 +260,7 @@ class SQLiteGraphReads:
         if not node_ids:
             return []
         ids = _json_list(node_ids)
-        typed = "" if types is None else " AND e.type IN (SELECT value FROM json_each(?2))"
+        typed = "" if types is None else f" AND e.type IN ({_CODES_OF})"
         kinds = () if types is None else (_json_list(types),)
         rows = self._db.query(
             f"SELECT {_EDGE_SELECT}, e.id AS id FROM {_EDGE_FROM}"
@@ -270,9 +275,10 @@ class SQLiteGraphReads:
         if not doc_ids:
             return []
         rows = self._db.query(
-            f"SELECT {_EDGE_SELECT} FROM {_EDGE_FROM} WHERE e.doc IN"
-            " (SELECT seq FROM documents WHERE doc_id IN (SELECT value FROM json_each(?)))"
-            " ORDER BY e.id",
+            f"SELECT {_EDGE_SELECT} FROM {_EDGE_FROM} WHERE e.id IN (SELECT o.id FROM"
+            " documents m JOIN edge_runs r ON r.doc = m.seq JOIN edges o ON o.id BETWEEN"
+            " r.first AND r.last AND o.doc = m.seq"
+            " WHERE m.doc_id IN (SELECT value FROM json_each(?))) ORDER BY e.id",
             (_json_list(doc_ids),),
         )
         return [_edge(r) for r in rows]
@@ -305,8 +311,8 @@ class SQLiteGraphReads:
         with self._db.snapshot() as query:  # pages of one state, as iter_nodes
             while True:
                 rows = query(
-                    f"SELECT {_EDGE_SELECT}, e.id FROM {_EDGE_FROM} WHERE e.id > ?"
-                    + (" AND e.type IN (SELECT value FROM json_each(?))" if types else "")
+                    f"SELECT {_EDGE_SELECT}, e.id FROM {_EDGE_FROM} WHERE e.id > ?1"
+                    + (f" AND e.type IN ({_CODES_OF})" if types else "")
                     + " ORDER BY e.id LIMIT 5000",
                     (last, kinds) if types else (last,),
                 )
@@ -319,9 +325,10 @@ class SQLiteGraphReads:
         if not targets:
             return []
         rows = self._db.query(
-            "SELECT n.node_id, d.doc_id, l.target FROM doc_links l"
+            "SELECT n.node_id, d.doc_id, t.target FROM link_targets t"
+            " JOIN doc_links l ON l.target = t.key"
             " JOIN nodes n ON n.key = l.node JOIN documents d ON d.seq = l.doc"
-            " WHERE l.target IN (SELECT value FROM json_each(?)) ORDER BY l.rowid",
+            " WHERE t.target IN (SELECT value FROM json_each(?)) ORDER BY l.rowid",
             (_json_list(targets),),
         )
         return [PendingLink(str(n), str(d), str(t)) for n, d, t in rows]
@@ -329,7 +336,10 @@ class SQLiteGraphReads:
     def counts(self) -> StoreCounts:
         docs = self._db.query("SELECT COUNT(*) FROM documents")[0][0]
         nodes = self._db.query("SELECT COUNT(*) FROM nodes")[0][0]
-        types = self._db.query("SELECT type, COUNT(*) FROM edges GROUP BY type ORDER BY type")
+        types = self._db.query(
+            "SELECT k.name, c.n FROM (SELECT type, COUNT(*) AS n FROM edges GROUP BY type) c"
+            " JOIN edge_types k ON k.code = c.type ORDER BY k.name"
+        )
         by_type = {str(t): _int(c) for t, c in types}
         return StoreCounts(_int(docs), _int(nodes), sum(by_type.values()), by_type)
 
@@ -352,7 +362,8 @@ class SQLiteGraphReads:
     def pending_links(self) -> list[PendingLink]:
         """Every pending link, in the order written."""
         rows = self._db.query(
-            "SELECT n.node_id, d.doc_id, l.target FROM doc_links l"
+            "SELECT n.node_id, d.doc_id, t.target FROM doc_links l"
+            " JOIN link_targets t ON t.key = l.target"
             " JOIN nodes n ON n.key = l.node JOIN documents d ON d.seq = l.doc ORDER BY l.rowid"
         )
         return [PendingLink(str(n), str(d), str(t)) for n, d, t in rows]

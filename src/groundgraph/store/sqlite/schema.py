@@ -1,5 +1,5 @@
 """Schema of the SQLite store, as numbered migrations (a PostgreSQL store numbers its own
-the same way: version v means the same tables everywhere).
+the same way: version v means the same tables everywhere, up to 7; version 8 is SQLite's).
 
 ``MIGRATIONS[v]`` takes a store from version v-1 to v. The first version already carries
 what DESIGN.md gives every node and edge (scopes, created_at, invalid_at, sources).
@@ -30,11 +30,38 @@ doc_id)`` and ``(fact, added_at, doc_id)``; and ``document_scopes``, one row per
 name of a document (its listing key beside it), kept by triggers on ``documents`` in the
 writing transaction, so that a scoped page or a list of scope names reads the matching
 rows only.
+Version 8 (SQLite only: a PostgreSQL store stays at 7) makes the store smaller (issue 12,
+a compact store). An edge's ``type`` is a
+small integer, a code of ``edge_types`` (``EDGE_TYPE_CODES``: the types DESIGN.md names,
+the most common ones 0 and 1, which SQLite stores in no bytes; another type gets the next
+code when first written), and its ``weight`` is NULL when it is its type's usual weight
+(``edge_types.weight``: every structure, mention and co-occurrence edge). A document's
+edges are found through ``edge_runs``, the id ranges its writes gave its edges (a row per
+write, not an index entry per edge as ``edges_doc`` was), each edge still naming its
+``doc`` (``edge_layout.py``). Spans all in the edge's first source are written as bare
+integers, start and length (``rows.pack_spans``), and a node's ``content`` or a
+document's ``metadata`` of some length as a BLOB of raw deflate when that is shorter
+(``rows.pack_text``). Rows written before keep their spans and text, which read as they
+did. A pending link names its target by the key of its text in ``link_targets`` (many
+links wait for one target).
 """
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
+
+#: The fixed edge type codes of schema version 8 and each type's usual weight (None: none).
+EDGE_TYPE_CODES: tuple[tuple[int, str, float | None], ...] = (
+    (0, "co-occurs", 0.5),
+    (1, "mentions", 0.7),
+    (2, "semantic", None),
+    (3, "reference", 0.75),
+    (4, "parent-child", 0.8),
+    (5, "next", 0.4),
+    (6, "causes", None),
+    (7, "relation", 0.7),
+    (8, "supersedes", None),
+)
 
 
 def fact_test(column: str) -> str:
@@ -246,5 +273,63 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         f" BEGIN {_no_scope_rows('old')} END",
         "CREATE TRIGGER document_scopes_moved AFTER UPDATE OF doc_id, added_at, scopes ON documents"
         f" BEGIN {_no_scope_rows('old')} {_scope_rows('new')} END",
+    ),
+    8: (
+        "CREATE TABLE edge_types (code INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE,"
+        " weight REAL)",
+        "INSERT INTO edge_types(code, name, weight) VALUES "
+        + ", ".join(
+            f"({code}, '{name}', {'NULL' if weight is None else weight})"
+            for code, name, weight in EDGE_TYPE_CODES
+        ),
+        "INSERT OR IGNORE INTO edge_types(name) SELECT DISTINCT type FROM edges ORDER BY type",
+        """CREATE TABLE edges_v8 (
+            id INTEGER PRIMARY KEY,
+            doc INTEGER NOT NULL,
+            src INTEGER NOT NULL,
+            dst INTEGER NOT NULL,
+            type INTEGER NOT NULL,
+            weight REAL,
+            label TEXT,
+            sources TEXT NOT NULL DEFAULT '',
+            spans TEXT NOT NULL DEFAULT '',
+            created_at TEXT NOT NULL DEFAULT '',
+            invalid_at TEXT
+        )""",
+        "INSERT INTO edges_v8(id, doc, src, dst, type, weight, label, sources, spans,"
+        " created_at, invalid_at)"
+        " SELECT e.id, e.doc, e.src, e.dst, k.code,"
+        " CASE WHEN e.weight = k.weight THEN NULL ELSE e.weight END, e.label, e.sources,"
+        " e.spans, e.created_at, e.invalid_at FROM edges e JOIN edge_types k ON k.name = e.type"
+        " ORDER BY e.id",
+        "DROP TABLE edges",
+        "ALTER TABLE edges_v8 RENAME TO edges",
+        "CREATE INDEX edges_src ON edges(src)",
+        "CREATE INDEX edges_dst ON edges(dst)",
+        """CREATE TABLE edge_runs (
+            doc INTEGER NOT NULL,
+            first INTEGER NOT NULL,
+            last INTEGER NOT NULL,
+            PRIMARY KEY (doc, first)
+        ) WITHOUT ROWID""",
+        # The runs of the edges stored so far: each stretch of ids of one document.
+        "INSERT INTO edge_runs(doc, first, last) SELECT doc, MIN(id), MAX(id) FROM"
+        " (SELECT id, doc, ROW_NUMBER() OVER (ORDER BY id)"
+        " - ROW_NUMBER() OVER (PARTITION BY doc ORDER BY id) AS run FROM edges)"
+        " GROUP BY doc, run",
+        "CREATE TABLE link_targets (key INTEGER PRIMARY KEY, target TEXT NOT NULL UNIQUE)",
+        "INSERT INTO link_targets(target) SELECT target FROM doc_links GROUP BY target"
+        " ORDER BY MIN(rowid)",
+        """CREATE TABLE doc_links_v8 (
+            node INTEGER NOT NULL,
+            doc INTEGER NOT NULL,
+            target INTEGER NOT NULL
+        )""",
+        "INSERT INTO doc_links_v8(node, doc, target) SELECT l.node, l.doc, t.key"
+        " FROM doc_links l JOIN link_targets t ON t.target = l.target ORDER BY l.rowid",
+        "DROP TABLE doc_links",
+        "ALTER TABLE doc_links_v8 RENAME TO doc_links",
+        "CREATE INDEX doc_links_target ON doc_links(target)",
+        "CREATE INDEX doc_links_doc ON doc_links(doc)",
     ),
 }

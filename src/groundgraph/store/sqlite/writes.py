@@ -18,8 +18,15 @@ from groundgraph.model.store_records import PendingLink, Removal
 from groundgraph.store.sqlite.changes import SQLiteChangeLog
 from groundgraph.store.sqlite.connection import Database
 from groundgraph.store.sqlite.damage import damage_is_store_error
+from groundgraph.store.sqlite.edge_layout import (
+    OWNED_IDS,
+    add_runs,
+    prune_runs,
+    type_codes,
+    type_codes_of,
+)
 from groundgraph.store.sqlite.rows import NODE_COLUMNS as _NODE_COLUMNS
-from groundgraph.store.sqlite.rows import insert_edges, int_of, node_keys, now_iso
+from groundgraph.store.sqlite.rows import insert_edges, int_of, node_keys, now_iso, pack_text
 from groundgraph.store.sqlite.rows import json_list as _json_list
 
 __all__ = ["SQLiteDocumentWrites"]
@@ -70,7 +77,9 @@ class SQLiteDocumentWrites:
                     _json_list(document.scopes),
                     document.added_at or stamp,
                     seq,
-                    json.dumps([list(pair) for pair in document.metadata], ensure_ascii=False),
+                    pack_text(
+                        json.dumps([list(pair) for pair in document.metadata], ensure_ascii=False)
+                    ),
                     document.ingest,
                 ),
             )
@@ -84,8 +93,14 @@ class SQLiteDocumentWrites:
                 missing = [p.node_id for p in pending if p.node_id not in keys]
                 if missing:
                     raise InputError(f"a pending link starts at {missing[0]!r}: no such node")
+                # Many links wait for one target: its text is stored once (link_targets).
                 conn.executemany(
-                    "INSERT INTO doc_links(node, doc, target) VALUES (?, ?, ?)",
+                    "INSERT OR IGNORE INTO link_targets(target) VALUES (?)",
+                    [(t,) for t in dict.fromkeys(p.target for p in pending)],
+                )
+                conn.executemany(
+                    "INSERT INTO doc_links(node, doc, target)"
+                    " SELECT ?, ?, key FROM link_targets WHERE target = ?",
                     [(keys[p.node_id], seq, p.target) for p in pending],
                 )
             generation = self._changes.bump(conn, doc_id)
@@ -123,7 +138,7 @@ class SQLiteDocumentWrites:
                     i,
                     n.kind,
                     n.title,
-                    n.content,
+                    pack_text(n.content),
                     n.level,
                     parents[n.parent_id] if n.parent_id else None,
                     n.span[0],
@@ -153,7 +168,7 @@ class SQLiteDocumentWrites:
                 (
                     n.node_id,
                     n.title,
-                    n.content,
+                    pack_text(n.content),
                     n.level,
                     n.span[0],
                     n.span[1],
@@ -192,20 +207,18 @@ class SQLiteDocumentWrites:
             found = conn.execute("SELECT seq FROM documents WHERE doc_id = ?", (doc_id,)).fetchone()
             if found is None:
                 raise NotFoundError(f"unknown document {doc_id!r}: add it before its edges")
-            kinds = _json_list(types)
+            mine = {"doc": found[0], "kinds": json.dumps(type_codes_of(conn, types))}
+            typed = f"id IN ({OWNED_IDS}) AND type IN (SELECT value FROM json_each(:kinds))"
             ends = [
                 int_of(r[0])
                 for r in conn.execute(
-                    "SELECT dst FROM edges WHERE doc = ? AND type IN (SELECT value FROM"
-                    " json_each(?)) UNION SELECT src FROM edges WHERE doc = ? AND type IN"
-                    " (SELECT value FROM json_each(?))",
-                    (found[0], kinds, found[0], kinds),
+                    f"SELECT dst FROM edges WHERE {typed} UNION SELECT src FROM edges"
+                    f" WHERE {typed}",
+                    mine,
                 )
             ]
-            conn.execute(
-                "DELETE FROM edges WHERE doc = ? AND type IN (SELECT value FROM json_each(?))",
-                (found[0], kinds),
-            )
+            conn.execute(f"DELETE FROM edges WHERE {typed}", mine)
+            prune_runs(conn, found[0])
             self._insert_entities(conn, entities, stamp)
             insert_edges(conn, doc_id, edges, stamp)
             # Entities belong to no document: one goes when no edge touches it any more.
@@ -231,7 +244,8 @@ class SQLiteDocumentWrites:
             ).fetchone()
             if found is None:
                 raise NotFoundError(f"unknown node {node_id!r}: add its document first")
-            conn.execute("DELETE FROM edges WHERE src = ? AND type = ?", (found[0], edge_type))
+            for code in type_codes_of(conn, [edge_type]):
+                conn.execute("DELETE FROM edges WHERE src = ? AND type = ?", (found[0], code))
             doc_id = str(found[1])
             insert_edges(conn, doc_id, edges, stamp)
             return self._changes.bump(conn, doc_id)
@@ -241,7 +255,9 @@ class SQLiteDocumentWrites:
         if strays:
             raise InputError(f"an edge of type {strays[0].type!r} is not a {edge_type!r} edge")
         with self._db.write() as conn:
-            conn.execute("DELETE FROM edges WHERE type = ?", (edge_type,))
+            code, usual = type_codes(conn, [edge_type])[edge_type]
+            conn.execute("DELETE FROM edges WHERE type = ?", (code,))
+            prune_runs(conn)
             ends = json.dumps(sorted({n for e in edges for n in (e.source, e.target)}))
             found = {
                 str(n): (int_of(k), int_of(d))
@@ -265,10 +281,13 @@ class SQLiteDocumentWrites:
                 if (source, target) in joined or (target, source) in joined:
                     continue
                 joined.add((source, target))
-                rows.append((doc, source, target, e.type, e.weight))
+                rows.append((doc, source, target, None if e.weight == usual else e.weight))
+            last = int_of(conn.execute("SELECT COALESCE(MAX(id), 0) FROM edges").fetchone()[0])
             conn.executemany(
-                "INSERT INTO edges(doc, src, dst, type, weight) VALUES (?, ?, ?, ?, ?)", rows
+                "INSERT INTO edges(id, doc, src, dst, type, weight) VALUES (?, ?, ?, ?, ?, ?)",
+                [(last + 1 + i, doc, s, t, code, w) for i, (doc, s, t, w) in enumerate(rows)],
             )
+            add_runs(conn, [doc for doc, _, _, _ in rows], last + 1)
             return self._changes.bump(conn, "")
 
     def remove_document(self, doc_id: str) -> Removal | None:
@@ -287,20 +306,22 @@ class SQLiteDocumentWrites:
             r[0]
             for r in conn.execute("SELECT node_id FROM nodes WHERE doc = ? ORDER BY seq", (seq,))
         )
-        mine = "(SELECT key FROM nodes WHERE doc = :seq)"
+        mine = "(SELECT key FROM nodes WHERE doc = :doc)"
+        touched = (
+            f"{OWNED_IDS} UNION SELECT id FROM edges WHERE src IN {mine}"
+            f" UNION SELECT id FROM edges WHERE dst IN {mine}"
+        )
         edges = tuple(
             (str(s), str(t), str(k))
             for s, t, k in conn.execute(
-                "SELECT s.node_id, t.node_id, e.type FROM edges e"
+                "SELECT s.node_id, t.node_id, k.name FROM edges e"
                 " JOIN nodes s ON s.key = e.src JOIN nodes t ON t.key = e.dst"
-                f" WHERE e.doc = :seq OR e.src IN {mine} OR e.dst IN {mine} ORDER BY e.id",
-                {"seq": seq},
+                f" JOIN edge_types k ON k.code = e.type WHERE e.id IN ({touched}) ORDER BY e.id",
+                {"doc": seq},
             )
         )
-        conn.execute(
-            f"DELETE FROM edges WHERE doc = :seq OR src IN {mine} OR dst IN {mine}",
-            {"seq": seq},
-        )
+        conn.execute(f"DELETE FROM edges WHERE id IN ({touched})", {"doc": seq})
+        conn.execute("DELETE FROM edge_runs WHERE doc = ?", (seq,))
         conn.execute("DELETE FROM nodes WHERE doc = ?", (seq,))
         # Entities belong to no document: one goes when no edge touches it any more.
         ends = sorted({s for s, _, _ in edges} | {t for _, t, _ in edges})
@@ -320,7 +341,17 @@ class SQLiteDocumentWrites:
             (_json_list(orphans),),
         )
         node_ids = node_ids + tuple(orphans)
+        targets = [
+            r[0]
+            for r in conn.execute("SELECT DISTINCT target FROM doc_links WHERE doc = ?", (seq,))
+        ]
         conn.execute("DELETE FROM doc_links WHERE doc = ?", (seq,))
+        if targets:
+            conn.execute(
+                "DELETE FROM link_targets WHERE key IN (SELECT value FROM json_each(?))"
+                " AND NOT EXISTS (SELECT 1 FROM doc_links WHERE target = link_targets.key)",
+                (json.dumps(targets),),
+            )
         conn.execute("DELETE FROM documents WHERE doc_id = ?", (doc_id,))
         return Removal(doc_id, node_ids, edges)
 
