@@ -31,6 +31,7 @@ from groundgraph.search.seeds import (
     VectorSource,
     check_mode,
 )
+from groundgraph.search.walk_source import WalkArcs
 from groundgraph.store.base import Store
 from groundgraph.walk.dijkstra import (
     HUB_PREFIX,
@@ -115,10 +116,11 @@ def search(
     walkable: Callable[[str], bool] | None = None,
     vectors: VectorSource | None = None,
     rerank: Reranker | None = None,
+    arcs: WalkArcs | None = None,
 ) -> list[Hit]:
     """Hits for ``query``, best first, each with the explanation of how it was reached
     (see :func:`run_search`)."""
-    return run_search(query, index, store, params, matrix, walkable, vectors, rerank).hits
+    return run_search(query, index, store, params, matrix, walkable, vectors, rerank, arcs).hits
 
 
 def run_search(
@@ -130,6 +132,7 @@ def run_search(
     walkable: Callable[[str], bool] | None = None,
     vectors: VectorSource | None = None,
     rerank: Reranker | None = None,
+    arcs: WalkArcs | None = None,
 ) -> SearchRun:
     """A search of ``query`` and what its stages recorded.
 
@@ -137,7 +140,9 @@ def run_search(
     ``walkable`` (with ``doc_ids``) confines the walk: a step into a node it refuses is
     never taken, so no path or hit passes through what the caller may not see.
     ``vectors`` gives the dense seeds of ``search_mode="embedding"`` and ``"hybrid"``;
-    ``rerank`` rescores the best ``rerank_top_k`` candidates after the walk.
+    ``rerank`` rescores the best ``rerank_top_k`` candidates after the walk. ``arcs``
+    is where an unconfined walk reads its arcs (``search.walk_source``: the store or the
+    adjacency in memory; the store's ``walk_arcs`` without it).
     """
     p = params or SearchParams()
     check_query(query)
@@ -159,14 +164,18 @@ def run_search(
     # many of another tenant's sections hold a word (idf is in every hit's explanation).
     stage = _seed_stage(query, index, allowed, p, vectors, keep, walkable is not None)
 
-    def neighbours(node_ids: Sequence[str], weakest: float) -> dict[str, list[Arc]]:
+    def neighbours(node_ids: Sequence[str], weakest: float) -> Mapping[str, Sequence[Arc]]:
         if walkable is None:
+            if arcs is not None:
+                return arcs.neighbours(node_ids, weakest)
             steps = store.reads.walk_arcs(node_ids, MAX_FANOUT, HUB_PREFIX, weakest, MAX_FAN_IN)
             return arcs_from_steps(steps, node_ids)
         # Every edge of the nodes is read: the hub and fan-in rules count only the
         # readable ones (the store's own degrees would count other tenants' edges, and an
         # entity they name often would stop this walk).
         return _confined_arcs(store, list(node_ids), node_ids, walkable)
+
+    prefetch = walkable is not None or arcs is None or arcs.prefetch
 
     def walker(seeds: dict[str, float]) -> dict[str, Reached]:
         if p.walker == "ppr":
@@ -175,7 +184,7 @@ def run_search(
                     "walker='ppr' needs the graph matrix; search through DocumentGraph"
                 )
             return _ppr_reached(seeds, matrix(), p)
-        return walk_from_seeds(seeds, neighbours, p.walk())
+        return walk_from_seeds(seeds, neighbours, p.walk(), prefetch=prefetch)
 
     if stage is None:
         return SearchRun(p, None, None, [], neighbours, keep)
