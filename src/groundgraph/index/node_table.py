@@ -87,6 +87,12 @@ class RelativeIds(Sequence[str]):
             return [self[j] for j in range(*i.indices(len(self)))]
         return absolute_id(self.written[i], self.docs[i])
 
+    def many(self, positions: Sequence[int]) -> list[str]:
+        """The ids at ``positions``, their documents read in one array lookup."""
+        written, names = self.written, self.docs.docs
+        numbers = self.docs.doc_index[np.asarray(positions, dtype=np.int64)].tolist()
+        return [absolute_id(written[p], names[d]) for p, d in zip(positions, numbers, strict=True)]
+
 
 class NodeTable:
     """Node ids by position, their documents, and the positions of the live ones by id."""
@@ -116,6 +122,13 @@ class NodeTable:
 
     def id_at(self, pos: int) -> str:
         return self._ids[pos] if self._lazy is None else self._lazy.ids[pos]
+
+    def ids_at(self, positions: Sequence[int]) -> list[str]:
+        """The node ids at ``positions`` (``id_at`` of each, at once)."""
+        if self._lazy is None:
+            ids = self._ids
+            return [ids[p] for p in positions]
+        return self._lazy.ids.many(positions)
 
     def doc_at(self, pos: int) -> str:
         return self._docs[pos] if self._lazy is None else self._lazy.ids.docs[pos]

@@ -49,5 +49,18 @@ def top_positions(
         candidates = np.flatnonzero(-scores <= kth)
     else:
         candidates = np.arange(len(scores))
-    ranked = sorted(candidates.tolist(), key=lambda i: (-scores[i], name_of(int(positions[i]))))
+    # Best score first (a stable sort keeps equal scores in index order), then each run
+    # of equal scores that starts within the first k sorted by name: names are read for
+    # tied candidates only, the order is that of sorting by (-score, name).
+    at = scores[candidates]
+    order = np.argsort(-at, kind="stable")
+    ranked: list[int] = candidates[order].tolist()
+    at = at[order]
+    starts = np.flatnonzero(np.concatenate(([True], at[1:] != at[:-1]))).tolist()
+    ends = [*starts[1:], len(ranked)]
+    for start, end in zip(starts, ends, strict=True):
+        if start >= k:
+            break
+        if end - start > 1:
+            ranked[start:end] = sorted(ranked[start:end], key=lambda i: name_of(int(positions[i])))
     return ranked[:k]
