@@ -165,6 +165,9 @@ def test_top_positions_is_the_sort_by_score_then_id(scores, k, rng):
     assert top_positions(positions, np.array(scores), k, name_of) == want
     tied = {3 * i for i, s in enumerate(scores) if scores.count(s) > 1}
     assert set(read) <= tied
+    read.clear()
+    many = top_positions(positions, np.array(scores), k, str, lambda ps: [name_of(p) for p in ps])
+    assert many == want and set(read) <= tied
 
 
 def test_arrays_round_trip_and_are_what_the_snapshot_stores():

@@ -38,9 +38,14 @@ class LexicalMatches:
 
 
 def top_positions(
-    positions: IntArray, scores: FloatArray, k: int, name_of: Callable[[int], str]
+    positions: IntArray,
+    scores: FloatArray,
+    k: int,
+    name_of: Callable[[int], str],
+    names_of: Callable[[list[int]], list[str]] | None = None,
 ) -> list[int]:
-    """Indices into ``positions`` of the k best scores, ties broken by ``name_of(position)``."""
+    """Indices into ``positions`` of the k best scores, ties broken by ``name_of(position)``
+    (``names_of``, when given, names many positions at once)."""
     if k <= 0 or not len(scores):
         return []
     if len(scores) > k:
@@ -62,5 +67,8 @@ def top_positions(
         if start >= k:
             break
         if end - start > 1:
-            ranked[start:end] = sorted(ranked[start:end], key=lambda i: name_of(int(positions[i])))
+            tied = ranked[start:end]
+            at = positions[tied].tolist()
+            names = names_of(at) if names_of is not None else [name_of(int(p)) for p in at]
+            ranked[start:end] = [i for _, i in sorted(zip(names, tied, strict=True))]
     return ranked[:k]

@@ -384,7 +384,8 @@ class IndexMatches:
 
     def top(self, k: int) -> list[tuple[str, float]]:
         positions = self.matches.positions
-        rows = top_positions(positions, self.matches.scores, k, self.index.node_id_at)
+        index = self.index
+        rows = top_positions(positions, self.matches.scores, k, index.node_id_at, index.node_ids_at)
         at = positions[rows].tolist()
         ids = self.index.node_ids_at(at)
         self.found.learn(ids, at)  # matches are live nodes: find would give these
@@ -423,9 +424,8 @@ class IndexMatches:
             return None
         scores = self.matches.scores
         score = scores[row]
-        id_at = self.index.node_id_at
-        ties = np.flatnonzero(scores == score).tolist()
-        before = sum(1 for t in ties if id_at(int(positions[t])) < node_id)
+        ties = self.index.node_ids_at(positions[np.flatnonzero(scores == score)].tolist())
+        before = sum(1 for name in ties if name < node_id)
         return int(np.count_nonzero(scores > score)) + before + 1
 
     def seeding(self, node_id: str) -> Seeding:
