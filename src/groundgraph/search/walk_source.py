@@ -30,9 +30,9 @@ from groundgraph.walk.dijkstra import (
 )
 
 #: Seconds an adjacency takes to build per node of the lexical index (measured at 100k
-#: sections: about 2.5 s for 113k indexed nodes, 191k nodes, 1.7M edges), until this
+#: sections: 2.5-3.3 s of CPU for 113k indexed nodes, 191k nodes, 1.7M edges), until this
 #: process has built one and knows its own figure.
-BUILD_SECONDS_PER_NODE = 20e-6
+BUILD_SECONDS_PER_NODE = 25e-6
 #: The adjacency is built once walks through the store have cost this share of its
 #: expected build time.
 BUILD_SHARE = 0.25

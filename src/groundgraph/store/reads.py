@@ -8,15 +8,15 @@ first added, edges in the order they were added.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 import numpy.typing as npt
 
 from groundgraph.errors import StoreError
-from groundgraph.model import Document, Edge, Node
+from groundgraph.model import EDGE_TYPES, Document, Edge, Node
 from groundgraph.model.ids import ENTITY_PREFIX
 from groundgraph.model.store_records import DocumentPage, DocumentQuery, PendingLink, StoreCounts
 
@@ -43,42 +43,71 @@ class EdgeColumns:
     valid: npt.NDArray[np.bool_]
 
 
-def type_case(types: Sequence[str], placeholder: str = "?") -> str:
-    """A SQL expression: the place of an edge's ``type`` among ``types`` (bound as
-    parameters, in order), else -1. A number per row reads faster than the text."""
-    whens = " ".join(f"WHEN {placeholder} THEN {i}" for i in range(len(types)))
-    return f"CASE type {whens} ELSE -1 END"
+#: A statement and its parameters, run in a read transaction of one state of the store.
+Query = Callable[[str, Sequence[object]], list[tuple[Any, ...]]]
+#: Edges read per statement: the rows of one page are made into an array, then dropped.
+EDGE_PAGE = 100_000
 
 
-def edge_columns_of(
-    generation: int,
-    nodes: Sequence[tuple[object, ...]],
-    edges: Sequence[tuple[object, ...]],
-    types: Sequence[str],
-) -> EdgeColumns:
-    """The columns of ``nodes`` (key, node id) and ``edges`` (source key, target key,
-    place of the type in ``types``, weight, valid) as a store read them in one state."""
+def read_edge_columns(query: Query, mark: str) -> EdgeColumns:
+    """:meth:`GraphReads.edge_columns` through ``query`` (one state of the store), whose
+    parameters are marked ``mark`` (``?`` or ``%s``)."""
+    held = query("SELECT value FROM settings WHERE key = 'generation'", ())
+    nodes = query("SELECT key, node_id FROM nodes", ())
+    # Types as their place among the known ones (a number reads faster than text); a
+    # store holding another type is read again with its own list.
+    types = list(EDGE_TYPES)
+    table = _edge_table(query, mark, types)
+    if table is None:
+        types = sorted(str(t) for (t,) in query("SELECT DISTINCT type FROM edges", ()))
+        table = _edge_table(query, mark, types)
+    assert table is not None  # every type is in the list now
+    generation = int(held[0][0]) if held and held[0][0] else 0
     keys = np.array([node[0] for node in nodes], dtype=np.int64)
     ids = [str(node[1]) for node in nodes]
-    # Keys, places and flags are integers well inside a double's 53 bits, weights are
-    # doubles: one float array holds every column exactly.
-    table = np.array(edges, dtype=np.float64).reshape(len(edges), 5)
-    ends = [table[:, c].astype(np.int64) for c in (0, 1)]
-    source, target = _places(keys, ends[0]), _places(keys, ends[1])
+    source, target = _places(keys, table[:, 0]), _places(keys, table[:, 1])
     return EdgeColumns(
         generation,
         ids,
-        list(types),
-        source.astype(np.int64),
-        target.astype(np.int64),
+        types,
+        source,
+        target,
         table[:, 2].astype(np.int64),
         table[:, 3].copy(),
         table[:, 4] != 0,
     )
 
 
-def _places(keys: npt.NDArray[np.int64], wanted: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-    """The place in ``keys`` of each of ``wanted`` (every one must be there)."""
+def _edge_table(query: Query, mark: str, types: list[str]) -> npt.NDArray[np.float64] | None:
+    """Every edge as a row of (source key, target key, place of its type in ``types``,
+    weight, valid), page by page; None if a type is not in ``types``. Keys, places and
+    flags are integers well inside a double's 53 bits: one float array holds them all
+    exactly, with the weights."""
+    case = " ".join(f"WHEN {mark} THEN {i}" for i in range(len(types)))
+    sql = (
+        f"SELECT src, dst, CASE type {case} ELSE -1 END, weight,"
+        f" CASE WHEN invalid_at IS NULL THEN 1 ELSE 0 END, id FROM edges"
+        f" WHERE id > {mark} ORDER BY id LIMIT {EDGE_PAGE}"
+    )
+    pages = [np.zeros((0, 6), dtype=np.float64)]
+    last: object = -(2**62)
+    while True:
+        rows = query(sql, (*types, last))
+        if not rows:
+            break
+        page = np.array(rows, dtype=np.float64)
+        if (page[:, 2] < 0).any():
+            return None
+        pages.append(page)
+        last = rows[-1][5]
+        if len(rows) < EDGE_PAGE:
+            break
+    return np.concatenate(pages)[:, :5]
+
+
+def _places(keys: npt.NDArray[np.int64], ends: npt.NDArray[np.float64]) -> npt.NDArray[np.int64]:
+    """The place in ``keys`` of each of the keys ``ends`` (every one must be there)."""
+    wanted = ends.astype(np.int64)
     top = int(max(keys.max(initial=0), wanted.max(initial=0)))
     if keys.min(initial=0) >= 0 and top <= 2 * len(keys) + 1024:
         # Row ids, mostly dense: a lookup table instead of a binary search per edge.

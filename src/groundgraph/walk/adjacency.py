@@ -36,10 +36,11 @@ class WalkAdjacency:
     node_ids: list[str]
     position: dict[str, int]
     types: list[str]
-    start: npt.NDArray[np.int64]
-    other: npt.NDArray[np.int64]
+    start: list[int]
+    other: npt.NDArray[np.int32]
     weight: npt.NDArray[np.float64]  # after hub damping
-    type_code: npt.NDArray[np.int64]
+    heaviness: npt.NDArray[np.float64]  # -weight: ascending along each node's arcs
+    type_code: npt.NDArray[np.int16]
     upward: npt.NDArray[np.bool_]
 
     @classmethod
@@ -92,7 +93,18 @@ class WalkAdjacency:
         parent_child = codes.index(PARENT_CHILD) if PARENT_CHILD in codes else -1
         upward = against & (kind == parent_child)
         position = {node_id: i for i, node_id in enumerate(ids)}
-        return cls(columns.generation, ids, position, codes, start, other, weight, kind, upward)
+        return cls(
+            columns.generation,
+            ids,
+            position,
+            codes,
+            start.tolist(),
+            other.astype(np.int32),
+            weight,
+            -weight,
+            kind.astype(np.int16),
+            upward,
+        )
 
     def arcs(self, node_ids: Sequence[str], weakest: float) -> dict[str, list[Arc]]:
         """The arcs out of each of ``node_ids`` that weigh ``weakest`` or more (a hub's
@@ -104,9 +116,9 @@ class WalkAdjacency:
             if i is None:
                 out[node_id] = []
                 continue
-            first, last = int(self.start[i]), int(self.start[i + 1])
+            first, last = self.start[i], self.start[i + 1]
             # Weights fall along the slice: those at or above ``weakest`` come first.
-            cut = first + int(np.searchsorted(-self.weight[first:last], -weakest, side="right"))
+            cut = first + int(np.searchsorted(self.heaviness[first:last], -weakest, "right"))
             out[node_id] = [
                 Arc(ids[o], w, types[k], up)
                 for o, w, k, up in zip(

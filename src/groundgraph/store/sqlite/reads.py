@@ -7,7 +7,7 @@ import json
 from collections.abc import Iterator, Sequence
 from typing import Any, cast
 
-from groundgraph.model import EDGE_TYPES, Document, Edge, Node
+from groundgraph.model import Document, Edge, Node
 from groundgraph.model.ids import ENTITY_PREFIX
 from groundgraph.model.store_records import (
     DocumentPage,
@@ -16,7 +16,7 @@ from groundgraph.model.store_records import (
     StoreCounts,
     check_page,
 )
-from groundgraph.store.reads import EdgeColumns, edge_columns_of, type_case
+from groundgraph.store.reads import EdgeColumns, read_edge_columns
 from groundgraph.store.sqlite.connection import Database
 from groundgraph.store.sqlite.damage import damage_is_store_error
 from groundgraph.store.sqlite.rows import EDGE_FROM as _EDGE_FROM
@@ -89,12 +89,6 @@ def _params(query: DocumentQuery, **more: object) -> dict[str, object]:
         **more,
     }
 
-
-# Every edge as numbers: ends by node key, type by its place in a list (bound), weight,
-# valid (1) or not.
-_EDGE_COLUMNS = (
-    "SELECT src, dst, {}, weight, CASE WHEN invalid_at IS NULL THEN 1 ELSE 0 END FROM edges"
-)
 
 __all__ = ["SQLiteGraphReads"]
 
@@ -307,19 +301,8 @@ class SQLiteGraphReads:
         ]
 
     def edge_columns(self) -> EdgeColumns:
-        # Types as their place among the known ones (a number reads faster than text);
-        # a store holding another type is read again with its own list.
-        types = list(EDGE_TYPES)
         with self._db.snapshot() as query:  # the nodes, edges and generation of one state
-            held = query("SELECT value FROM settings WHERE key = 'generation'", ())
-            nodes = query("SELECT key, node_id FROM nodes", ())
-            select = _EDGE_COLUMNS
-            edges = query(select.format(type_case(types, "?")), types)
-            if -1 in {row[2] for row in edges}:
-                types = sorted({str(t) for (t,) in query("SELECT DISTINCT type FROM edges", ())})
-                edges = query(select.format(type_case(types, "?")), types)
-        generation = _int(held[0][0]) if held and held[0][0] else 0
-        return edge_columns_of(generation, nodes, edges, types)
+            return read_edge_columns(query, "?")
 
     def iter_edges(self, types: Sequence[str] | None = None) -> Iterator[Edge]:
         last = 0
