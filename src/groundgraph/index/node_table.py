@@ -174,7 +174,7 @@ class _LazyNodes:
         self.ids = ids
         self.alive = alive
         self._doc_number: dict[str, int] | None = None
-        self._order: list[int] = []
+        self._order: npt.NDArray[np.int64] = np.zeros(0, dtype=np.int64)
         self._starts: list[int] = []
         self._whole: dict[str, int] = {}
         self._of_doc: dict[int, dict[str, int]] = {}
@@ -184,7 +184,8 @@ class _LazyNodes:
             docs, written = self.ids.docs, self.ids.written
             live = np.flatnonzero(self.alive[: len(written)])
             index = docs.doc_index[live]
-            self._order = live[np.argsort(index, kind="stable")].tolist()
+            # Kept an array: a search reads the positions of a few documents only.
+            self._order = live[np.argsort(index, kind="stable")]
             counts = np.bincount(index, minlength=len(docs.docs))
             self._starts = [0, *np.cumsum(counts).tolist()]
             alive = self.alive
@@ -217,6 +218,6 @@ class _LazyNodes:
         held = self._of_doc.get(number)
         if held is None:
             written = self.ids.written
-            positions = self._order[self._starts[number] : self._starts[number + 1]]
+            positions = self._order[self._starts[number] : self._starts[number + 1]].tolist()
             held = self._of_doc[number] = {written[p]: p for p in positions}
         return held
