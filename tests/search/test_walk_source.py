@@ -84,3 +84,29 @@ def test_the_adjacency_is_built_after_enough_store_walks_and_dropped_on_a_write(
     assert walks.adjacency().generation == graph.store.changes.generation()
     assert [h.to_dict() for h in graph.search("config fails")] == after
     assert any(h["docId"] == "runbook" for h in after)
+
+
+def test_an_adjacency_of_another_generation_is_dropped_and_not_built_again(guide):
+    # The caller's indexes are at an older generation than the store it reads (a write
+    # came between): the adjacency read is of the newer one, so it is not used, and no
+    # second build is tried until the caller's generation moves.
+    graph = DocumentGraph()
+    graph.add_document(guide, "User Guide")
+    store = graph.store
+    reads = {"count": 0}
+    read_columns = store.reads.edge_columns
+
+    def counted():
+        reads["count"] += 1
+        return read_columns()
+
+    store.reads.edge_columns = counted  # type: ignore[method-assign]
+    source = WalkSource(store, build_share=0.0)
+    now = store.changes.generation()
+    for _ in range(3):
+        arcs = source.arcs(now - 1, 10)
+        assert arcs.prefetch and source.adjacency() is None  # through the store
+    assert reads["count"] == 1
+    arcs = source.arcs(now, 10)
+    assert not arcs.prefetch and source.adjacency() is not None and reads["count"] == 2
+    assert source.adjacency().generation == now

@@ -13,6 +13,7 @@ queries. Both give the same walk (``tests/walk/test_adjacency.py``).
 from __future__ import annotations
 
 import gc
+import math
 import threading
 import time
 from collections.abc import Sequence
@@ -99,7 +100,9 @@ class WalkSource:
                     gc.enable()
             self.seconds_per_node = (time.perf_counter() - start) / max(indexed_nodes, 1)
             if adjacency.generation != generation:
-                self._spent = 0.0  # written meanwhile: the next generation's walks decide
+                # Written meanwhile: no second build at this generation (walks at the
+                # next one decide), so a store that moves on often never pays twice.
+                self._spent = -math.inf
                 return None
             self._adjacency = adjacency
             return adjacency
