@@ -16,13 +16,13 @@ from groundgraph.model.store_records import (
     StoreCounts,
     check_page,
 )
+from groundgraph.store.edge_columns import EdgeColumns, read_edge_columns
 from groundgraph.store.postgres.connection import Database
 from groundgraph.store.postgres.faults import server_errors_are_store_errors
 from groundgraph.store.postgres.rows import EDGE_FROM, EDGE_SELECT, NODE_FROM, NODE_SELECT
 from groundgraph.store.postgres.rows import edge_row as _edge
 from groundgraph.store.postgres.rows import node_row as _node
 from groundgraph.store.postgres.text import unescape_nul
-from groundgraph.store.reads import EdgeColumns, read_edge_columns
 
 __all__ = ["PostgresGraphReads"]
 

@@ -16,7 +16,7 @@ from groundgraph.model.store_records import (
     StoreCounts,
     check_page,
 )
-from groundgraph.store.reads import EdgeColumns, read_edge_columns
+from groundgraph.store.edge_columns import EdgeColumns, read_edge_columns
 from groundgraph.store.sqlite.connection import Database
 from groundgraph.store.sqlite.damage import damage_is_store_error
 from groundgraph.store.sqlite.rows import EDGE_FROM as _EDGE_FROM
