@@ -143,6 +143,33 @@ def test_top_positions_breaks_ties_by_id():
     assert top_positions(positions, scores, 10, ids.__getitem__) == [2, 1, 0, 3]
 
 
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from([0.5, 1.0, 2.0, 3.0]), min_size=1, max_size=30),
+    st.integers(1, 35),
+    st.randoms(use_true_random=False),
+)
+def test_top_positions_is_the_sort_by_score_then_id(scores, k, rng):
+    # Names are read for tied scores only, and the order is still that of sorting every
+    # match by (-score, id).
+    ids = [f"n{i:02d}" for i in range(len(scores))]
+    rng.shuffle(ids)
+    positions = np.arange(len(scores)) * 3
+    read: list[int] = []
+
+    def name_of(pos: int) -> str:
+        read.append(pos)
+        return ids[pos // 3]
+
+    want = sorted(range(len(scores)), key=lambda i: (-scores[i], ids[i]))[:k]
+    assert top_positions(positions, np.array(scores), k, name_of) == want
+    tied = {3 * i for i, s in enumerate(scores) if scores.count(s) > 1}
+    assert set(read) <= tied
+    read.clear()
+    many = top_positions(positions, np.array(scores), k, str, lambda ps: [name_of(p) for p in ps])
+    assert many == want and set(read) <= tied
+
+
 def test_arrays_round_trip_and_are_what_the_snapshot_stores():
     index = LexicalIndex()
     index.add("a", "a", "Configuration", "Edit config.json to customise settings.")

@@ -63,6 +63,8 @@ def test_a_written_table_answers_as_the_whole_table(table, asked):
     for pos in range(len(ids)):
         assert lazy.id_at(pos) == whole.id_at(pos) == ids[pos]
         assert lazy.doc_at(pos) == whole.doc_at(pos) == docs[pos]
+    backwards = list(range(len(ids)))[::-1]
+    assert lazy.ids_at(backwards) == whole.ids_at(backwards) == [ids[p] for p in backwards]
     for node in [*ids, *asked]:
         expected = whole.find(node)
         assert lazy.find(node) == expected

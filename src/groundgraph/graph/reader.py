@@ -23,6 +23,7 @@ from groundgraph.search import SearchParams, check_query
 from groundgraph.search.documents import SearchRun, run_search
 from groundgraph.search.rerank import Reranker
 from groundgraph.search.seeds import SEARCH_MODES
+from groundgraph.search.walk_source import WalkSource
 from groundgraph.store import Store
 
 if TYPE_CHECKING:  # why_not, the views and the walk matrix load on first use
@@ -59,6 +60,9 @@ class GraphReader:
         #: Every document as of an index generation: what scoped reads filter (a write,
         #: here or in another process, moves the generation on and so drops it).
         self._held: tuple[int, dict[str, Document]] = (-1, {})
+        #: Where the walk reads its arcs: the store, then memory once this process has
+        #: walked often enough to pay for it (``search.walk_source``).
+        self.walks = WalkSource(store)
 
     # ----------------------------------------------------------------- search
     def search(
@@ -217,6 +221,9 @@ class GraphReader:
     def _run(
         self, query: str, params: SearchParams, walkable: Callable[[str], bool] | None
     ) -> SearchRun:
+        arcs = None
+        if walkable is None and params.walker == "bounded" and params.max_hops > 0:
+            arcs = self.walks.arcs(self.indexes.generation, len(self.indexes.index))
         return run_search(
             query,
             self.indexes.index,
@@ -226,6 +233,7 @@ class GraphReader:
             walkable,
             self.indexes.embeddings,
             self.rerank,
+            arcs,
         )
 
     def graph_matrix(self) -> GraphMatrix:

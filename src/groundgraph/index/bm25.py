@@ -97,6 +97,10 @@ class LexicalIndex:
     def node_id_at(self, pos: int) -> str:
         return self._nodes.id_at(pos)
 
+    def node_ids_at(self, positions: Sequence[int]) -> list[str]:
+        """``node_id_at`` of each of ``positions``, at once."""
+        return self._nodes.ids_at(positions)
+
     def doc_at(self, pos: int) -> str:
         return self._nodes.doc_at(pos)
 

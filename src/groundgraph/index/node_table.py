@@ -87,6 +87,12 @@ class RelativeIds(Sequence[str]):
             return [self[j] for j in range(*i.indices(len(self)))]
         return absolute_id(self.written[i], self.docs[i])
 
+    def many(self, positions: Sequence[int]) -> list[str]:
+        """The ids at ``positions``, their documents read in one array lookup."""
+        written, names = self.written, self.docs.docs
+        numbers = self.docs.doc_index[np.asarray(positions, dtype=np.int64)].tolist()
+        return [absolute_id(written[p], names[d]) for p, d in zip(positions, numbers, strict=True)]
+
 
 class NodeTable:
     """Node ids by position, their documents, and the positions of the live ones by id."""
@@ -116,6 +122,13 @@ class NodeTable:
 
     def id_at(self, pos: int) -> str:
         return self._ids[pos] if self._lazy is None else self._lazy.ids[pos]
+
+    def ids_at(self, positions: Sequence[int]) -> list[str]:
+        """The node ids at ``positions`` (``id_at`` of each, at once)."""
+        if self._lazy is None:
+            ids = self._ids
+            return [ids[p] for p in positions]
+        return self._lazy.ids.many(positions)
 
     def doc_at(self, pos: int) -> str:
         return self._docs[pos] if self._lazy is None else self._lazy.ids.docs[pos]
@@ -161,7 +174,7 @@ class _LazyNodes:
         self.ids = ids
         self.alive = alive
         self._doc_number: dict[str, int] | None = None
-        self._order: list[int] = []
+        self._order: npt.NDArray[np.int64] = np.zeros(0, dtype=np.int64)
         self._starts: list[int] = []
         self._whole: dict[str, int] = {}
         self._of_doc: dict[int, dict[str, int]] = {}
@@ -171,7 +184,8 @@ class _LazyNodes:
             docs, written = self.ids.docs, self.ids.written
             live = np.flatnonzero(self.alive[: len(written)])
             index = docs.doc_index[live]
-            self._order = live[np.argsort(index, kind="stable")].tolist()
+            # Kept an array: a search reads the positions of a few documents only.
+            self._order = live[np.argsort(index, kind="stable")]
             counts = np.bincount(index, minlength=len(docs.docs))
             self._starts = [0, *np.cumsum(counts).tolist()]
             alive = self.alive
@@ -204,6 +218,6 @@ class _LazyNodes:
         held = self._of_doc.get(number)
         if held is None:
             written = self.ids.written
-            positions = self._order[self._starts[number] : self._starts[number + 1]]
+            positions = self._order[self._starts[number] : self._starts[number + 1]].tolist()
             held = self._of_doc[number] = {written[p]: p for p in positions}
         return held

@@ -38,9 +38,14 @@ class LexicalMatches:
 
 
 def top_positions(
-    positions: IntArray, scores: FloatArray, k: int, name_of: Callable[[int], str]
+    positions: IntArray,
+    scores: FloatArray,
+    k: int,
+    name_of: Callable[[int], str],
+    names_of: Callable[[list[int]], list[str]] | None = None,
 ) -> list[int]:
-    """Indices into ``positions`` of the k best scores, ties broken by ``name_of(position)``."""
+    """Indices into ``positions`` of the k best scores, ties broken by ``name_of(position)``
+    (``names_of``, when given, names many positions at once)."""
     if k <= 0 or not len(scores):
         return []
     if len(scores) > k:
@@ -49,5 +54,21 @@ def top_positions(
         candidates = np.flatnonzero(-scores <= kth)
     else:
         candidates = np.arange(len(scores))
-    ranked = sorted(candidates.tolist(), key=lambda i: (-scores[i], name_of(int(positions[i]))))
+    # Best score first (a stable sort keeps equal scores in index order), then each run
+    # of equal scores that starts within the first k sorted by name: names are read for
+    # tied candidates only, the order is that of sorting by (-score, name).
+    at = scores[candidates]
+    order = np.argsort(-at, kind="stable")
+    ranked: list[int] = candidates[order].tolist()
+    at = at[order]
+    starts = np.flatnonzero(np.concatenate(([True], at[1:] != at[:-1]))).tolist()
+    ends = [*starts[1:], len(ranked)]
+    for start, end in zip(starts, ends, strict=True):
+        if start >= k:
+            break
+        if end - start > 1:
+            tied = ranked[start:end]
+            at = positions[tied].tolist()
+            names = names_of(at) if names_of is not None else [name_of(int(p)) for p in at]
+            ranked[start:end] = [i for _, i in sorted(zip(names, tied, strict=True))]
     return ranked[:k]

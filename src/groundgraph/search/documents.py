@@ -31,6 +31,7 @@ from groundgraph.search.seeds import (
     VectorSource,
     check_mode,
 )
+from groundgraph.search.walk_source import WalkArcs
 from groundgraph.store.base import Store
 from groundgraph.walk.dijkstra import (
     HUB_PREFIX,
@@ -115,10 +116,11 @@ def search(
     walkable: Callable[[str], bool] | None = None,
     vectors: VectorSource | None = None,
     rerank: Reranker | None = None,
+    arcs: WalkArcs | None = None,
 ) -> list[Hit]:
     """Hits for ``query``, best first, each with the explanation of how it was reached
     (see :func:`run_search`)."""
-    return run_search(query, index, store, params, matrix, walkable, vectors, rerank).hits
+    return run_search(query, index, store, params, matrix, walkable, vectors, rerank, arcs).hits
 
 
 def run_search(
@@ -130,6 +132,7 @@ def run_search(
     walkable: Callable[[str], bool] | None = None,
     vectors: VectorSource | None = None,
     rerank: Reranker | None = None,
+    arcs: WalkArcs | None = None,
 ) -> SearchRun:
     """A search of ``query`` and what its stages recorded.
 
@@ -137,7 +140,9 @@ def run_search(
     ``walkable`` (with ``doc_ids``) confines the walk: a step into a node it refuses is
     never taken, so no path or hit passes through what the caller may not see.
     ``vectors`` gives the dense seeds of ``search_mode="embedding"`` and ``"hybrid"``;
-    ``rerank`` rescores the best ``rerank_top_k`` candidates after the walk.
+    ``rerank`` rescores the best ``rerank_top_k`` candidates after the walk. ``arcs``
+    is where an unconfined walk reads its arcs (``search.walk_source``: the store or the
+    adjacency in memory; the store's ``walk_arcs`` without it).
     """
     p = params or SearchParams()
     check_query(query)
@@ -147,9 +152,12 @@ def run_search(
     if p.doc_ids is not None:
         allowed = [pos for d in p.doc_ids for pos in index.doc_positions.get(d, [])]
     allowed_docs = None if p.doc_ids is None else set(p.doc_ids)
+    # Each candidate's index position, found once per search: the lexical stage, the
+    # fusion and the keep rule all ask for the same few hundred nodes.
+    found = FoundPositions(index)
 
     def keep(node_id: str) -> bool:
-        pos = index.find(node_id)
+        pos = found.find(node_id)
         if pos is None or index.is_blank(pos):
             return False
         return allowed_docs is None or index.doc_at(pos) in allowed_docs
@@ -157,16 +165,20 @@ def run_search(
     # A scoped search (``walkable``) scores as if the index held only what it may read:
     # the whole store's N, document frequencies and mean length would tell a tenant how
     # many of another tenant's sections hold a word (idf is in every hit's explanation).
-    stage = _seed_stage(query, index, allowed, p, vectors, keep, walkable is not None)
+    stage = _seed_stage(query, index, allowed, p, vectors, keep, walkable is not None, found)
 
-    def neighbours(node_ids: Sequence[str], weakest: float) -> dict[str, list[Arc]]:
+    def neighbours(node_ids: Sequence[str], weakest: float) -> Mapping[str, Sequence[Arc]]:
         if walkable is None:
+            if arcs is not None:
+                return arcs.neighbours(node_ids, weakest)
             steps = store.reads.walk_arcs(node_ids, MAX_FANOUT, HUB_PREFIX, weakest, MAX_FAN_IN)
             return arcs_from_steps(steps, node_ids)
         # Every edge of the nodes is read: the hub and fan-in rules count only the
         # readable ones (the store's own degrees would count other tenants' edges, and an
         # entity they name often would stop this walk).
         return _confined_arcs(store, list(node_ids), node_ids, walkable)
+
+    prefetch = walkable is not None or arcs is None or arcs.prefetch
 
     def walker(seeds: dict[str, float]) -> dict[str, Reached]:
         if p.walker == "ppr":
@@ -175,7 +187,7 @@ def run_search(
                     "walker='ppr' needs the graph matrix; search through DocumentGraph"
                 )
             return _ppr_reached(seeds, matrix(), p)
-        return walk_from_seeds(seeds, neighbours, p.walk())
+        return walk_from_seeds(seeds, neighbours, p.walk(), prefetch=prefetch)
 
     if stage is None:
         return SearchRun(p, None, None, [], neighbours, keep)
@@ -223,13 +235,14 @@ def _seed_stage(
     vectors: VectorSource | None,
     keep: Callable[[str], bool],
     own_statistics: bool = False,
+    found: FoundPositions | None = None,
 ) -> SeedStage | None:
     """The seed stage of ``p.search_mode``, or None when nothing matches; with
     ``own_statistics``, BM25 over the ``allowed`` nodes with their own statistics."""
     lexical = None
     if p.search_mode != "embedding":
         matches = index.match(query, allowed, own_statistics)
-        lexical = IndexMatches(matches, index) if len(matches.positions) else None
+        lexical = IndexMatches(matches, index, found) if len(matches.positions) else None
         if p.search_mode == "keyword":
             return lexical
     if vectors is None:
@@ -336,26 +349,53 @@ def _hit(
     )
 
 
+class FoundPositions:
+    """Index positions by node id, each found once (a search's memo of ``index.find``)."""
+
+    def __init__(self, index: LexicalIndex) -> None:
+        self.index = index
+        self.held: dict[str, int | None] = {}
+
+    def find(self, node_id: str) -> int | None:
+        held = self.held
+        if node_id in held:
+            return held[node_id]
+        pos = held[node_id] = self.index.find(node_id)
+        return pos
+
+    def learn(self, node_ids: Sequence[str], positions: Sequence[int]) -> None:
+        """These live nodes are at these positions (as ``find`` would say)."""
+        self.held.update(zip(node_ids, positions, strict=True))
+
+
 class IndexMatches:
     """The lexical stage over the whole index: a query's ``LexicalMatches``, normalised."""
 
-    def __init__(self, matches: LexicalMatches, index: LexicalIndex) -> None:
+    def __init__(
+        self, matches: LexicalMatches, index: LexicalIndex, found: FoundPositions | None = None
+    ) -> None:
         self.matches = matches
         self.index = index
+        self.found = found if found is not None else FoundPositions(index)
         best = float(matches.scores.max())
         self.normalised = (
             matches.scores / best if best > 0 else np.zeros(len(matches.scores), dtype=float)
         )
 
     def top(self, k: int) -> list[tuple[str, float]]:
-        id_at = self.index.node_id_at
         positions = self.matches.positions
-        rows = top_positions(positions, self.matches.scores, k, id_at)
-        return [(id_at(int(positions[i])), float(self.normalised[i])) for i in rows]
+        index = self.index
+        rows = top_positions(positions, self.matches.scores, k, index.node_id_at, index.node_ids_at)
+        at = positions[rows].tolist()
+        ids = self.index.node_ids_at(at)
+        self.found.learn(ids, at)  # matches are live nodes: find would give these
+        normalised = self.normalised[rows].tolist()
+        return list(zip(ids, normalised, strict=True))
 
     def scores_of(self, node_ids: Sequence[str]) -> dict[str, float]:
         # One vectorised lookup of the rows of the nodes that match.
-        found_at = {n: p for n in node_ids if (p := self.index.find(n)) is not None}
+        find = self.found.find
+        found_at = {n: p for n in node_ids if (p := find(n)) is not None}
         known = list(found_at)
         if not known or not len(self.matches.positions):
             return {}
@@ -370,23 +410,22 @@ class IndexMatches:
         }
 
     def terms(self, node_id: str) -> tuple[TermScore, ...]:
-        pos = self.index.find(node_id)
+        pos = self.found.find(node_id)
         if pos is None:
             raise KeyError(node_id)
         return self.matches.contributions(pos)
 
     def rank_of(self, node_id: str) -> int | None:
         """The node's rank among the matches (1 first, ties broken by id), or None."""
-        position = self.index.find(node_id)
+        position = self.found.find(node_id)
         positions = self.matches.positions
         row = int(np.searchsorted(positions, position)) if position is not None else len(positions)
         if row >= len(positions) or positions[row] != position:
             return None
         scores = self.matches.scores
         score = scores[row]
-        id_at = self.index.node_id_at
-        ties = np.flatnonzero(scores == score).tolist()
-        before = sum(1 for t in ties if id_at(int(positions[t])) < node_id)
+        ties = self.index.node_ids_at(positions[np.flatnonzero(scores == score)].tolist())
+        before = sum(1 for name in ties if name < node_id)
         return int(np.count_nonzero(scores > score)) + before + 1
 
     def seeding(self, node_id: str) -> Seeding:

@@ -9,11 +9,14 @@ first added, edges in the order they were added.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from groundgraph.model import Document, Edge, Node
 from groundgraph.model.ids import ENTITY_PREFIX
 from groundgraph.model.store_records import DocumentPage, DocumentQuery, PendingLink, StoreCounts
+
+if TYPE_CHECKING:  # numpy arrays: loaded by the stores when they read them
+    from groundgraph.store.edge_columns import EdgeColumns
 
 __all__ = ["GraphReads", "WalkArc"]
 
@@ -96,6 +99,12 @@ class GraphReads(Protocol):
     def iter_edges(self, types: Sequence[str] | None = None) -> Iterator[Edge]:
         """Every edge, or every edge of these types, in the order they were added; of one
         state of the store, as :meth:`iter_nodes`."""
+        ...
+
+    def edge_columns(self) -> EdgeColumns:
+        """Every edge and every node id, of one state of the store, as columns (in no
+        promised order): what :meth:`walk_arcs` reads, all at once, for a process that
+        walks often enough to keep it in memory."""
         ...
 
     def pending_links_to(self, targets: Sequence[str]) -> list[PendingLink]:

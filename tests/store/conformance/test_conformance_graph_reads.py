@@ -3,6 +3,8 @@ and walk steps follow valid edges and skip hubs. Written through DocumentWrites.
 
 from __future__ import annotations
 
+import itertools
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from store_data import STAMP, doc, documents, write
@@ -195,3 +197,58 @@ def test_walk_arcs_agree_with_the_edges(new_store, triples):
     assert sorted((n, o, back) for n, o, _, _, back, _ in arcs) == sorted(expected)
     for node, *_, degree in arcs:
         assert degree == sum(1 for a in arcs if a[0] == node)
+
+
+def test_edge_columns_hold_every_edge_of_one_state(store):
+    extra = (
+        Edge("a#1", "a#2", "next", 0.4),
+        Edge("a#2", "a#1", "old", 0.9, invalid_at=STAMP),
+        Edge("a#1", "a#1", "loop", 0.3),
+    )
+    write(store, "a", n=2, extra_edges=extra, entities=("entity:x",))
+    write(store, "b", n=1, extra_edges=(Edge("b#1", "a#2", "semantic", 0.1234567890123456789),))
+    columns = store.reads.edge_columns()
+    assert columns.generation == store.changes.generation()
+    assert sorted(columns.node_ids) == ["a", "a#1", "a#2", "b", "b#1", "entity:x"]
+    ids, types = columns.node_ids, columns.types
+    read = sorted(
+        (ids[s], ids[t], types[k], w, bool(v))
+        for s, t, k, w, v in zip(
+            columns.source.tolist(),
+            columns.target.tolist(),
+            columns.type_code.tolist(),
+            columns.weight.tolist(),
+            columns.valid.tolist(),
+            strict=True,
+        )
+    )
+    edges = store.reads.iter_edges()
+    assert read == sorted(
+        (e.source, e.target, e.type, e.weight, e.invalid_at is None) for e in edges
+    )
+
+
+def test_the_walks_adjacency_built_from_the_columns_gives_the_stores_arcs(store):
+    # The in-memory adjacency (walk.adjacency) agrees with walk_arcs on every backend.
+    from groundgraph.walk.adjacency import WalkAdjacency
+    from groundgraph.walk.dijkstra import HUB_PREFIX, arcs_from_steps
+
+    for i in range(12):
+        write(
+            store, f"d{i}", n=2, entities=("entity:hub",) if i % 3 else ("entity:hub", "entity:x")
+        )
+    write(
+        store,
+        "r",
+        n=1,
+        extra_edges=tuple(Edge("r#1", f"d{i}", "reference", 0.75) for i in range(5)),
+    )
+    columns = store.reads.edge_columns()
+    names = sorted(columns.node_ids)
+    for weakest, fan_in in itertools.product((0.0, 0.5, 0.8), (None, 0, 3)):
+        adjacency = WalkAdjacency.build(columns, 64, HUB_PREFIX, fan_in)
+        steps = store.reads.walk_arcs(names, 64, HUB_PREFIX, weakest, fan_in)
+        want = arcs_from_steps(steps, names)
+        got = adjacency.arcs(names, weakest)
+        for name in names:
+            assert sorted(got[name]) == sorted(a for a in want[name] if a.weight >= weakest)

@@ -16,6 +16,7 @@ from groundgraph.model.store_records import (
     StoreCounts,
     check_page,
 )
+from groundgraph.store.edge_columns import EdgeColumns, read_edge_columns
 from groundgraph.store.postgres.connection import Database
 from groundgraph.store.postgres.faults import server_errors_are_store_errors
 from groundgraph.store.postgres.rows import EDGE_FROM, EDGE_SELECT, NODE_FROM, NODE_SELECT
@@ -297,6 +298,10 @@ class PostgresGraphReads:
             (asked[n - 1], unescape_nul(o), unescape_nul(t), w, bool(a), counted[n])
             for n, o, t, w, a in rows
         ]
+
+    def edge_columns(self) -> EdgeColumns:
+        with self._db.snapshot() as query:  # the nodes, edges and generation of one state
+            return read_edge_columns(query, "%s")
 
     def iter_edges(self, types: Sequence[str] | None = None) -> Iterator[Edge]:
         last = 0

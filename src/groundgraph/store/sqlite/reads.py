@@ -16,6 +16,7 @@ from groundgraph.model.store_records import (
     StoreCounts,
     check_page,
 )
+from groundgraph.store.edge_columns import EdgeColumns, read_edge_columns
 from groundgraph.store.sqlite.connection import Database
 from groundgraph.store.sqlite.damage import damage_is_store_error
 from groundgraph.store.sqlite.rows import EDGE_FROM as _EDGE_FROM
@@ -57,6 +58,12 @@ JOIN nodes s ON s.key = e.src
 WHERE e.invalid_at IS NULL AND e.src != e.dst AND (COALESCE(e.weight, k.weight) >= ?2 OR b.hub)
 """
 # The codes of the type names in the JSON list bound to ?2.
+# The edge table as read_edge_columns reads it (schema 8): type names, usual weights.
+_EDGE_COLUMNS_FROM = (
+    "(SELECT e.id AS id, e.src AS src, e.dst AS dst, k.name AS type,"
+    " COALESCE(e.weight, k.weight) AS weight, e.invalid_at AS invalid_at"
+    " FROM edges e JOIN edge_types k ON k.code = e.type)"
+)
 _CODES_OF = "SELECT code FROM edge_types WHERE name IN (SELECT value FROM json_each(?2))"
 
 _DOCUMENT_COLUMNS = (
@@ -304,6 +311,10 @@ class SQLiteGraphReads:
             (str(n), str(o), str(t), float(cast(Any, w)), bool(a), counted[str(n)])
             for n, o, t, w, a in rows
         ]
+
+    def edge_columns(self) -> EdgeColumns:
+        with self._db.snapshot() as query:  # the nodes, edges and generation of one state
+            return read_edge_columns(query, "?", _EDGE_COLUMNS_FROM)
 
     def iter_edges(self, types: Sequence[str] | None = None) -> Iterator[Edge]:
         last = 0
