@@ -33,7 +33,7 @@ from typing import Any, TypeVar, cast
 
 from groundgraph.errors import InputError
 from groundgraph.graph.parent_watch import PARENT_ENV
-from groundgraph.graph.prepare import PrepareSettings
+from groundgraph.graph.prepare import PrepareSettings, TitleSnapshot
 from groundgraph.graph.worker import GarbledFrameError, read_frame_data, write_frame
 
 In = TypeVar("In")
@@ -83,7 +83,7 @@ class WorkerError(RuntimeError):
 class _Worker:
     """One worker process, a thread feeding it tasks, and its answers read in order."""
 
-    def __init__(self, kind: str, settings: PrepareSettings) -> None:
+    def __init__(self, kind: str, settings: PrepareSettings, titles: TitleSnapshot | None) -> None:
         env = {**os.environ, **_THREAD_ENV, "PYTHONPATH": _python_path()}
         env[PARENT_ENV] = str(os.getpid())
         self.process = subprocess.Popen(
@@ -96,7 +96,7 @@ class _Worker:
         # The answers read so far, pickled, or why reading stopped (an exception to raise).
         self.answers: queue.Queue[bytes | WorkerError] = queue.Queue()
         self.waiting = 0
-        self.tasks.put((kind, settings))
+        self.tasks.put((kind, settings, titles))
         self._feeder = threading.Thread(target=self._feed, daemon=True)
         self._feeder.start()
         self._reader = threading.Thread(target=self._read, daemon=True)
@@ -171,10 +171,12 @@ def prepared_in_order(
     *,
     warm: int | None = None,
     chunk: int | None = None,
+    titles: TitleSnapshot | None = None,
 ) -> Iterator[Out]:
     """``local(item)`` for each item, in order; past the first ``warm`` items, chunks of
     them go to ``workers`` worker processes (``kind`` "parsed" or "files" says which
-    ``Preparer`` method they run), which give what ``local`` would.
+    ``Preparer`` method they run), which give what ``local`` would, and with ``titles``
+    the documents' evidence layer too (``graph.prepare``).
 
     While the answer due next is not ready, this process prepares the next chunk itself
     instead of waiting, so both halves of the work keep every core busy whichever half
@@ -189,7 +191,7 @@ def prepared_in_order(
         yield from map(local, head)
         yield from map(local, source)
         return
-    pool = [_Worker(kind, settings) for _ in range(workers)]
+    pool = [_Worker(kind, settings, titles) for _ in range(workers)]
     try:
         chunks = _chunks(itertools.chain(following, source), chunk)
         # Chunks in input order: the worker that prepares each, or what it gave here.

@@ -1,7 +1,7 @@
 """A worker process for the text-only half of indexing.
 
 It reads length-prefixed pickles on standard input and answers each on standard output,
-in order: first a ``(kind, PrepareSettings)`` header, then one list of items per task
+in order: first a ``(kind, PrepareSettings, TitleSnapshot | None)`` header, then one list of items per task
 (``kind`` "parsed": ParsedDocuments; "files": PlannedFiles), then None to stop. An answer
 is ``("ok", results)`` or ``("error", exception)``. The worker is a fresh interpreter
 started by ``graph.pool``: it shares nothing with its parent and never imports the
@@ -55,8 +55,8 @@ def read_frame_data(stream: IO[bytes]) -> bytes:
 
 
 def serve(source: IO[bytes], sink: IO[bytes]) -> None:
-    kind, settings = read_frame(source)
-    preparer = Preparer(settings)
+    kind, settings, titles = read_frame(source)
+    preparer = Preparer(settings, titles)
     run = preparer.prepare if kind == "parsed" else preparer.prepare_file
     while True:
         try:
