@@ -3,10 +3,10 @@
 It reads length-prefixed pickles on standard input and answers each on standard output,
 in order: first a ``(kind, PrepareSettings, TitleSnapshot | None)`` header, then one list
 of items per task (``kind`` "parsed": ParsedDocuments; "files": PlannedFiles), then None
-to stop. An answer
-is ``("ok", results)`` or ``("error", exception)``. The worker is a fresh interpreter
-started by ``graph.pool``: it shares nothing with its parent and never imports the
-parent's ``__main__`` (a script that indexes a folder needs no ``if __name__`` guard).
+to stop. An answer is ``("ok", results)`` or ``("error", exception)``. The worker is a
+fresh interpreter started by ``graph.pool``: it shares nothing with its parent and never
+imports the parent's ``__main__`` (a script that indexes a folder needs no ``if
+__name__`` guard).
 """
 
 from __future__ import annotations
