@@ -36,6 +36,7 @@ from groundgraph.store import Store
 from groundgraph.text import Analyzer
 
 if TYPE_CHECKING:  # what a write, a relink or a memory read derives, loaded when first derived
+    from groundgraph.graph.shared_links import SharedTermSimilarity
     from groundgraph.index.link_params import LinkParams
     from groundgraph.index.links import TermLinker
     from groundgraph.index.semantic import Similarity
@@ -87,6 +88,8 @@ class DerivedIndexes:
         #: this process missed writes of others.
         self.on_relink: Callable[[bool], None] | None = None
         self.generation = -1
+        #: Counts the replays of other writers' changes (and rebuilds) into the index.
+        self.replays = 0
         self.dirty = False
         #: The store generation at which a damaged snapshot was found (None: none was).
         self._damage_at: int | None = None
@@ -133,6 +136,7 @@ class DerivedIndexes:
         """Derive everything from the store again: the change log no longer reaches back
         to what this process last saw, or removed words must leave the vocabulary too."""
         self.index = self._index_from_store()
+        self.replays += 1
         self.node_words.clear()
         self._linker = None
         self._titles = self._keys = None
@@ -165,6 +169,7 @@ class DerivedIndexes:
             return
         if any(d and not d.startswith(FACT_PREFIX) for d in changed):
             self._foreign = True
+        self.replays += 1
         for doc_id in changed:
             self.unindex(doc_id)
             self._index_nodes(self.store.reads.document_nodes(doc_id))
@@ -283,6 +288,25 @@ class DerivedIndexes:
         self.catch_up()
         if not self.links_due():
             return
+        # A worker scores the semantic links of the index as it is while the title links
+        # are settled (which write edges only: the index stays as it is, unless another
+        # process's writes are replayed meanwhile).
+        shared = self._share_links()
+        replays = self.replays
+        try:
+            self._relink(shared, replays)
+        finally:
+            if shared is not None:
+                shared.close()
+
+    def _share_links(self) -> SharedTermSimilarity | None:
+        if self._similarity() is not None:
+            return None
+        from groundgraph.graph.shared_links import SharedTermSimilarity
+
+        return SharedTermSimilarity.start(self.index, self.link_params)
+
+    def _relink(self, shared: Similarity | None, replays: int) -> None:
         if self.on_relink is not None:
             self.on_relink(self._foreign)
         settle_title_links(
@@ -297,9 +321,12 @@ class DerivedIndexes:
         from groundgraph.index.semantic import semantic_links
 
         for attempt in range(_RELINK_ATTEMPTS):
+            similarity = self._similarity()
+            if similarity is None and attempt == 0 and self.replays == replays:
+                similarity = shared
             edges = [
                 Edge(link.source, link.target, SEMANTIC, round(semantic_weight(link.similarity), 6))
-                for link in semantic_links(self.index, self.link_params, self._similarity())
+                for link in semantic_links(self.index, self.link_params, similarity)
             ]
             try:
                 generation = self.store.writes.replace_derived_edges(SEMANTIC, edges)

@@ -16,6 +16,7 @@ distinctive terms (``top_terms.py``); a cosine of embeddings can take its place.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
@@ -32,6 +33,9 @@ if TYPE_CHECKING:
 #: Rows of the similarity matrix computed together (bounds the memory of one product:
 #: a row meets at most ``top_terms`` × ``max_term_nodes`` others).
 ROW_BLOCK = 256
+#: How far below floor × mass a pair's shared weight may be and still be scored exactly
+#: (``term_similarity``): far more than the rounding of sums of a dozen weights.
+BOUND_MARGIN = 1e-6
 
 
 @dataclass(frozen=True)
@@ -120,6 +124,54 @@ def term_similarity(index: LexicalIndex, nodes: LinkableNodes, params: LinkParam
     set of more than ``max_term_nodes`` nodes is not distinctive and adds nothing to what
     two nodes share (it still counts in each one's mass).
     """
+    rows = term_rows(index, nodes, params)
+    return joined([rows.nearest(0, rows.size)])
+
+
+@dataclass(frozen=True)
+class TermRows:
+    """What ``term_similarity`` scores the rows with: each row's top terms that are
+    distinctive (``shared``, weighed by idf), who holds them (``holders``: terms × rows)
+    and each row's whole top-term ``mass``. Plain arrays, so a range of rows can be
+    scored in another process (``nearest``) and the parts ``joined``."""
+
+    shared: sp.csr_matrix
+    holders: sp.csr_matrix
+    mass: FloatArray
+    params: LinkParams
+
+    @property
+    def size(self) -> int:
+        return int(self.shared.shape[0])
+
+    def nearest(self, first: int, last: int) -> Nearest:
+        """The nearest rows of rows ``first`` to ``last`` (exclusive)."""
+        params, mass, shared = self.params, self.mass, self.shared
+        # The union is at least a row's own mass, so a similarity at the floor needs a
+        # shared weight of at least floor × mass: a bound on the row alone that drops most
+        # pairs before the exact test (less a margin far above rounding: it drops none).
+        bound = mass * (params.min_similarity * (1 - BOUND_MARGIN))
+        parts: list[Nearest] = []
+        for start in range(first, last, ROW_BLOCK):
+            inter = shared[start : min(start + ROW_BLOCK, last)] @ self.holders
+            counts = np.diff(inter.indptr)
+            floor = np.repeat(bound[start : start + len(counts)], counts)
+            near = np.flatnonzero(inter.data >= floor)
+            rows = np.searchsorted(inter.indptr, near, side="right").astype(np.int64)
+            rows += start - 1
+            cols, common = inter.indices[near].astype(np.int64), inter.data[near]
+            union = mass[rows] + mass[cols] - common
+            with np.errstate(divide="ignore", invalid="ignore"):
+                sims = np.where(union > 0, common / union, 0.0)
+            keep = (sims >= params.min_similarity) & (rows != cols)
+            rows, cols, sims = rows[keep], cols[keep], sims[keep]
+            top = within_top(rows, sims, params.neighbours)
+            parts.append(best_per_row(rows[top], cols[top], sims[top], params.neighbours))
+        return joined(parts)
+
+
+def term_rows(index: LexicalIndex, nodes: LinkableNodes, params: LinkParams) -> TermRows:
+    """The linkable nodes' top terms as ``term_similarity`` scores them."""
     weights = top_term_matrix(index, nodes, params.top_terms)
     mass = np.asarray(weights.sum(axis=1)).ravel()
     holders = np.bincount(weights.indices, minlength=weights.shape[1])
@@ -127,20 +179,14 @@ def term_similarity(index: LexicalIndex, nodes: LinkableNodes, params: LinkParam
     shared.sort_indices()
     marks = shared.copy()
     marks.data[:] = 1.0
-    marks_t = marks.T.tocsr()
-    parts: list[Nearest] = []
-    for start in range(0, shared.shape[0], ROW_BLOCK):
-        inter = shared[start : start + ROW_BLOCK] @ marks_t
-        counts = np.diff(inter.indptr)
-        rows = np.repeat(np.arange(start, start + len(counts), dtype=np.int64), counts)
-        cols, common = inter.indices.astype(np.int64), inter.data
-        union = mass[rows] + mass[cols] - common
-        with np.errstate(divide="ignore", invalid="ignore"):
-            sims = np.where(union > 0, common / union, 0.0)
-        keep = (sims >= params.min_similarity) & (rows != cols)
-        rows, cols, sims = rows[keep], cols[keep], sims[keep]
-        top = within_top(rows, sims, params.neighbours)
-        parts.append(best_per_row(rows[top], cols[top], sims[top], params.neighbours))
+    return TermRows(shared, marks.T.tocsr(), mass, params)
+
+
+def joined(parts: Sequence[Nearest]) -> Nearest:
+    """Nearest rows of consecutive ranges of rows, as one."""
+    if not parts:
+        empty = np.zeros(0, dtype=np.int64)
+        return Nearest(empty, empty, np.zeros(0, dtype=np.float64))
     return Nearest(
         np.concatenate([p.rows for p in parts]),
         np.concatenate([p.cols for p in parts]),
