@@ -30,7 +30,7 @@ from groundgraph.graph.title_links import TitleLinkLog, settle_title_links
 from groundgraph.graph.title_mentions import TitleLog
 from groundgraph.index.bm25 import BM25Params, LexicalIndex
 from groundgraph.index.snapshot import dump_index, load_index
-from groundgraph.model import SEMANTIC, Document, Edge, Node, semantic_weight
+from groundgraph.model import SEMANTIC, Document, Node
 from groundgraph.model.ids import FACT_PREFIX, INDEXED_KINDS
 from groundgraph.store import Store
 from groundgraph.text import Analyzer
@@ -318,16 +318,13 @@ class DerivedIndexes:
             self._foreign,
             self.caught_up,
         )
-        from groundgraph.index.semantic import semantic_links
+        from groundgraph.index.semantic import semantic_edges
 
         for attempt in range(_RELINK_ATTEMPTS):
             similarity = self._similarity()
             if similarity is None and attempt == 0 and self.replays == replays:
                 similarity = shared
-            edges = [
-                Edge(link.source, link.target, SEMANTIC, round(semantic_weight(link.similarity), 6))
-                for link in semantic_links(self.index, self.link_params, similarity)
-            ]
+            edges = semantic_edges(self.index, self.link_params, similarity)
             try:
                 generation = self.store.writes.replace_derived_edges(SEMANTIC, edges)
                 break
