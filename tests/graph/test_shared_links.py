@@ -117,3 +117,19 @@ def test_rows_a_worker_has_scored_are_not_scored_again(tmp_path, small_runs, mon
     monkeypatch.setattr(TermRows, "nearest", counted)
     assert semantic_links(index, params, shared) == expected
     assert scored_here == []
+
+
+def test_a_run_without_workers_links_in_this_process(tmp_path, small_runs, monkeypatch):
+    started: list[object] = []
+    start = shared_links.SharedTermSimilarity.start
+
+    def counted(index, params):
+        started.append(index)
+        return start(index, params)
+
+    monkeypatch.setattr(shared_links.SharedTermSimilarity, "start", staticmethod(counted))
+    files = _folder(tmp_path, 8)
+    _indexed(tmp_path / "none.db", files, workers=0)
+    assert started == []
+    _indexed(tmp_path / "one.db", files, workers=1)
+    assert len(started) == 1

@@ -281,17 +281,18 @@ class DerivedIndexes:
             return TermAndCosineLinks(cosine)
         return None
 
-    def relink(self) -> None:
+    def relink(self, workers: int | None = None) -> None:
         """Settle the title links of the nodes writes left as their order made them
         (``graph.title_links``) and recompute every semantic edge from the documents as
-        they are, if due."""
+        they are, if due; ``workers``: how many worker processes may help (the default:
+        ``graph.pool.default_workers``)."""
         self.catch_up()
         if not self.links_due():
             return
         # A worker scores the semantic links of the index as it is while the title links
         # are settled (which write edges only: the index stays as it is, unless another
         # process's writes are replayed meanwhile).
-        shared = self._share_links()
+        shared = self._share_links(workers)
         replays = self.replays
         try:
             self._relink(shared, replays)
@@ -299,8 +300,8 @@ class DerivedIndexes:
             if shared is not None:
                 shared.close()
 
-    def _share_links(self) -> SharedTermSimilarity | None:
-        if self._similarity() is not None:
+    def _share_links(self, workers: int | None) -> SharedTermSimilarity | None:
+        if self._similarity() is not None or workers == 0:
             return None
         from groundgraph.graph.shared_links import SharedTermSimilarity
 

@@ -237,7 +237,7 @@ class DocumentWriter:
         prepared = prepared_in_order(parsed, local, "parsed", settings, count)
         unique = each_id_once(prepared)
         yield from write_in_batches(self.store, self.indexes, unique, self.add_prepared)
-        self.indexes.relink()
+        self.indexes.relink(workers=count)
 
     def index_files(
         self,
@@ -284,7 +284,7 @@ class DocumentWriter:
         add = partial(self._add_file, run=run)
         for outcomes in write_in_batches(self.store, self.indexes, prepared, add):
             yield from outcomes
-        self.indexes.relink()
+        self.indexes.relink(workers=count)
 
     def _add_file(
         self,
