@@ -30,12 +30,13 @@ from groundgraph.graph.title_links import TitleLinkLog, settle_title_links
 from groundgraph.graph.title_mentions import TitleLog
 from groundgraph.index.bm25 import BM25Params, LexicalIndex
 from groundgraph.index.snapshot import dump_index, load_index
-from groundgraph.model import SEMANTIC, Document, Edge, Node, semantic_weight
+from groundgraph.model import SEMANTIC, Document, Node
 from groundgraph.model.ids import FACT_PREFIX, INDEXED_KINDS
 from groundgraph.store import Store
 from groundgraph.text import Analyzer
 
 if TYPE_CHECKING:  # what a write, a relink or a memory read derives, loaded when first derived
+    from groundgraph.graph.shared_links import SharedTermSimilarity
     from groundgraph.index.link_params import LinkParams
     from groundgraph.index.links import TermLinker
     from groundgraph.index.semantic import Similarity
@@ -87,6 +88,8 @@ class DerivedIndexes:
         #: this process missed writes of others.
         self.on_relink: Callable[[bool], None] | None = None
         self.generation = -1
+        #: Counts the replays of other writers' changes (and rebuilds) into the index.
+        self.replays = 0
         self.dirty = False
         #: The store generation at which a damaged snapshot was found (None: none was).
         self._damage_at: int | None = None
@@ -133,6 +136,7 @@ class DerivedIndexes:
         """Derive everything from the store again: the change log no longer reaches back
         to what this process last saw, or removed words must leave the vocabulary too."""
         self.index = self._index_from_store()
+        self.replays += 1
         self.node_words.clear()
         self._linker = None
         self._titles = self._keys = None
@@ -165,6 +169,7 @@ class DerivedIndexes:
             return
         if any(d and not d.startswith(FACT_PREFIX) for d in changed):
             self._foreign = True
+        self.replays += 1
         for doc_id in changed:
             self.unindex(doc_id)
             self._index_nodes(self.store.reads.document_nodes(doc_id))
@@ -276,13 +281,33 @@ class DerivedIndexes:
             return TermAndCosineLinks(cosine)
         return None
 
-    def relink(self) -> None:
+    def relink(self, workers: int | None = None) -> None:
         """Settle the title links of the nodes writes left as their order made them
         (``graph.title_links``) and recompute every semantic edge from the documents as
-        they are, if due."""
+        they are, if due; ``workers``: how many worker processes may help (the default:
+        ``graph.pool.default_workers``)."""
         self.catch_up()
         if not self.links_due():
             return
+        # A worker scores the semantic links of the index as it is while the title links
+        # are settled (which write edges only: the index stays as it is, unless another
+        # process's writes are replayed meanwhile).
+        shared = self._share_links(workers)
+        replays = self.replays
+        try:
+            self._relink(shared, replays)
+        finally:
+            if shared is not None:
+                shared.close()
+
+    def _share_links(self, workers: int | None) -> SharedTermSimilarity | None:
+        if self._similarity() is not None or workers == 0:
+            return None
+        from groundgraph.graph.shared_links import SharedTermSimilarity
+
+        return SharedTermSimilarity.start(self.index, self.link_params)
+
+    def _relink(self, shared: Similarity | None, replays: int) -> None:
         if self.on_relink is not None:
             self.on_relink(self._foreign)
         settle_title_links(
@@ -294,13 +319,13 @@ class DerivedIndexes:
             self._foreign,
             self.caught_up,
         )
-        from groundgraph.index.semantic import semantic_links
+        from groundgraph.index.semantic import semantic_edges
 
         for attempt in range(_RELINK_ATTEMPTS):
-            edges = [
-                Edge(link.source, link.target, SEMANTIC, round(semantic_weight(link.similarity), 6))
-                for link in semantic_links(self.index, self.link_params, self._similarity())
-            ]
+            similarity = self._similarity()
+            if similarity is None and attempt == 0 and self.replays == replays:
+                similarity = shared
+            edges = semantic_edges(self.index, self.link_params, similarity)
             try:
                 generation = self.store.writes.replace_derived_edges(SEMANTIC, edges)
                 break

@@ -33,7 +33,7 @@ from typing import Any, TypeVar, cast
 
 from groundgraph.errors import InputError
 from groundgraph.graph.parent_watch import PARENT_ENV
-from groundgraph.graph.prepare import PrepareSettings
+from groundgraph.graph.prepare import PrepareSettings, TitleSnapshot
 from groundgraph.graph.worker import GarbledFrameError, read_frame_data, write_frame
 
 In = TypeVar("In")
@@ -80,10 +80,18 @@ class WorkerError(RuntimeError):
     """A worker process stopped without answering."""
 
 
-class _Worker:
-    """One worker process, a thread feeding it tasks, and its answers read in order."""
+class Worker:
+    """One worker process, a thread feeding it tasks, and its answers read in order; at
+    most ``in_flight`` tasks wait to be sent. ``kind`` says what it runs ("parsed",
+    "files": a ``Preparer``'s; "links": ``index.semantic.TermRows.nearest``)."""
 
-    def __init__(self, kind: str, settings: PrepareSettings) -> None:
+    def __init__(
+        self,
+        kind: str,
+        settings: PrepareSettings | None,
+        titles: TitleSnapshot | None,
+        in_flight: int = IN_FLIGHT,
+    ) -> None:
         env = {**os.environ, **_THREAD_ENV, "PYTHONPATH": _python_path()}
         env[PARENT_ENV] = str(os.getpid())
         self.process = subprocess.Popen(
@@ -92,11 +100,11 @@ class _Worker:
             stdout=subprocess.PIPE,
             env=env,
         )
-        self.tasks: queue.Queue[Any] = queue.Queue(maxsize=IN_FLIGHT)
+        self.tasks: queue.Queue[Any] = queue.Queue(maxsize=in_flight)
         # The answers read so far, pickled, or why reading stopped (an exception to raise).
         self.answers: queue.Queue[bytes | WorkerError] = queue.Queue()
         self.waiting = 0
-        self.tasks.put((kind, settings))
+        self.tasks.put((kind, settings, titles))
         self._feeder = threading.Thread(target=self._feed, daemon=True)
         self._feeder.start()
         self._reader = threading.Thread(target=self._read, daemon=True)
@@ -171,10 +179,12 @@ def prepared_in_order(
     *,
     warm: int | None = None,
     chunk: int | None = None,
+    titles: TitleSnapshot | None = None,
 ) -> Iterator[Out]:
     """``local(item)`` for each item, in order; past the first ``warm`` items, chunks of
     them go to ``workers`` worker processes (``kind`` "parsed" or "files" says which
-    ``Preparer`` method they run), which give what ``local`` would.
+    ``Preparer`` method they run), which give what ``local`` would, and with ``titles``
+    the documents' evidence layer too (``graph.prepare``).
 
     While the answer due next is not ready, this process prepares the next chunk itself
     instead of waiting, so both halves of the work keep every core busy whichever half
@@ -189,11 +199,11 @@ def prepared_in_order(
         yield from map(local, head)
         yield from map(local, source)
         return
-    pool = [_Worker(kind, settings) for _ in range(workers)]
+    pool = [Worker(kind, settings, titles) for _ in range(workers)]
     try:
         chunks = _chunks(itertools.chain(following, source), chunk)
         # Chunks in input order: the worker that prepares each, or what it gave here.
-        due: collections.deque[_Worker | list[Out]] = collections.deque()
+        due: collections.deque[Worker | list[Out]] = collections.deque()
 
         def send() -> bool:
             worker = min(pool, key=lambda w: w.waiting)

@@ -7,24 +7,32 @@ postings, the store. ``prepare`` does the first half and returns a ``PreparedDoc
 (plain data, so it crosses process boundaries); ``DocumentGraph`` does the second half in
 document order, so a graph built from prepared documents is the graph built one document
 at a time. Mentions of document titles belong to the second half: which titles exist
-depends on what was added before.
+depends on what was added before. A worker that is told the titles the graph will know
+(``TitleSnapshot``: a run that expects every title it brings) finds them too, and makes
+the document's evidence layer (``graph.evidence``); the writer takes it when its own
+titles are still those (``TitleSnapshot.state``), else makes it again itself.
 """
 
 from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from groundgraph.errors import GroundgraphError
-from groundgraph.graph.evidence import has_prose
+from groundgraph.graph.evidence import evidence_for, has_prose
 from groundgraph.index.bm25 import BM25Params, LexicalIndex
 from groundgraph.index.term_batch import TermBatch
 from groundgraph.ingest.entities import Mention, untitled_mentions
 from groundgraph.ingest.folder import PlannedFile, SkippedFile, read_file
 from groundgraph.ingest.parsed import ParsedDocument
 from groundgraph.ingest.relations import RelationMention, extract_relations
+from groundgraph.model import Edge, Node
 from groundgraph.model.ids import check_doc_id
 from groundgraph.text import Analyzer, sentence_spans, words
+
+if TYPE_CHECKING:
+    from groundgraph.ingest.entities.titles import TitleMatcher
 
 #: A node's candidate mentions before titles are added, and the text titles are found in
 #: (None: the node's own text).
@@ -47,6 +55,25 @@ class PrepareSettings:
 
 
 @dataclass(frozen=True)
+class TitleSnapshot:
+    """The titles a graph's matcher looks for (``TitleMatcher.titles``, in order) and its
+    ``state`` then: evidence made with them holds while the graph's matcher is in it."""
+
+    state: tuple[int, int]
+    titles: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PreparedEvidence:
+    """A document's entity nodes and evidence edges (``graph.evidence.evidence_for``),
+    made with the titles of the matcher in ``state``."""
+
+    state: tuple[int, int]
+    entities: list[Node]
+    edges: list[Edge]
+
+
+@dataclass(frozen=True)
 class PreparedDocument:
     """A parsed document with the per-node results of the text-only half, in node order.
 
@@ -55,7 +82,8 @@ class PreparedDocument:
     one string loads many times faster than a list of them); ``sentences`` the sentence
     spans of each node that has candidate mentions (None for the others). ``mentions``
     and ``relations`` are None when the graph's own extractors must run; a node that is
-    blank gets empty results.
+    blank gets empty results. ``evidence`` is the evidence layer, when a worker was told
+    the titles (None otherwise).
     """
 
     parsed: ParsedDocument
@@ -64,6 +92,7 @@ class PreparedDocument:
     mentions: list[Untitled] | None
     sentences: list[list[tuple[int, int]] | None] | None
     relations: list[list[RelationMention]] | None
+    evidence: PreparedEvidence | None = None
 
 
 @dataclass(frozen=True)
@@ -77,11 +106,16 @@ class PreparedFile:
 class Preparer:
     """Runs the text-only half with one graph's settings (one per process)."""
 
-    def __init__(self, settings: PrepareSettings) -> None:
+    def __init__(self, settings: PrepareSettings, titles: TitleSnapshot | None = None) -> None:
         self.settings = settings
         self._index = LexicalIndex(
             Analyzer(settings.language), BM25Params(title_boost=settings.title_boost)
         )
+        self._titles: tuple[tuple[int, int], TitleMatcher] | None = None
+        if titles is not None and settings.entities and settings.relations:
+            from groundgraph.ingest.entities.titles import TitleMatcher
+
+            self._titles = (titles.state, TitleMatcher(titles.titles))
 
     def prepare(self, parsed: ParsedDocument) -> PreparedDocument:
         document = parsed.document
@@ -106,8 +140,18 @@ class Preparer:
         if self.settings.relations:
             relations = [extract_relations(text) if text else [] for text in prose]
         joined = [" ".join(w) for w in node_words]
+        evidence = None
+        if self._titles is not None and mentions is not None and relations is not None:
+            from groundgraph.graph.title_mentions import titled_mentions
+
+            state, matcher = self._titles
+            titled = titled_mentions(nodes, mentions, matcher)
+            entities, edges = evidence_for(
+                nodes, None, None, mentions=titled, stated=relations, sentences=sentences
+            )
+            evidence = PreparedEvidence(state, entities, edges)
         return PreparedDocument(
-            parsed, TermBatch.of(counts), joined, mentions, sentences, relations
+            parsed, TermBatch.of(counts), joined, mentions, sentences, relations, evidence
         )
 
     def prepare_file(self, planned: PlannedFile) -> tuple[PlannedFile, PreparedFile | SkippedFile]:

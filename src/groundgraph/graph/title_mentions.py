@@ -212,7 +212,7 @@ def refresh_stale_mentions(
             if prepared is None:  # extracted in an earlier run: extract it again
                 entities, evidence = evidence_for(store.reads.document_nodes(doc_id), extract, None)
             else:  # its untitled mentions with today's titles
-                mentions = _titled(prepared.nodes, prepared.mentions, matcher)
+                mentions = titled_mentions(prepared.nodes, prepared.mentions, matcher)
                 entities, evidence = evidence_for(
                     prepared.nodes,
                     None,
@@ -230,14 +230,15 @@ def refresh_stale_mentions(
 def with_known_titles(prepared: PreparedDocument, matcher: TitleMatcher) -> list[list[Mention]]:
     """The prepared (untitled) mentions of each node with ``matcher``'s titles added."""
     assert prepared.mentions is not None
-    return _titled(prepared.parsed.nodes, prepared.mentions, matcher)
+    return titled_mentions(prepared.parsed.nodes, prepared.mentions, matcher)
 
 
-def _titled(
+def titled_mentions(
     nodes: Sequence[Node],
     mentions: Sequence[tuple[list[Mention], str | None]],
     matcher: TitleMatcher,
 ) -> list[list[Mention]]:
+    """Each node's untitled mentions (``graph.prepare``) with ``matcher``'s titles added."""
     from groundgraph.graph.evidence import has_prose
     from groundgraph.ingest.entities.extract import with_titles
 

@@ -1,9 +1,10 @@
-"""A worker process for the text-only half of indexing.
+"""A worker process for the text-only half of indexing (and for semantic links).
 
 It reads length-prefixed pickles on standard input and answers each on standard output,
-in order: first a ``(kind, PrepareSettings)`` header, then one list of items per task
-(``kind`` "parsed": ParsedDocuments; "files": PlannedFiles), then None to stop. An answer
-is ``("ok", results)`` or ``("error", exception)``. The worker is a fresh interpreter
+in order: first a ``(kind, PrepareSettings, TitleSnapshot | None)`` header, then one list
+of items per task (``kind`` "parsed": ParsedDocuments; "files": PlannedFiles; "links":
+a ``TermRows`` first, then row ranges to score), then None to stop. An answer is
+``("ok", results)`` or ``("error", exception)``. The worker is a fresh interpreter
 started by ``graph.pool``: it shares nothing with its parent and never imports the
 parent's ``__main__`` (a script that indexes a folder needs no ``if __name__`` guard).
 """
@@ -14,9 +15,13 @@ import os
 import pickle
 import struct
 import sys
-from typing import IO, Any
+from collections.abc import Callable
+from typing import IO, TYPE_CHECKING, Any
 
 from groundgraph.graph.prepare import Preparer
+
+if TYPE_CHECKING:
+    from groundgraph.index.semantic import TermRows
 
 _LENGTH = struct.Struct("<Q")
 #: No answer is this long (a chunk is a few files, each under the reader's size cap): a
@@ -55,9 +60,13 @@ def read_frame_data(stream: IO[bytes]) -> bytes:
 
 
 def serve(source: IO[bytes], sink: IO[bytes]) -> None:
-    kind, settings = read_frame(source)
-    preparer = Preparer(settings)
-    run = preparer.prepare if kind == "parsed" else preparer.prepare_file
+    kind, settings, titles = read_frame(source)
+    run: Callable[[Any], Any]
+    if kind == "links":
+        run = _LinkRows().run
+    else:
+        preparer = Preparer(settings, titles)
+        run = preparer.prepare if kind == "parsed" else preparer.prepare_file
     while True:
         try:
             task = read_frame(source)
@@ -73,6 +82,21 @@ def serve(source: IO[bytes], sink: IO[bytes]) -> None:
             write_frame(sink, answer)
         except (pickle.PicklingError, TypeError, AttributeError) as exc:
             write_frame(sink, ("error", RuntimeError(f"cannot send the result back: {exc}")))
+
+
+class _LinkRows:
+    """Scores ranges of semantic-link rows: the first item is the ``TermRows``, each
+    later one a (first, last) range, answered with its ``Nearest``."""
+
+    def __init__(self) -> None:
+        self.rows: TermRows | None = None
+
+    def run(self, item: Any) -> Any:
+        if self.rows is None:
+            self.rows = item
+            return None
+        first, last = item
+        return self.rows.nearest(first, last)
 
 
 def main() -> None:

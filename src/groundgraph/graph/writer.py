@@ -25,7 +25,13 @@ from groundgraph.graph.facts import FACTS_DOC_ID, fact_records
 from groundgraph.graph.indexes import DerivedIndexes
 from groundgraph.graph.linking import link_edges, title_edges
 from groundgraph.graph.pool import check_workers, default_workers, prepared_in_order
-from groundgraph.graph.prepare import PreparedDocument, PreparedFile, Preparer, PrepareSettings
+from groundgraph.graph.prepare import (
+    PreparedDocument,
+    PreparedFile,
+    Preparer,
+    PrepareSettings,
+    TitleSnapshot,
+)
 from groundgraph.graph.reindex import (
     UnchangedFile,
     each_id_once,
@@ -143,14 +149,18 @@ class DocumentWriter:
         for edge in (*parsed.edges, *references, *links):
             merged.link(edge.source, edge.target, edge.type, edge.weight)
         edges = merged.to_list()
-        entities, evidence = evidence_for(
-            nodes,
-            self.entities(),
-            self.relation_extractor,
-            mentions=self._titled(prepared),
-            stated=prepared.relations,
-            sentences=prepared.sentences,
-        )
+        made = prepared.evidence
+        if made is not None and made.state == self.indexes.matcher().state():
+            entities, evidence = made.entities, made.edges  # made with today's titles
+        else:
+            entities, evidence = evidence_for(
+                nodes,
+                self.entities(),
+                self.relation_extractor,
+                mentions=self._titled(prepared),
+                stated=prepared.relations,
+                sentences=prepared.sentences,
+            )
         document = replace(document, ingest=self.ingest_key())
         self.indexes.expect_links(document.doc_id)
         return self.commit(
@@ -227,7 +237,7 @@ class DocumentWriter:
         prepared = prepared_in_order(parsed, local, "parsed", settings, count)
         unique = each_id_once(prepared)
         yield from write_in_batches(self.store, self.indexes, unique, self.add_prepared)
-        self.indexes.relink()
+        self.indexes.relink(workers=count)
 
     def index_files(
         self,
@@ -263,15 +273,18 @@ class DocumentWriter:
                 yield planned, UnchangedFile(str(planned.path), planned.doc_id)
             else:
                 todo.append(planned)
+        titles = None
         if self.entity_extractor is extract_entities:
             log, matcher = self.indexes.titles, self.indexes.matcher()
             title_mentions.expect_titles(log, self.store, matcher, map(expected_title, todo))
+            # Every title of the run is known now: workers find them too.
+            titles = TitleSnapshot(matcher.state(), tuple(matcher.titles))
         local = self._preparer().prepare_file
-        prepared = prepared_in_order(todo, local, "files", settings, count)
+        prepared = prepared_in_order(todo, local, "files", settings, count, titles=titles)
         add = partial(self._add_file, run=run)
         for outcomes in write_in_batches(self.store, self.indexes, prepared, add):
             yield from outcomes
-        self.indexes.relink()
+        self.indexes.relink(workers=count)
 
     def _add_file(
         self,

@@ -16,6 +16,7 @@ distinctive terms (``top_terms.py``); a cosine of embeddings can take its place.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
@@ -24,6 +25,7 @@ import numpy.typing as npt
 
 from groundgraph.index.bm25 import FloatArray, IntArray, LexicalIndex
 from groundgraph.index.link_params import LinkParams
+from groundgraph.model import SEMANTIC, Edge, semantic_weight
 from groundgraph.model.ids import FACT_PREFIX
 
 if TYPE_CHECKING:
@@ -32,6 +34,9 @@ if TYPE_CHECKING:
 #: Rows of the similarity matrix computed together (bounds the memory of one product:
 #: a row meets at most ``top_terms`` × ``max_term_nodes`` others).
 ROW_BLOCK = 256
+#: How far below floor × mass a pair's shared weight may be and still be scored exactly
+#: (``term_similarity``): far more than the rounding of sums of a dozen weights.
+BOUND_MARGIN = 1e-6
 
 
 @dataclass(frozen=True)
@@ -89,9 +94,30 @@ def semantic_links(
     index: LexicalIndex, params: LinkParams, similarity: Similarity | None = None
 ) -> list[SemanticLink]:
     """The semantic links of every linkable node of ``index``, ordered by source, target."""
+    ids, rows, cols, sims = _linked(index, params, similarity)
+    return [SemanticLink(ids[r], ids[c], s) for r, c, s in zip(rows, cols, sims, strict=True)]
+
+
+def semantic_edges(
+    index: LexicalIndex, params: LinkParams, similarity: Similarity | None = None
+) -> list[Edge]:
+    """``semantic_links`` as the store's edges, weighed by ``model.semantic_weight``
+    (rounded to 6 places), made in one pass."""
+    ids, rows, cols, sims = _linked(index, params, similarity)
+    weight = semantic_weight
+    return [
+        Edge(ids[r], ids[c], SEMANTIC, round(weight(s), 6))
+        for r, c, s in zip(rows, cols, sims, strict=True)
+    ]
+
+
+def _linked(
+    index: LexicalIndex, params: LinkParams, similarity: Similarity | None
+) -> tuple[tuple[str, ...], list[int], list[int], list[float]]:
+    """The node ids and the (row, column, similarity) of each link, in link order."""
     nodes = linkable_nodes(index)
     if len(nodes.positions) < 2:
-        return []
+        return nodes.node_ids, [], [], []
     found = (similarity or term_similarity)(index, nodes, params)
     rows, cols, sims = found.rows, found.cols, found.sims
     keep = rows != cols
@@ -103,13 +129,7 @@ def semantic_links(
     first = np.r_[True, pair[1:] != pair[:-1]] if len(pair) else np.zeros(0, dtype=bool)
     rows, cols, sims = rows[first], cols[first], sims[first]
     order = np.lexsort((cols, rows))
-    ids = nodes.node_ids
-    return [
-        SemanticLink(ids[r], ids[c], s)
-        for r, c, s in zip(
-            rows[order].tolist(), cols[order].tolist(), sims[order].tolist(), strict=True
-        )
-    ]
+    return nodes.node_ids, rows[order].tolist(), cols[order].tolist(), sims[order].tolist()
 
 
 def term_similarity(index: LexicalIndex, nodes: LinkableNodes, params: LinkParams) -> Nearest:
@@ -120,6 +140,54 @@ def term_similarity(index: LexicalIndex, nodes: LinkableNodes, params: LinkParam
     set of more than ``max_term_nodes`` nodes is not distinctive and adds nothing to what
     two nodes share (it still counts in each one's mass).
     """
+    rows = term_rows(index, nodes, params)
+    return joined([rows.nearest(0, rows.size)])
+
+
+@dataclass(frozen=True)
+class TermRows:
+    """What ``term_similarity`` scores the rows with: each row's top terms that are
+    distinctive (``shared``, weighed by idf), who holds them (``holders``: terms × rows)
+    and each row's whole top-term ``mass``. Plain arrays, so a range of rows can be
+    scored in another process (``nearest``) and the parts ``joined``."""
+
+    shared: sp.csr_matrix
+    holders: sp.csr_matrix
+    mass: FloatArray
+    params: LinkParams
+
+    @property
+    def size(self) -> int:
+        return int(self.shared.shape[0])
+
+    def nearest(self, first: int, last: int) -> Nearest:
+        """The nearest rows of rows ``first`` to ``last`` (exclusive)."""
+        params, mass, shared = self.params, self.mass, self.shared
+        # The union is at least a row's own mass, so a similarity at the floor needs a
+        # shared weight of at least floor × mass: a bound on the row alone that drops most
+        # pairs before the exact test (less a margin far above rounding: it drops none).
+        bound = mass * (params.min_similarity * (1 - BOUND_MARGIN))
+        parts: list[Nearest] = []
+        for start in range(first, last, ROW_BLOCK):
+            inter = shared[start : min(start + ROW_BLOCK, last)] @ self.holders
+            counts = np.diff(inter.indptr)
+            floor = np.repeat(bound[start : start + len(counts)], counts)
+            near = np.flatnonzero(inter.data >= floor)
+            rows = np.searchsorted(inter.indptr, near, side="right").astype(np.int64)
+            rows += start - 1
+            cols, common = inter.indices[near].astype(np.int64), inter.data[near]
+            union = mass[rows] + mass[cols] - common
+            with np.errstate(divide="ignore", invalid="ignore"):
+                sims = np.where(union > 0, common / union, 0.0)
+            keep = (sims >= params.min_similarity) & (rows != cols)
+            rows, cols, sims = rows[keep], cols[keep], sims[keep]
+            top = within_top(rows, sims, params.neighbours)
+            parts.append(best_per_row(rows[top], cols[top], sims[top], params.neighbours))
+        return joined(parts)
+
+
+def term_rows(index: LexicalIndex, nodes: LinkableNodes, params: LinkParams) -> TermRows:
+    """The linkable nodes' top terms as ``term_similarity`` scores them."""
     weights = top_term_matrix(index, nodes, params.top_terms)
     mass = np.asarray(weights.sum(axis=1)).ravel()
     holders = np.bincount(weights.indices, minlength=weights.shape[1])
@@ -127,20 +195,14 @@ def term_similarity(index: LexicalIndex, nodes: LinkableNodes, params: LinkParam
     shared.sort_indices()
     marks = shared.copy()
     marks.data[:] = 1.0
-    marks_t = marks.T.tocsr()
-    parts: list[Nearest] = []
-    for start in range(0, shared.shape[0], ROW_BLOCK):
-        inter = shared[start : start + ROW_BLOCK] @ marks_t
-        counts = np.diff(inter.indptr)
-        rows = np.repeat(np.arange(start, start + len(counts), dtype=np.int64), counts)
-        cols, common = inter.indices.astype(np.int64), inter.data
-        union = mass[rows] + mass[cols] - common
-        with np.errstate(divide="ignore", invalid="ignore"):
-            sims = np.where(union > 0, common / union, 0.0)
-        keep = (sims >= params.min_similarity) & (rows != cols)
-        rows, cols, sims = rows[keep], cols[keep], sims[keep]
-        top = within_top(rows, sims, params.neighbours)
-        parts.append(best_per_row(rows[top], cols[top], sims[top], params.neighbours))
+    return TermRows(shared, marks.T.tocsr(), mass, params)
+
+
+def joined(parts: Sequence[Nearest]) -> Nearest:
+    """Nearest rows of consecutive ranges of rows, as one."""
+    if not parts:
+        empty = np.zeros(0, dtype=np.int64)
+        return Nearest(empty, empty, np.zeros(0, dtype=np.float64))
     return Nearest(
         np.concatenate([p.rows for p in parts]),
         np.concatenate([p.cols for p in parts]),

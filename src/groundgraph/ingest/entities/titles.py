@@ -29,6 +29,7 @@ _TITLE_WORD = re.compile(rf"[{CJK}]|[^\W{CJK}]+")
 _TITLE_WORD_OR_GAP = re.compile(rf"([{CJK}]|[^\W{CJK}]+)")
 _ASCII_TITLE_WORD_OR_GAP = re.compile(r"(\w+)", re.ASCII)  # the same on ASCII text
 MAX_TITLE_WORDS = 16
+_SERIALS = itertools.count()
 # An ASCII byte -> itself in lower case if it is a word character (\w), else a space: the
 # words of ASCII text, case folded, are then its translation's split().
 _ASCII_WORD_BYTES = bytes(
@@ -92,6 +93,11 @@ class TitleMatcher:
         self._ascii_single: set[bytes] = set()
         self._ascii_openings: set[tuple[bytes, bytes]] = set()
         self.size = 0
+        #: The titles that gave a form, in the order they came: a matcher made from them
+        #: finds what this one does (``size`` counts them; a matcher only grows).
+        self.titles: list[str] = []
+        #: Tells matchers apart: (``serial``, ``size``) names what a matcher finds.
+        self.serial = next(_SERIALS)
         for title in titles:
             self.add(title)
 
@@ -136,6 +142,7 @@ class TitleMatcher:
             node.forms.append(form)
             node.forms.sort(key=lambda f: (-len(f.lead) - len(f.trail), not f.capitals))
             self.size += 1
+            self.titles.append(title)
         return True
 
     def find(self, text: str, masked: str | None = None) -> list[tuple[int, int, str]]:
@@ -199,6 +206,10 @@ class TitleMatcher:
                 found.append((span[0], span[1], key))
                 after, last_end = best + 1, span[1]
         return found
+
+    def state(self) -> tuple[int, int]:
+        """What this matcher finds now, as a value: equal states find the same titles."""
+        return self.serial, self.size
 
 
 def _title_gap(gap: str) -> str | None:
