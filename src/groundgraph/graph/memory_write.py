@@ -191,13 +191,16 @@ class MemoryWriter:
         known = memory.states.get(fid)
         if known is not None:
             return self._reassert(known, scopes, resolver, "existing", None, retire)
-        if threshold is not None:
+        embedder = self.context.settings.embedder
+        if threshold is not None and (
+            embedder is not None or memory.shingles.may_have_near(text, threshold)
+        ):  # with no fact that near, the BM25 pool would find none
             pool = [
                 (f, memory.states[f].text)
                 for f in self._lexical_neighbours(text, DEDUP_CANDIDATES * 3)
                 if share_scope(scopes, memory.states[f].scopes)
             ][:DEDUP_CANDIDATES]
-            near = nearest(text, pool, threshold, self.context.settings.embedder)
+            near = nearest(text, pool, threshold, embedder)
             if near is not None:
                 return self._reassert(memory.states[near[0]], scopes, resolver, "merged", near[1])
         stamp = self.context.clock.now()

@@ -9,6 +9,7 @@ shares no word with a fact is never compared with it.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -29,6 +30,7 @@ def check_threshold(value: object) -> float:
     return float(value)
 
 
+@functools.lru_cache(maxsize=8192)  # a new fact is compared with ten others, each often again
 def shingles(text: str) -> frozenset[str]:
     found = words(normalise_fact(text))
     if len(found) < 2:
@@ -74,3 +76,44 @@ def nearest(
         if score >= threshold and (best is None or (score, fact) > (best[1], best[0])):
             best = (fact, score)
     return best
+
+
+class ShingleIndex:
+    """Which facts hold each shingle, to tell cheaply that a text has no near-duplicate.
+
+    A fact within ``threshold`` (Jaccard) of a text shares at least ``threshold`` of the
+    text's shingles, so it holds one of any ``len - ⌈threshold·len⌉ + 1`` of them (the
+    prefix filter of set-similarity joins): a text none of whose rarest shingles of that
+    many is held by a fact that near is compared with nothing (``may_have_near``). Facts
+    are only added (a fact's text never changes); one no longer in the memory costs a
+    comparison, never a verdict.
+    """
+
+    def __init__(self) -> None:
+        self._holding: dict[str, set[str]] = {}
+        self._texts: dict[str, str] = {}
+
+    def add(self, fact: str, text: str) -> None:
+        if fact in self._texts:
+            return
+        self._texts[fact] = text
+        for shingle in shingles(text):
+            self._holding.setdefault(shingle, set()).add(fact)
+
+    def may_have_near(self, text: str, threshold: float) -> bool:
+        """False only when no fact added is within ``threshold`` of ``text`` by
+        ``shingle_similarity``; True when one may be (or ``text`` has no words)."""
+        own = shingles(text)
+        if not own:
+            return True  # compared by its normalised text: leave it to the full check
+        # overlap ≥ threshold·len is needed; counting one shingle fewer keeps float-safe
+        need = max(int(threshold * len(own) - 1e-9), 0)
+        rarest = sorted(own, key=lambda s: (len(self._holding.get(s, ())), s))
+        seen: set[str] = set()
+        for shingle in rarest[: len(own) - need + 1]:
+            for fact in self._holding.get(shingle, ()):
+                if fact not in seen:
+                    seen.add(fact)
+                    if shingle_similarity(text, self._texts[fact]) >= threshold:
+                        return True
+        return False
