@@ -13,7 +13,7 @@ they say exactly what went.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 
 from groundgraph.errors import InputError
@@ -270,7 +270,7 @@ class MemoryWriter:
                 state.scopes,
                 memory.states,
                 self._sharing_entities(state.fact_id),
-                self._lexical_neighbours(state.text, CONFLICT_NEIGHBOURS),
+                self._lazy_neighbours(state.text, CONFLICT_NEIGHBOURS),
             )
             named = {r.fact_id for r in found}
             judged = contradicted(resolver, state.text, pool, memory.states)
@@ -337,6 +337,10 @@ class MemoryWriter:
         index = self.indexes.index
         inside, outside = memory.all_facts(index)
         return subset_bm25(index, text[:MAX_QUERY_CHARS], inside, outside).top(limit)
+
+    def _lazy_neighbours(self, text: str, limit: int) -> Iterator[str]:
+        """``_lexical_neighbours``, searched when first read."""
+        yield from self._lexical_neighbours(text, limit)
 
     def _sharing_entities(self, fact: str) -> list[str]:
         """Other facts that mention an entity or span this fact mentions."""
