@@ -30,7 +30,7 @@ def check_threshold(value: object) -> float:
     return float(value)
 
 
-@functools.lru_cache(maxsize=8192)  # a new fact is compared with ten others, each often again
+@functools.lru_cache(maxsize=1024)  # a new fact is compared with up to ten others
 def shingles(text: str) -> frozenset[str]:
     found = words(normalise_fact(text))
     if len(found) < 2:
@@ -86,19 +86,33 @@ class ShingleIndex:
     prefix filter of set-similarity joins): a text none of whose rarest shingles of that
     many is held by a fact that near is compared with nothing (``may_have_near``). Facts
     are only added (a fact's text never changes); one no longer in the memory costs a
-    comparison, never a verdict.
+    comparison, never a verdict. Shingles are kept by their hash, facts by their number
+    (a fact or a list of them per shingle): two shingles of one hash only cost comparisons.
     """
 
     def __init__(self) -> None:
-        self._holding: dict[str, set[str]] = {}
-        self._texts: dict[str, str] = {}
+        self._holding: dict[int, int | list[int]] = {}
+        self._number: dict[str, int] = {}
+        self._texts: list[str] = []
 
     def add(self, fact: str, text: str) -> None:
-        if fact in self._texts:
+        if fact in self._number:
             return
-        self._texts[fact] = text
-        for shingle in shingles(text):
-            self._holding.setdefault(shingle, set()).add(fact)
+        number = self._number[fact] = len(self._texts)
+        self._texts.append(text)
+        holding = self._holding
+        for key in {hash(s) for s in shingles(text)}:
+            held = holding.get(key)
+            if held is None:
+                holding[key] = number
+            elif isinstance(held, int):
+                holding[key] = [held, number]
+            else:
+                held.append(number)
+
+    def _held(self, shingle: str) -> list[int]:
+        held = self._holding.get(hash(shingle))
+        return [] if held is None else [held] if isinstance(held, int) else held
 
     def may_have_near(self, text: str, threshold: float) -> bool:
         """False only when no fact added is within ``threshold`` of ``text`` by
@@ -108,12 +122,12 @@ class ShingleIndex:
             return True  # compared by its normalised text: leave it to the full check
         # overlap ≥ threshold·len is needed; counting one shingle fewer keeps float-safe
         need = max(int(threshold * len(own) - 1e-9), 0)
-        rarest = sorted(own, key=lambda s: (len(self._holding.get(s, ())), s))
-        seen: set[str] = set()
-        for shingle in rarest[: len(own) - need + 1]:
-            for fact in self._holding.get(shingle, ()):
-                if fact not in seen:
-                    seen.add(fact)
-                    if shingle_similarity(text, self._texts[fact]) >= threshold:
+        held = sorted((len(h), s, h) for s in own for h in [self._held(s)])
+        seen: set[int] = set()
+        for _, _, numbers in held[: len(own) - need + 1]:
+            for number in numbers:
+                if number not in seen:
+                    seen.add(number)
+                    if shingle_similarity(text, self._texts[number]) >= threshold:
                         return True
         return False

@@ -115,7 +115,7 @@ def _cued(clause: str, prefilter: bool) -> frozenset[str]:
     )
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=512)  # a new fact is read against its candidates in a row
 def read_cues(text: str, prefilter: bool = True) -> NewFactCues:
     """``text`` (its first ``MAX_TEXT`` characters) read for the change rules it cues."""
     text = text[:MAX_TEXT]
