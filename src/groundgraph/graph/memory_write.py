@@ -13,7 +13,7 @@ they say exactly what went.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 
 from groundgraph.errors import InputError
@@ -191,13 +191,16 @@ class MemoryWriter:
         known = memory.states.get(fid)
         if known is not None:
             return self._reassert(known, scopes, resolver, "existing", None, retire)
-        if threshold is not None:
+        embedder = self.context.settings.embedder
+        if threshold is not None and (
+            embedder is not None or memory.shingles.may_have_near(text, threshold)
+        ):  # with no fact that near, the BM25 pool would find none
             pool = [
                 (f, memory.states[f].text)
                 for f in self._lexical_neighbours(text, DEDUP_CANDIDATES * 3)
                 if share_scope(scopes, memory.states[f].scopes)
             ][:DEDUP_CANDIDATES]
-            near = nearest(text, pool, threshold, self.context.settings.embedder)
+            near = nearest(text, pool, threshold, embedder)
             if near is not None:
                 return self._reassert(memory.states[near[0]], scopes, resolver, "merged", near[1])
         stamp = self.context.clock.now()
@@ -267,7 +270,7 @@ class MemoryWriter:
                 state.scopes,
                 memory.states,
                 self._sharing_entities(state.fact_id),
-                self._lexical_neighbours(state.text, CONFLICT_NEIGHBOURS),
+                self._lazy_neighbours(state.text, CONFLICT_NEIGHBOURS),
             )
             named = {r.fact_id for r in found}
             judged = contradicted(resolver, state.text, pool, memory.states)
@@ -325,6 +328,10 @@ class MemoryWriter:
         index = self.indexes.index
         inside, outside = memory.all_facts(index)
         return subset_bm25(index, text[:MAX_QUERY_CHARS], inside, outside).top(limit)
+
+    def _lazy_neighbours(self, text: str, limit: int) -> Iterator[str]:
+        """``_lexical_neighbours``, searched when first read."""
+        yield from self._lexical_neighbours(text, limit)
 
     def _sharing_entities(self, fact: str) -> list[str]:
         """Other facts that mention an entity or span this fact mentions."""

@@ -104,12 +104,17 @@ def subset_bm25(
         return SubsetScores(index, empty, np.zeros(0), {}, [])
     k1, b = index.params.k1, index.params.b
     inside = np.flatnonzero(visible).astype(np.int64)
-    outside_lengths = {n: float(sum(c.values())) for n, c in outside.items()}
-    total = float(index.lengths(inside).sum()) + sum(outside_lengths.values())
+    # Lengths are whole numbers, so their sum is the same in any order; only the outside
+    # nodes holding a query term are read term by term.
+    total = float(index.lengths(inside).sum()) + float(sum(map(_length, outside.values())))
     avgdl = total / count or 1.0
+    query_terms = index.query_terms(query)
+    wanted = set(query_terms)
+    holding = {n: c for n, c in outside.items() if not wanted.isdisjoint(c)}
+    outside_lengths = {n: float(_length(c)) for n, c in holding.items()}
     terms: list[_TermPart] = []
     outside_sums: dict[str, float] = {}
-    for term in index.query_terms(query):
+    for term in query_terms:
         tid = index.term_id(term)
         pos64, tf64 = empty, np.zeros(0)
         if tid is not None:
@@ -117,7 +122,7 @@ def subset_bm25(
             keep = _mask(visible, pos)
             pos64 = pos[keep].astype(np.int64)
             tf64 = tf[keep].astype(np.float64)
-        others = [(n, float(c[term])) for n, c in outside.items() if c.get(term)]
+        others = [(n, float(c[term])) for n, c in holding.items() if c.get(term)]
         df = len(pos64) + len(others)
         if not df:
             continue
@@ -138,6 +143,10 @@ def subset_bm25(
     weights = np.concatenate([t.parts for t in matched])
     sums = np.bincount(inverse, weights=weights, minlength=len(positions)).astype(np.float64)
     return SubsetScores(index, positions, sums, outside_sums, terms)
+
+
+def _length(counts: Counter[str]) -> int:
+    return sum(counts.values())
 
 
 def _mask(

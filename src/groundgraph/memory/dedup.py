@@ -9,6 +9,7 @@ shares no word with a fact is never compared with it.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -29,6 +30,7 @@ def check_threshold(value: object) -> float:
     return float(value)
 
 
+@functools.lru_cache(maxsize=1024)  # a new fact is compared with up to ten others
 def shingles(text: str) -> frozenset[str]:
     found = words(normalise_fact(text))
     if len(found) < 2:
@@ -74,3 +76,58 @@ def nearest(
         if score >= threshold and (best is None or (score, fact) > (best[1], best[0])):
             best = (fact, score)
     return best
+
+
+class ShingleIndex:
+    """Which facts hold each shingle, to tell cheaply that a text has no near-duplicate.
+
+    A fact within ``threshold`` (Jaccard) of a text shares at least ``threshold`` of the
+    text's shingles, so it holds one of any ``len - ⌈threshold·len⌉ + 1`` of them (the
+    prefix filter of set-similarity joins): a text none of whose rarest shingles of that
+    many is held by a fact that near is compared with nothing (``may_have_near``). Facts
+    are only added (a fact's text never changes); one no longer in the memory costs a
+    comparison, never a verdict. Shingles are kept by their hash, facts by their number
+    (a fact or a list of them per shingle): two shingles of one hash only cost comparisons.
+    """
+
+    def __init__(self) -> None:
+        self._holding: dict[int, int | list[int]] = {}
+        self._number: dict[str, int] = {}
+        self._texts: list[str] = []
+
+    def add(self, fact: str, text: str) -> None:
+        if fact in self._number:
+            return
+        number = self._number[fact] = len(self._texts)
+        self._texts.append(text)
+        holding = self._holding
+        for key in {hash(s) for s in shingles(text)}:
+            held = holding.get(key)
+            if held is None:
+                holding[key] = number
+            elif isinstance(held, int):
+                holding[key] = [held, number]
+            else:
+                held.append(number)
+
+    def _held(self, shingle: str) -> list[int]:
+        held = self._holding.get(hash(shingle))
+        return [] if held is None else [held] if isinstance(held, int) else held
+
+    def may_have_near(self, text: str, threshold: float) -> bool:
+        """False only when no fact added is within ``threshold`` of ``text`` by
+        ``shingle_similarity``; True when one may be (or ``text`` has no words)."""
+        own = shingles(text)
+        if not own:
+            return True  # compared by its normalised text: leave it to the full check
+        # overlap ≥ threshold·len is needed; counting one shingle fewer keeps float-safe
+        need = max(int(threshold * len(own) - 1e-9), 0)
+        held = sorted((len(h), s, h) for s in own for h in [self._held(s)])
+        seen: set[int] = set()
+        for _, _, numbers in held[: len(own) - need + 1]:
+            for number in numbers:
+                if number not in seen:
+                    seen.add(number)
+                    if shingle_similarity(text, self._texts[number]) >= threshold:
+                        return True
+        return False

@@ -19,6 +19,7 @@ import numpy.typing as npt
 
 from groundgraph.errors import StoreError
 from groundgraph.index.bm25 import LexicalIndex
+from groundgraph.memory.dedup import ShingleIndex
 from groundgraph.memory.facts import CAUSE, EFFECT
 from groundgraph.memory.spans import SameSpan, SpanIndex
 from groundgraph.memory.timeline import FactState, attach_events
@@ -48,6 +49,7 @@ class MemoryIndex:
         self.retired: dict[str, Counter[str]] = {}
         self.states: dict[str, FactState] = {}
         self.spans = SpanIndex(self._same_span)
+        self.shingles = ShingleIndex()  # every fact seen, for the near-duplicate check
         self._drop_edges()
         # (generation before, after, facts re-read) of the last syncs: what changed.
         self._log: list[tuple[int, int, tuple[str, ...]]] = []
@@ -130,6 +132,8 @@ class MemoryIndex:
                 self.retired[fact] = self._term_counts("", node.content)
         attach_events(loaded, store.ledger.fact_events(list(loaded)))
         self.states.update(loaded)
+        for fact, state in loaded.items():
+            self.shingles.add(fact, state.text)
         self.spans.add(_span_ends(store.reads.edges_touching(list(loaded))))
 
     def _drop_edges(self) -> None:

@@ -10,6 +10,7 @@ name, and an answer naming no candidate is ignored.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -36,9 +37,11 @@ def candidates(
     sharing_entities: Iterable[str],
     lexical: Iterable[str],
 ) -> list[str]:
-    """Valid facts in a shared scope: those sharing an entity first, then BM25 neighbours."""
+    """Valid facts in a shared scope: those sharing an entity first, then BM25 neighbours.
+    ``lexical`` is read only when the facts sharing an entity are fewer than the most
+    taken (it may be lazy: a BM25 search that runs only then)."""
     out: list[str] = []
-    for fact in (*sharing_entities, *lexical):
+    for fact in itertools.chain(sharing_entities, lexical):
         state = states.get(fact)
         if state is None or fact == new or fact in out or state.invalid_at is not None:
             continue

@@ -32,8 +32,8 @@ that is already history ("used to").
 from __future__ import annotations
 
 import functools
-import re
 
+from groundgraph.memory.conflicts.cues import read_cues
 from groundgraph.memory.conflicts.ended import ended, instead, no_longer, resolved
 from groundgraph.memory.conflicts.handover import handed_over
 from groundgraph.memory.conflicts.holders import (
@@ -47,70 +47,88 @@ from groundgraph.memory.conflicts.holders import (
     value,
 )
 from groundgraph.memory.conflicts.moved import moved, new_home
-from groundgraph.memory.conflicts.negation import is_negated
 from groundgraph.memory.conflicts.nonchange import (
     ALSO,
     HEDGE,
-    KEPT,
     ONE_OFF,
     PAST_EVENT,
     PAST_STATE,
     scope_moved,
     scopes_differ,
 )
-from groundgraph.memory.conflicts.phrases import CHANGED, MAX_TEXT, Change, clauses, sentences
+from groundgraph.memory.conflicts.phrases import MAX_TEXT, Change, clauses
 from groundgraph.memory.conflicts.words import terms
 
 __all__ = ["Change", "change_conflict"]
 
-_NOW = re.compile(
-    r"\b(?:now|from now on|going forward|these days|from next \w+|starting (?:next|this|on|in|from)"
-    r"|as of|effective|instead|since \w+|any ?more|no longer)\b|^new\b",
-    re.IGNORECASE,
-)
-
 
 @functools.lru_cache(maxsize=4096)
-def change_conflict(new: str, old: str) -> Change | None:
-    """The change in ``new`` that retires ``old``, or None."""
+def change_conflict(new: str, old: str, *, prefilter: bool = True) -> Change | None:
+    """The change in ``new`` that retires ``old``, or None. Each clause of ``new`` is read
+    by the rules it cues (``cues.read_cues``); ``prefilter=False`` reads it by every rule,
+    with the same answer, more slowly."""
     new, old = new[:MAX_TEXT], old[:MAX_TEXT]
+    cues = read_cues(new, prefilter)
+    if prefilter and not cues.may_change:
+        return None
     main = (clauses(old) or [old])[0]  # "… on hold until …, which could take weeks": a side hedge
     if HEDGE.search(main) or PAST_STATE.search(old) or PAST_EVENT.match(old):
         return None
     if (
-        ONE_OFF.search(new)
+        cues.one_off
         or ONE_OFF.search(old)
         or (scopes_differ(new, old) and not scope_moved(new, old))
     ):
         return None
     old_terms = terms(old)
-    marked = _NOW.search(new) is not None or CHANGED.search(new) is not None
     extra = ALSO.search(old) is not None
-    for sentence in sentences(new):
-        for clause in clauses(sentence):
-            if HEDGE.search(clause) or ALSO.search(clause):
+    for sentence in cues.sentences:
+        said = sentence.text
+        for clause in sentence.clauses:
+            if clause.skipped:
                 continue  # "thinking about selling", "could take three weeks"
-            found = no_longer(clause, old, new)
-            if found is None and is_negated(clause):
+            text, rules = clause.text, clause.rules
+            found = no_longer(text, old, new) if "no-longer" in rules else None
+            if found is None and clause.negated:
                 continue  # "Teo has not left Parcelo"
-            found = found or (None if KEPT.search(new) else ended(clause, sentence, old, new))
-            found = found or instead(clause, new, old_terms)
+            if found is None and "ended" in rules:  # not when "kept" (``read_cues``)
+                found = ended(text, said, old, new)
+            if found is None and "instead" in rules:
+                found = instead(text, new, old_terms)
             if found is None and extra:
                 continue  # "Marcus is also the mentor": a second role, not the one promoted
-            found = found or moved(clause, sentence, old, new)
-            found = found or took_over(clause, old, new) or new_home(clause, sentence, old)
-            found = found or handed_over(clause, old) or resolved(clause, old, new)
-            found = found or from_to(clause, old) or promoted(clause, old) or hired(clause, old)
-            found = found or confirmed(clause, old)
-            if found is None and marked:
-                found = holder(clause, old, old_terms) or new_title(clause, sentence, old)
+            found = found or _moved_or_held(text, said, rules, old, new, old_terms)
             if found is not None:
                 return found
-        if (
-            not (HEDGE.search(sentence) or ALSO.search(sentence))
-            and marked
-            and not extra
-            and (found := value(sentence, old))
-        ):
+        if sentence.plain and cues.marked and not extra and (found := value(said, old)):
             return found
     return None
+
+
+def _moved_or_held(
+    clause: str, sentence: str, rules: frozenset[str], old: str, new: str, old_terms: frozenset[str]
+) -> Change | None:
+    """The rules after "ended" and "instead", in order, those ``rules`` names only (the
+    holder and the new title only under a mark of the present: ``read_cues``)."""
+    found = moved(clause, sentence, old, new) if "moved" in rules else None
+    if found is None and "took-over" in rules:
+        found = took_over(clause, old, new)
+    if found is None and "new-home" in rules:
+        found = new_home(clause, sentence, old)
+    if found is None and "handed-over" in rules:
+        found = handed_over(clause, old)
+    if found is None and "resolved" in rules:
+        found = resolved(clause, old, new)
+    if found is None and "from-to" in rules:
+        found = from_to(clause, old)
+    if found is None and "promoted" in rules:
+        found = promoted(clause, old)
+    if found is None and "hired" in rules:
+        found = hired(clause, old)
+    if found is None and "confirmed" in rules:
+        found = confirmed(clause, old)
+    if found is None and "holder" in rules:
+        found = holder(clause, old, old_terms)
+    if found is None and "new-title" in rules:
+        found = new_title(clause, sentence, old)
+    return found

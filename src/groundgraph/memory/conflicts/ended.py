@@ -61,6 +61,10 @@ _NEGATORS = re.compile(
     re.IGNORECASE,
 )
 
+# the patterns each rule needs in the new fact's clause: none matches, the rule cannot fire
+ENDED_CUES = (_PULLED, _LET_LAPSE, _ENDED, _ENDED_PASSIVE, _ENDED_ALONE)
+INSTEAD_CUES = (_INSTEAD_OF, _NEGATIVE_FOR)
+
 
 _LEAVING = re.compile(
     r"(?:withdrew from|withdrawn from|dropped out of|pulled out of|quit|left|stepped down"
@@ -86,7 +90,7 @@ def ended(clause: str, sentence: str, old: str, new: str) -> Change | None:
         or any(_ENDED_ALONE.search(part) for part in re.split(r"[;,]\s*", old))
     ):
         return None  # the old fact is itself an ending: history, nothing left to end
-    for pattern in (_PULLED, _LET_LAPSE, _ENDED, _ENDED_PASSIVE, _ENDED_ALONE):
+    for pattern in ENDED_CUES:
         m = pattern.search(clause)
         if m is None or CAUSAL.search(clause) or a_modifier(clause, m.start()):
             continue
@@ -134,6 +138,8 @@ _OPEN_STATE = re.compile(
     re.IGNORECASE,
 )
 
+RESOLVED_CUES = (_RESOLVED_OBJECT, _RESOLVED_SUBJECT)
+
 
 def resolved(clause: str, old: str, new: str) -> Change | None:
     """ "The plumber sorted the 4B leak" against "The kitchen tap in unit 4B is leaking":
@@ -141,7 +147,7 @@ def resolved(clause: str, old: str, new: str) -> Change | None:
     expired, single), about the same thing or person."""
     if _OPEN_STATE.search(old) is None:
         return None
-    for pattern in (_RESOLVED_OBJECT, _RESOLVED_SUBJECT):
+    for pattern in RESOLVED_CUES:
         m = pattern.search(clause)
         if m is None or a_modifier(clause, m.start()):
             continue
@@ -171,7 +177,7 @@ _NOT_OBJECT = frozenset(
 
 
 def instead(clause: str, new: str, old_terms: frozenset[str]) -> Change | None:
-    for pattern in (_INSTEAD_OF, _NEGATIVE_FOR):
+    for pattern in INSTEAD_CUES:
         m = pattern.search(clause)
         if m is None:
             continue
@@ -183,6 +189,8 @@ def instead(clause: str, new: str, old_terms: frozenset[str]) -> Change | None:
 
 
 _NO_THING = re.compile(r"^no\s+(?!one\b|longer\b|more\b|body\b|way\b|idea\b)(?P<theme>.+)", re.I)
+
+NO_LONGER_CUES = (_NO_THING, _NO_LONGER)
 
 
 def no_longer(clause: str, old: str, new: str) -> Change | None:

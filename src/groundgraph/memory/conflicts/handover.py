@@ -61,6 +61,9 @@ _HOLDER_AFTER = re.compile(
     rf"(?:{'|'.join(sorted(set(ROLES) | _HOLDER_NOUNS, key=len, reverse=True))})\b)"
 )
 
+# the patterns the rule needs in the new fact's clause: none matches, the rule cannot fire
+HANDED_OVER_CUES = (_DEPARTED, _LET_GO)
+
 
 def _departed(clause: str) -> tuple[str, str] | None:
     """The one a clause says left, and what they handed over (or "")."""

@@ -48,6 +48,10 @@ _COPULA = re.compile(
     r"^(?P<a>.+?)\s+(?:is|are|'s|’s)\s+(?:now\s+)?(?P<b>.+?)(?:\s+now)?$", re.IGNORECASE
 )
 
+# the patterns the rule needs in the new fact's clause: none matches, the rule cannot fire
+TOOK_OVER_CUES = (_TOOK_OVER,)
+HOLDER_CUES = (_COPULA,)
+
 
 def _names(text: str) -> set[str]:
     return {w.strip(".,;:!?'’()").lower() for w in text.split()[1:] if w[:1].isupper()}
@@ -67,6 +71,8 @@ _NOW_TITLE = re.compile(
     r"(?P<t2>.+?)\s+now)$",
     re.IGNORECASE,
 )
+
+NEW_TITLE_CUES = (_NOW_TITLE,)
 
 
 def new_title(clause: str, sentence: str, old: str) -> Change | None:
@@ -233,6 +239,8 @@ _FROM_TO = re.compile(
     re.IGNORECASE,
 )
 
+FROM_TO_CUES = (_FROM_TO,)
+
 
 def from_to(clause: str, old: str) -> Change | None:
     """ "your manager has changed from Amara Nwosu to Giorgos Pappas" against "My manager
@@ -259,6 +267,8 @@ def from_to(clause: str, old: str) -> Change | None:
 _NAME = r"[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2}"
 _PROMOTED = re.compile(rf"^(?P<who>{_NAME})\s+(?:got|was|has been|had been|is being)\s+promoted\b")
 
+PROMOTED_CUES = (_PROMOTED,)
+
 
 def promoted(clause: str, old: str) -> Change | None:
     """ "Chiamaka got promoted" against "Chiamaka is a senior analyst": the title went."""
@@ -274,6 +284,8 @@ _HIRED = re.compile(
     r"(?:new|permanent|full-time)\s+(?P<role>[\w-]+)",
     re.IGNORECASE,
 )
+
+HIRED_CUES = (_HIRED,)
 
 
 def hired(clause: str, old: str) -> Change | None:
@@ -306,6 +318,8 @@ _PERMANENT = re.compile(
     r"(?P<role>[\w-]+)",
     re.IGNORECASE,
 )
+
+CONFIRMED_CUES = (_PERMANENT,)
 
 
 def confirmed(clause: str, old: str) -> Change | None:

@@ -42,6 +42,8 @@ _CHANGED_ALONE = re.compile(
     r"^(?P<theme>.+?)\s+(?:has\s+|have\s+)?(?:been\s+)?(?:changed|moved|switched|updated)$",
     re.IGNORECASE,
 )
+# the patterns the rule needs in the new fact's clause: none matches, the rule cannot fire
+MOVED_CUES = (_MOVED_OBJECT, _MOVED_SUBJECT, _CHANGED_ALONE)
 _ROLE_DEST = re.compile(
     r"\b(?:role|position|job|title|engineer|manager|director|lead|analyst|designer"
     r"|developer|owner|officer|head|chief)\b",
@@ -182,6 +184,7 @@ _GOT_HOME = re.compile(
     r"(?P<place>[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)"
 )
 _SPEAKS = re.compile(r"^(?:i|we|my|our|the user)\b", re.IGNORECASE)
+NEW_HOME_CUES = (_NEW_HOME, _GOT_HOME)
 
 
 def new_home(clause: str, sentence: str, old: str) -> Change | None:
