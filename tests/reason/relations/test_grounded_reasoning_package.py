@@ -128,6 +128,21 @@ def test_the_spectrum_agrees_with_the_packages(matrix: np.ndarray, alpha: float)
         )
 
 
+def same_or_tied_proof(
+    mine: object, expected: list[str] | None, facts: list[tuple[str, str, str]], relation: str
+) -> None:
+    """The package's proof, or one as short between the same ends: among equal paths the
+    package's own choice follows the process's hash seed (its facts pass through a set)."""
+    if expected is None or mine is None:
+        assert mine == expected
+        return
+    path = list(mine)  # type: ignore[call-overload]
+    if path == expected:
+        return
+    assert len(path) == len(expected) and path[0] == expected[0] and path[-1] == expected[-1]
+    assert all((a, relation, b) in facts for a, b in itertools.pairwise(path)), path
+
+
 def model_calls(tool_input: dict[str, object]) -> list[dict[str, object]]:
     """The same call as each provider writes it from the package's tool specs."""
     name = theirs.TOOL_SPEC["name"]
@@ -152,7 +167,7 @@ def test_the_packages_tool_calls_run_through_our_executor(
     for result in execute_tools(model_calls(tool_input), tools):
         assert result.get("ok", True), result
         assert result["grounded"] == expected["grounded"]
-        assert result["proof"] == expected["proof"] or list(result["proof"]) == expected["proof"]
+        same_or_tied_proof(result["proof"], expected["proof"], facts, relation)
         assert result["confidence"] == pytest.approx(expected["confidence"], abs=1e-6)
     mine = run_tool({"name": theirs.TOOL_SPEC["name"], "input": tool_input})
     assert mine["grounded"] == expected["grounded"]
