@@ -35,6 +35,10 @@ from typing import Any
 
 from corpus import Corpus, sample_queries, write_corpus
 
+#: The heading of the section this script writes in docs/benchmarks.md: the synthetic corpus
+#: is the second table there, after the real-text headline.
+HEADING = "## Synthetic corpus (`benchmarks/speed.py`, the second table)"
+
 ROOT = Path(__file__).resolve().parent.parent
 VENV_BIN = Path(sys.executable).parent
 DEFAULT_SIZES = (10_000, 100_000)
@@ -541,7 +545,7 @@ def report(results: list[dict[str, Any]], command: str, info: dict[str, str]) ->
     ]
     target_head = "target (100k)" if at_target else f"target (100k; judged at {sizes[-1]})"
     lines = [
-        "## Speed",
+        HEADING,
         "",
         "Produced by:",
         "",
@@ -610,10 +614,12 @@ def report(results: list[dict[str, Any]], command: str, info: dict[str, str]) ->
 
 
 def write_section(path: Path, section: str) -> None:
-    """Put ``section`` in ``path`` in place of its "## Speed" section, or at the end."""
+    """Put ``section`` in ``path`` in place of its ``HEADING`` section (or the older
+    "## Speed"), or at the end."""
     text = path.read_text(encoding="utf-8") if path.exists() else "# Benchmarks\n"
     lines = text.splitlines(keepends=True)
-    start = next((i for i, line in enumerate(lines) if line.strip() == "## Speed"), None)
+    heads = (HEADING, "## Speed")
+    start = next((i for i, line in enumerate(lines) if line.strip() in heads), None)
     if start is None:
         path.write_text(text.rstrip("\n") + "\n\n" + section, encoding="utf-8")
         return
