@@ -130,10 +130,8 @@ class MemoryWrites:
                 own = [s for s in fact.scopes if inside.names(s)]
                 if not own:
                     continue  # a parent's fact the session reads, not its own
-                if len(own) == len(fact.scopes):
-                    graph.delete(fact.fact_id)
-                else:  # also in other scopes: it leaves this session only
-                    graph.delete(fact.fact_id, scopes=own)
+                # It leaves the session's scopes; a fact held by no other scope goes.
+                graph.delete(fact.fact_id, scopes=own)
                 deleted += 1
             return {"session": session, "deleted": deleted}
 
