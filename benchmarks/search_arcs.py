@@ -1,0 +1,103 @@
+"""Search on a store two ways apart: the walk reading its arcs from the store, and from
+the adjacency held in memory (``search.walk_source``), each in a fresh process.
+
+    .venv/bin/python benchmarks/search_arcs.py --db all.db             # 300 queries
+    PYTHONPATH=OLD/src .venv/bin/python benchmarks/search_arcs.py --db old.db  # other code
+
+A process that searches often switches from the first to the second by itself, after
+its walks through the store have cost a quarter of the adjacency's build; this script
+forces one or the other (``walks.build_share``: infinite, or 0 with the adjacency built
+before timing) so the two are measured apart. Queries are drawn as
+``benchmarks/realtext.py`` draws them (seed 7): 2-4 words of random sections and section
+titles. Each of the default walk, one hop and the lexical stage alone is timed after
+20 warm-up queries. A store made by code without ``walk_source`` is timed through the
+store only (run this script with that code's ``PYTHONPATH``). Prints a markdown table;
+raw figures go to stderr as JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from realtext import WARMUP, make_queries
+from speed import THREADS_ENV, load_average, percentiles, timed_each
+
+MODES = {"walk": 2, "one_hop": 1, "lexical": 0}
+
+
+def run_worker(db: Path, queries_file: Path, arcs: str) -> dict[str, Any]:
+    """Open ``db`` in this process and time the searches with the arcs from ``arcs``."""
+    from groundgraph import DocumentGraph
+
+    queries = json.loads(queries_file.read_text(encoding="utf-8"))
+    graph = DocumentGraph(db)
+    walks = getattr(graph.reader, "walks", None)
+    out: dict[str, Any] = {"db": str(db), "arcs": arcs, "walk_source": walks is not None}
+    if walks is not None:
+        walks.build_share = 0.0 if arcs == "memory" else math.inf
+    elif arcs == "memory":
+        return out | {"skipped": "this code has no in-memory adjacency"}
+    graph.search(queries["text"][0])  # with build_share 0, this search builds it
+    for name, hops in MODES.items():
+        for q in queries["text"][:WARMUP]:
+            graph.search(q, max_hops=hops)
+        for kind in ("text", "titles"):
+            times, _ = timed_each(queries[kind], lambda q, h=hops: graph.search(q, max_hops=h))
+            out[f"{name}_{kind}_ms"] = percentiles(times)
+    out["adjacency_built"] = walks is not None and walks.adjacency() is not None
+    graph.close()
+    return out
+
+
+def cell(result: dict[str, Any], key: str) -> str:
+    if key not in result:
+        return "–"
+    return f"{result[key]['p50']:.2f} / {result[key]['p95']:.2f}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--db", type=Path, action="append", required=True)
+    parser.add_argument("--queries", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--worker", choices=["store", "memory"], help=argparse.SUPPRESS)
+    parser.add_argument("--queries-file", type=Path, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker:
+        print(json.dumps(run_worker(args.db[0], args.queries_file, args.worker)))
+        return
+    env = {**os.environ, **THREADS_ENV}
+    results = []
+    with tempfile.TemporaryDirectory() as tmp:
+        queries_file = Path(tmp) / "queries.json"
+        queries = make_queries(args.db[0], args.queries, args.seed)
+        queries_file.write_text(json.dumps(queries), encoding="utf-8")
+        for db in args.db:
+            for arcs in ("store", "memory"):
+                command = [sys.executable, __file__, "--db", str(db), "--worker", arcs]
+                command += ["--queries-file", str(queries_file)]
+                done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+                results.append(
+                    json.loads(done.stdout.strip().splitlines()[-1]) | {"load": load_average()}
+                )
+    print(json.dumps(results, indent=1), file=sys.stderr)
+    print(f"{args.queries} text queries and {args.queries // 3} titles, p50 / p95 (ms)\n")
+    print("| store | arcs | walk, text | walk, titles | one hop, text | lexical, text |")
+    print("|---|---|---:|---:|---:|---:|")
+    for r in results:
+        keys = ("walk_text_ms", "walk_titles_ms", "one_hop_text_ms", "lexical_text_ms")
+        print(
+            f"| {Path(r['db']).name} | {r['arcs']} | " + " | ".join(cell(r, k) for k in keys) + " |"
+        )
+
+
+if __name__ == "__main__":
+    main()
