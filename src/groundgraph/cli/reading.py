@@ -158,12 +158,12 @@ def search_command(
             graph_weight=graph_weight,
         )
         entity_ids = sorted({n for h in hits for n in h.path if is_entity_id(n)})
-        # An entity's stored spelling may come from text another scope wrote: keys only.
-        names = (
-            {}
-            if scopes
-            else {n.node_id: n.title for n in graph.store.reads.get_nodes(entity_ids).values()}
-        )
+        # A scoped search names an entity by its own documents' spelling (entity_spellings).
+        from groundgraph.graph.document_scope import document_scope
+        from groundgraph.graph.entity_spellings import scoped_titles
+
+        scope = document_scope(graph.store, scopes or None)
+        names = scoped_titles(scope, graph.store.reads.get_nodes(entity_ids))
     if as_json:
         click.echo(json.dumps([h.to_dict() for h in hits], indent=2, ensure_ascii=False))
     else:

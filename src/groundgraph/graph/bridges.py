@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import replace
 
 from groundgraph.errors import InputError, NotFoundError
 from groundgraph.graph.bridge_limits import MAX_BRIDGE_HOPS as MAX_BRIDGE_HOPS
 from groundgraph.graph.bridge_limits import MAX_BRIDGES as MAX_BRIDGES
 from groundgraph.graph.bridge_words import WordEnd, is_word_end, word_end, word_of
 from groundgraph.graph.document_scope import DocumentScope
+from groundgraph.graph.entity_spellings import scoped_titles
 from groundgraph.index.bm25 import LexicalIndex
 from groundgraph.model import Bridge, BridgeHop, Citation, Edge, Node
 from groundgraph.model.ids import ENTITY_PREFIX
@@ -101,6 +103,10 @@ def find_bridges(
     ids = {start} | {s.arrive for p in paths for s in p}
     ids |= {n for p in paths for s in p for n in (*s.edge.sources, *(x[0] for x in s.edge.spans))}
     nodes = store.reads.get_nodes(sorted(n for n in ids if not is_word_end(n)))
+    if scope is not None:  # an entity under a spelling the read's own documents give it
+        on_paths = {start} | {s.arrive for p in paths for s in p}
+        titles = scoped_titles(scope, {n: nodes[n] for n in on_paths if n in nodes})
+        nodes = {n: replace(node, title=titles.get(n, node.title)) for n, node in nodes.items()}
     return [_bridge(start, path, nodes) for path in paths]
 
 

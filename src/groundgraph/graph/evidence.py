@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from groundgraph.ingest.entities import Mention, extract_entities, normalise_entity
 from groundgraph.ingest.relations import RelationMention, extract_relations
 from groundgraph.model import Edge, Node
-from groundgraph.model.ids import ENTITY_PREFIX
+from groundgraph.model.ids import ENTITY_PREFIX, spelling_order
 from groundgraph.text import sentence_spans
 
 MENTION_WEIGHT = 0.7
@@ -71,7 +71,11 @@ class _Pending:
             spans.append((node_id, span[0], span[1]))
 
     def name(self, node_id: str, display: str) -> None:
-        self.names.setdefault(node_id, display)
+        # The shortest spelling, then the first in sort order (as the store keeps across
+        # documents): a function of the spellings, which a scoped read can recompute.
+        held = self.names.get(node_id)
+        if held is None or spelling_order(display) < spelling_order(held):
+            self.names[node_id] = display
 
 
 def evidence_for(

@@ -168,22 +168,16 @@ class MemoryListing:
         first, then the entities and spans those facts name."""
         view, name = self._read(scopes)
         states = self.context.memory().states
-        facts = sorted(view.scopes_at, key=lambda f: (states[f].created_at, f))
+        since = {f: view.since(states[f]) for f in view.scopes_at}  # each reader's own time
+        facts = sorted(view.scopes_at, key=lambda f: (since[f], f))
         out = [
-            MemoryNode(
-                states[f].text,
-                "text",
-                view.scopes_at[f],
-                states[f].created_at,
-                states[f].invalid_at,
-                f,
-            )
+            MemoryNode(states[f].text, "text", view.scopes_at[f], since[f], states[f].invalid_at, f)
             for f in facts
         ]
         named: dict[str, tuple[set[str], str]] = {}
         for edge in self.context.store.reads.edges_touching(facts):
             if edge.type == "mentions" and view.usable(edge) and edge.source in view.scopes_at:
-                made = states[edge.source].created_at
+                made = since[edge.source]
                 seen, first = named.get(edge.target, (set(), made))
                 seen.update(view.scopes_at[edge.source])
                 named[edge.target] = (seen, min(first, made))

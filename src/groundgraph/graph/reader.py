@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from groundgraph.errors import InputError, NotFoundError, StoreError
 from groundgraph.graph.document_scope import DocumentScope, document_scope
+from groundgraph.graph.entity_spellings import scoped_titles
 from groundgraph.graph.indexes import DerivedIndexes
 from groundgraph.graph.settings import GraphSettings
 from groundgraph.memory.scopes import readable_documents
@@ -257,7 +258,10 @@ class GraphReader:
         found = self.store.reads.get_nodes([node_id]).get(node_id) if held else None
         if found is None:
             raise NotFoundError(f"unknown node {node_id!r}: use search or outline to find node ids")
-        return found if scope is None else replace(found, scopes=scope.shown(found.scopes))
+        if scope is None:
+            return found
+        title = scoped_titles(scope, {node_id: found})[node_id]
+        return replace(found, scopes=scope.shown(found.scopes), title=title)
 
     def outline(
         self, doc_id: str, max_depth: int = 6, scopes: str | Iterable[str] | None = None
@@ -290,7 +294,7 @@ class GraphReader:
         if scope is not None:
             edges = [e for e in edges if scope.edge(e)]
         others = {e.target if e.source == node_id else e.source for e in edges}
-        titles = {n.node_id: n.title for n in self.store.reads.get_nodes(sorted(others)).values()}
+        titles = scoped_titles(scope, self.store.reads.get_nodes(sorted(others)))
         children = [e.target for e in edges if e.type == PARENT_CHILD and e.source == node_id]
         links = []
         for e in edges:
@@ -315,17 +319,21 @@ class GraphReader:
     def documents(self, scopes: str | Iterable[str] | None = None) -> list[DocumentInfo]:
         """Every document: id, title, description, source and node count; with
         ``scopes``, every document those scopes may read."""
+        from groundgraph.memory.first_reads import later_reads, shown_at
         from groundgraph.model.views import DocumentInfo
 
         counts = self.store.reads.node_counts()
         held = self.store.reads.documents()
-        scope = None if scopes is None else DocumentScope(self.store, scopes, held)
+        if scopes is not None:
+            scope = DocumentScope(self.store, scopes, held)
+            held = [d for d in held if scope.document(d.doc_id)]
+            # A fact another tenant pushed first shows the time these scopes got it.
+            held = shown_at(held, later_reads(self.store.ledger, scope.reader.reads, held))
         return [
             DocumentInfo(
                 d.doc_id, d.title, d.description, d.source, d.added_at, counts.get(d.doc_id, 0)
             )
             for d in held
-            if scope is None or scope.document(d.doc_id)
         ]
 
     def stats(self) -> GraphStats:

@@ -16,11 +16,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from groundgraph.graph import DocumentGraph
-from groundgraph.memory.scopes import ancestors, query_scopes
+from groundgraph.memory.scopes import ScopeReader, ancestors, query_scopes
 from groundgraph.model.store_records import DocumentQuery
 from groundgraph.model.views import DocumentInfo
 from groundgraph.service.access import Access
 from groundgraph.service.cursors import decode_cursor, encode_cursor
+from groundgraph.service.seen_pages import seen_page
 
 #: The most documents one page holds, and its default.
 MAX_DOCUMENT_PAGE = 500
@@ -56,8 +57,12 @@ def document_page(
     (``facts`` False: memory facts left out), after the page whose ``next_cursor`` is
     ``cursor``; ``total`` counts them all."""
     after = None if cursor is None else decode_cursor("cursor", cursor, 2)
-    found = graph.store.reads.document_page(
-        document_query(access, scopes, facts),
+    query = document_query(access, scopes, facts)
+    readers = access.scopes if scopes is None else query_scopes(scopes)
+    found = seen_page(
+        graph.store,
+        query,
+        None if readers is None else ScopeReader(readers).reads,
         after=(after[0], after[1]) if after else None,
         limit=limit + 1,
     )

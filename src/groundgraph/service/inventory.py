@@ -16,13 +16,16 @@ from datetime import UTC, datetime
 
 from groundgraph.errors import NotFoundError
 from groundgraph.graph import DocumentGraph
+from groundgraph.memory.first_reads import later_reads
 from groundgraph.memory.forget import cutoff
 from groundgraph.memory.scopes import ancestors
+from groundgraph.model import Document
 from groundgraph.model.ids import is_entity_id, is_fact_id
 from groundgraph.model.memory import Fact
 from groundgraph.model.store_records import DocumentQuery
 from groundgraph.service.access import Access
 from groundgraph.service.cursors import decode_cursor, encode_cursor
+from groundgraph.service.seen_pages import seen_page
 
 #: The most session names one page of ``GET /sessions`` or ``list_sessions`` holds, and
 #: the size of a page asked for by cursor alone.
@@ -69,13 +72,20 @@ def visible_facts(graph: DocumentGraph, access: Access) -> list[StoredFact]:
             (StoredFact(d.doc_id, d.scopes, d.added_at) for d in every if is_fact_id(d.doc_id)),
             key=lambda f: f.fact_id,
         )
-    query, found, after = fact_query(access), [], None
+    query, after = fact_query(access), None
+    found: list[Document] = []
     while True:
         page = graph.store.reads.document_page(query, after=after, limit=_BATCH).documents
-        found += [StoredFact(d.doc_id, d.scopes, d.added_at) for d in page]
+        found += page
         if len(page) < _BATCH:
-            return sorted(found, key=lambda f: f.fact_id)
+            break
         after = (page[-1].added_at, page[-1].doc_id)
+    # A fact another tenant pushed first counts as added when the caller got it.
+    moved = later_reads(graph.store.ledger, access.sees, found)
+    return sorted(
+        (StoredFact(d.doc_id, d.scopes, moved.get(d.doc_id, d.added_at)) for d in found),
+        key=lambda f: f.fact_id,
+    )
 
 
 def sessions(
@@ -158,8 +168,10 @@ def fact_page(
     first and last time any of them was added (the explorer's time slider). The page
     starts after ``cursor`` (a ``next_cursor`` given before), then skips ``offset``."""
     after = None if cursor is None else decode_cursor("cursor", cursor, 2)
-    found = graph.store.reads.document_page(
+    found = seen_page(
+        graph.store,
         fact_query(access, as_of),
+        None if access.unrestricted else access.sees,
         after=(after[0], after[1]) if after else None,
         offset=offset,
         limit=limit + 1,

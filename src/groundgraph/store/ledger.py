@@ -37,8 +37,11 @@ class FactLedger(Protocol):
         :class:`~groundgraph.errors.NotFoundError` and changes nothing."""
         ...
 
-    def fact_events(self, fact_ids: Sequence[str] | None = None) -> list[FactEvent]:
-        """The logged events of these facts (all when None), oldest first."""
+    def fact_events(
+        self, fact_ids: Sequence[str] | None = None, kinds: Sequence[str] | None = None
+    ) -> list[FactEvent]:
+        """The logged events of these facts (all when None), oldest first; with ``kinds``,
+        only the events of those kinds."""
         ...
 
     def conflict_records(self, fact_id: str | None = None) -> list[ConflictRecord]:

@@ -175,6 +175,10 @@ def test_events_and_ledger_lines_read_back_in_order(new_store, batches):
     records = [r for _, batch in batches for r in batch]
     assert store.ledger.fact_events() == events
     assert store.ledger.fact_events(["f2"]) == [e for e in events if e.fact_id == "f2"]
+    for kinds in (["scoped"], ["invalidated", "revived"], []):
+        wanted = [e for e in events if e.kind in kinds]
+        assert store.ledger.fact_events(kinds=kinds) == wanted
+        assert store.ledger.fact_events(["f1"], kinds) == [e for e in wanted if e.fact_id == "f1"]
     assert store.ledger.conflict_records() == records
     for fact in ("f1", "f3"):
         named = [r for r in records if fact in (r.new.fact_id, r.old.fact_id)]

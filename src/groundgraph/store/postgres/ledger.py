@@ -104,12 +104,20 @@ class PostgresFactLedger:
             generation = self._changes.bump(conn, doc_id)
         return generation
 
-    def fact_events(self, fact_ids: Sequence[str] | None = None) -> list[FactEvent]:
+    def fact_events(
+        self, fact_ids: Sequence[str] | None = None, kinds: Sequence[str] | None = None
+    ) -> list[FactEvent]:
         sql = "SELECT fact_id, kind, at, scopes, other FROM fact_events"
+        where: list[str] = []
         params: tuple[object, ...] = ()
         if fact_ids is not None:
-            sql += " WHERE fact_id = ANY(%s)"
-            params = (list(fact_ids),)
+            where.append("fact_id = ANY(%s)")
+            params += (list(fact_ids),)
+        if kinds is not None:
+            where.append("kind = ANY(%s)")
+            params += (list(kinds),)
+        if where:
+            sql += " WHERE " + " AND ".join(where)
         rows = self._db.query(sql + " ORDER BY id", params)
         return [
             FactEvent(

@@ -141,12 +141,20 @@ class SQLiteFactLedger:
         if conn.execute("SELECT 1 FROM documents WHERE doc_id = ?", (doc_id,)).fetchone() is None:
             raise NotFoundError(f"unknown document {doc_id!r}: add it before updating it")
 
-    def fact_events(self, fact_ids: Sequence[str] | None = None) -> list[FactEvent]:
+    def fact_events(
+        self, fact_ids: Sequence[str] | None = None, kinds: Sequence[str] | None = None
+    ) -> list[FactEvent]:
         sql = "SELECT fact_id, kind, at, scopes, other FROM fact_events"
+        where: list[str] = []
         params: tuple[object, ...] = ()
         if fact_ids is not None:
-            sql += " WHERE fact_id IN (SELECT value FROM json_each(?))"
-            params = (json_list(fact_ids),)
+            where.append("fact_id IN (SELECT value FROM json_each(?))")
+            params += (json_list(fact_ids),)
+        if kinds is not None:
+            where.append("kind IN (SELECT value FROM json_each(?))")
+            params += (json_list(kinds),)
+        if where:
+            sql += " WHERE " + " AND ".join(where)
         rows = self._db.query(sql + " ORDER BY id", params)
         return [
             FactEvent(
