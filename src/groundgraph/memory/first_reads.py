@@ -6,9 +6,10 @@ made. The memory's reads show each reader the time of its own push
 (``timeline.seen_since``); a listing of documents does the same through these functions,
 so a fact's ``addedAt`` does not tell one tenant that another stored it first.
 
-Only a fact whose scopes grew after it was made can be first read later than it was made,
-so these read the ledger's ``scoped`` events alone, and a store where no fact was ever
-shared that way answers from that one small read::
+A fact is first readable later than it was made only when a ``scoped`` event gave it a
+scope the reader reads, so these read the ledger's ``scoped`` events and go on only with
+the facts such an event names: a store where no sentence was pushed twice, or a reader
+none of whose scopes was ever added to a fact, pays that one small read::
 
     moved = later_reads(store.ledger, reader.reads, documents)   # {fact id: time}
     documents = shown_at(documents, moved)                       # addedAt as that reader's
@@ -17,7 +18,7 @@ shared that way answers from that one small read::
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from groundgraph.memory.timeline import SCOPED, FactState, attach_events, seen_since
 from groundgraph.model import Document
@@ -26,6 +27,14 @@ from groundgraph.store.base import Store
 from groundgraph.store.ledger import FactLedger
 
 Reads = Callable[[tuple[str, ...]], bool]
+
+
+@dataclass(frozen=True, slots=True)
+class LaterRead:
+    """A fact a reader first could read after it was stored: both times."""
+
+    made: str
+    seen: str
 
 
 def later_reads(ledger: FactLedger, reads: Reads, documents: Iterable[Document]) -> dict[str, str]:
@@ -38,22 +47,31 @@ def later_reads(ledger: FactLedger, reads: Reads, documents: Iterable[Document])
     }
     if not made:
         return {}
-    grown = {e.fact_id for e in ledger.fact_events(list(made), kinds=[SCOPED])}
-    return _moved(ledger, reads, {f: made[f] for f in sorted(grown)})
+    events = ledger.fact_events(list(made), kinds=[SCOPED])
+    grown = sorted({e.fact_id for e in events if reads(e.scopes)})
+    found = _later(ledger, reads, {f: made[f] for f in grown})
+    return {f: later.seen for f, later in found.items()}
 
 
-def moved_facts(store: Store, reads: Reads) -> dict[str, str]:
-    """:func:`later_reads` over every fact the store holds: the reader's shared facts
-    (those with a ``scoped`` event), read by id."""
-    grown = sorted({e.fact_id for e in store.ledger.fact_events(kinds=[SCOPED])})
+def moved_facts(
+    store: Store, reads: Reads, keep: Callable[[tuple[str, ...]], bool] | None = None
+) -> dict[str, LaterRead]:
+    """:func:`later_reads` over every fact the store holds (those ``keep`` keeps, by
+    their scopes), read by id."""
+    events = store.ledger.fact_events(kinds=[SCOPED])
+    grown = sorted({e.fact_id for e in events if reads(e.scopes)})
     nodes = store.reads.get_nodes(grown) if grown else {}
-    made = {f: (n.created_at, n.scopes) for f, n in nodes.items() if reads(n.scopes)}
-    return _moved(store.ledger, reads, made)
+    made = {
+        f: (n.created_at, n.scopes)
+        for f, n in nodes.items()
+        if reads(n.scopes) and (keep is None or keep(n.scopes))
+    }
+    return _later(store.ledger, reads, made)
 
 
-def _moved(
+def _later(
     ledger: FactLedger, reads: Reads, made: dict[str, tuple[str, tuple[str, ...]]]
-) -> dict[str, str]:
+) -> dict[str, LaterRead]:
     """Of the facts ``made`` ({id: (created_at, scopes)}), those first readable later."""
     if not made:
         return {}
@@ -63,7 +81,7 @@ def _moved(
     for fact, state in states.items():
         since = seen_since(state, reads)
         if since != state.created_at:
-            out[fact] = since
+            out[fact] = LaterRead(state.created_at, since)
     return out
 
 
