@@ -133,3 +133,22 @@ def test_every_listing_dates_facts_as_the_memory_does(writes, limit):
                 t for t in expected if t[0] <= at
             ]
     graph.close()
+
+
+def test_history_conflicts_and_why_not_date_a_shared_fact_by_the_readers_push():
+    graph = DocumentGraph()
+    first = graph.add_text("Kestrel listens on port 5000.", scopes=[ALICE])
+    between = graph.add_text(SENTENCES[0], scopes=[ALICE]).created_at
+    graph.add_text("Kestrel listens on port 5000.", scopes=[BOB])
+    (bob_time,) = [t for t, f in own_times(graph, BOB) if f == first.fact_id]
+    assert bob_time > between > first.created_at
+    why = graph.why_not_fact("Kestrel port", first.fact_id, scopes=[BOB], as_of=between)
+    assert why.stage == "not-yet-valid" and bob_time in why.reason
+    assert first.created_at not in why.reason
+    graph.delete(first.fact_id, scopes=[ALICE])  # now Bob's alone, made at Alice's push
+    graph.add_text("Kestrel does not listen on port 5000.", scopes=[BOB])  # retires it
+    lines = graph.conflicts(scopes=[BOB])
+    assert lines and lines[-1].old.fact_id == first.fact_id
+    assert lines[-1].old.created_at == bob_time
+    assert graph.conflicts()[-1].old.created_at == first.created_at
+    graph.close()

@@ -48,7 +48,7 @@ class MemoryHistory:
                 other,
                 state.text,
                 reader.shown(state.scopes),
-                state.created_at,
+                seen_since(state, reader.reads),
                 state.invalid_at,
                 edge.label,
                 edge.created_at,
@@ -73,6 +73,7 @@ class MemoryHistory:
     def conflicts(self, scopes: Scopes = None) -> list[ConflictLine]:
         """The contradiction ledger, oldest first: both facts as they were, the rule, when."""
         reader = ScopeReader(query_scopes(scopes))
+        states = self.context.memory().states if scopes is not None else {}
         out = []
         for record in self.store.ledger.conflict_records():
             if not (reader.reads(record.new.scopes) and reader.reads(record.old.scopes)):
@@ -83,8 +84,8 @@ class MemoryHistory:
                     record.rule,
                     record.detail,
                     record.resolver,
-                    _side(record.new, reader),
-                    _side(record.old, reader),
+                    _side(record.new, reader, states),
+                    _side(record.old, reader, states),
                 )
             )
         return out
@@ -100,11 +101,15 @@ def _shown(event: FactEvent, reader: ScopeReader, states: Mapping[str, FactState
     return other is None or (other in states and reader.reads(states[other].scopes))
 
 
-def _side(snapshot: FactSnapshot, reader: ScopeReader) -> ConflictSide:
+def _side(
+    snapshot: FactSnapshot, reader: ScopeReader, states: Mapping[str, FactState]
+) -> ConflictSide:
+    """One fact of a ledger line; a scoped reader is shown when it first could read it."""
+    state = states.get(snapshot.fact_id)
     return ConflictSide(
         snapshot.fact_id,
         snapshot.text,
         reader.shown(snapshot.scopes),
-        snapshot.created_at,
+        snapshot.created_at if state is None else seen_since(state, reader.reads),
         snapshot.source,
     )

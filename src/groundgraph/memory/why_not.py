@@ -78,9 +78,10 @@ def why_not_fact(
         nearest = tuple(texts[t] for t in near)
         reason = f"no fact {given or fact!r} in memory"
         return WhyNot(query, fact, None, MISSING, reason, k, nearest=nearest, counterfactual=none)
-    at = state.at(view.options.as_of)
-    if at is None:
-        reason = f"{fact} was written at {state.created_at}, after as_of {view.options.as_of}"
+    at, as_of = state.at(view.options.as_of), view.options.as_of
+    since = view.since(state)  # a scoped read: when its own scopes got the fact
+    if at is None or (as_of is not None and since > as_of):
+        reason = f"{fact} was written at {since}, after as_of {as_of}"
         return result(NOT_YET_VALID, reason, counterfactual=none)
     if not at[1] and not view.options.include_superseded:
         cf = counterfactual(rerun, [("include_superseded", False, (True,))])
