@@ -29,6 +29,7 @@ __all__ = ["PostgresGraphReads"]
 # The walk's steps (GraphReads.walk_arcs), as the SQLite store's _STEPS: the asked nodes
 # that are not hubs step along their edges, and those few enough edges point to (or all,
 # when fan_in is NULL) step back along them; a hub gives all its steps, to be counted.
+# Edge counts stop one past the bound they are compared with.
 # LATERAL keeps each node's edges an index lookup even before the tables were analysed
 # (right after bulk indexing, when the planner still thinks the edges table is empty).
 # Each step names its asked node by its place in ``ids`` (``node``), not by its id: a
@@ -41,12 +42,15 @@ WITH asked AS (
     JOIN nodes n ON n.node_id = a.node_id
 ), open AS (
     SELECT key, node, hub FROM asked WHERE NOT hub
-    OR (SELECT COUNT(*) FROM edges WHERE src = asked.key)
-        + (SELECT COUNT(*) FROM edges WHERE dst = asked.key) <= %(fanout)s
+    OR (SELECT COUNT(*) FROM (SELECT 1 FROM edges WHERE src = asked.key
+        LIMIT %(fanout)s + 1) f)
+        + (SELECT COUNT(*) FROM (SELECT 1 FROM edges WHERE dst = asked.key
+        LIMIT %(fanout)s + 1) g) <= %(fanout)s
 ), back AS (
     SELECT key, node, hub FROM open
     WHERE hub OR %(fan_in)s::bigint IS NULL
-    OR (SELECT COUNT(*) FROM edges WHERE dst = open.key) <= %(fan_in)s::bigint
+    OR (SELECT COUNT(*) FROM (SELECT 1 FROM edges WHERE dst = open.key
+        LIMIT %(fan_in)s::bigint + 1) h) <= %(fan_in)s::bigint
 )
 SELECT node, other, type, weight, against FROM (
     SELECT o.node, t.node_id AS other, e.type, e.weight, 0 AS against, o.key, e.id

