@@ -23,7 +23,9 @@ from groundgraph.graph.writer import DocumentWriter
 from groundgraph.index.subset import subset_bm25
 from groundgraph.memory.conflicts import ConflictResolver, Contradiction
 from groundgraph.memory.conflicts.candidates import Found, candidates, contradicted
+from groundgraph.memory.conflicts.gate import ConflictGate
 from groundgraph.memory.dedup import check_threshold, nearest
+from groundgraph.memory.index import MemoryIndex
 from groundgraph.memory.facts import (
     SUPERSEDES_WEIGHT,
     CausalExtractorLike,
@@ -64,6 +66,10 @@ class MemoryWriter:
         self.indexes = context.indexes
         self.writer = writer
         self.erase = erase  # delete(fact, purge_orphans), for supersede(purge_orphans=True)
+        # The negated sentences of the facts, for the rule resolver's gate, and which
+        # memory (and generation of it) the gate has read.
+        self._gate = ConflictGate()
+        self._gate_read: tuple[MemoryIndex | None, int] = (None, -1)
 
     # ----------------------------------------------------------------- adding facts
     def add_text(
@@ -264,7 +270,7 @@ class MemoryWriter:
         replacement) and write ``updates`` with it, in one transaction."""
         memory = self.context.memory()
         found = [r for r in retire if r.fact_id != state.fact_id]
-        if resolver is not None:
+        if resolver is not None and self._gated(memory).may_contradict(resolver, state.text):
             pool = candidates(
                 state.fact_id,
                 state.scopes,
@@ -320,6 +326,18 @@ class MemoryWriter:
         self.store.ledger.update_facts(updates, edges, ledger)
         self.indexes.sync()
         return tuple(item.fact_id for item in found)
+
+    def _gated(self, memory: MemoryIndex) -> ConflictGate:
+        """The conflict gate, caught up with the memory's facts."""
+        read, generation = self._gate_read
+        if read is memory and generation == memory.generation:
+            return self._gate
+        changed = memory.changed_since(generation) if read is memory else None
+        if changed is None:
+            self._gate.clear()
+        self._gate.see(memory.states, changed)
+        self._gate_read = (memory, memory.generation)
+        return self._gate
 
     def _lexical_neighbours(self, text: str, limit: int) -> list[str]:
         """Facts (valid or retired) that share the most BM25 weight with ``text``, scored
