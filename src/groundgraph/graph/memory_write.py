@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 
 from groundgraph.errors import InputError
+from groundgraph.graph.batches import write_in_batches
 from groundgraph.graph.evidence import evidence_for
 from groundgraph.graph.memory_core import MemoryContext, Scopes
 from groundgraph.graph.writer import DocumentWriter
@@ -111,7 +112,9 @@ class MemoryWriter:
         source: str = "",
         causal_extractor: CausalExtractorLike | None = None,
     ) -> list[Fact]:
-        """Remember facts in order, each as :meth:`add_text` would (one transaction each)."""
+        """Remember facts in order, each as :meth:`add_text` would. The store writes of
+        up to ``BATCH_DOCUMENTS`` facts (or ``BATCH_SECONDS``) share one transaction: a
+        crash loses that batch whole, an error keeps the facts before it."""
         batch = [check_fact_text(t) for t in fact_texts(texts)]
         said_by = check_source(source)
         options = (
@@ -122,10 +125,14 @@ class MemoryWriter:
             self._resolver(resolve_conflicts),
             said_by.text,
         )
-        return [
-            _replaced(self._add(text, *options), replaced + said_by.replaced)
-            for text, replaced in batch
-        ]
+        return list(
+            write_in_batches(
+                self.store,
+                self.indexes,
+                batch,
+                lambda item: _replaced(self._add(item[0], *options), item[1] + said_by.replaced),
+            )
+        )
 
     def load_dataset(self, name: str, scopes: Scopes = None) -> list[Fact]:
         """Add a built-in dataset's facts (``groundgraph.memory.dataset_names()``)."""

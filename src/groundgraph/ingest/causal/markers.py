@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from groundgraph.ingest.causal.cues.table import Cue, CueTable, Role
 from groundgraph.ingest.causal.spans import Span
+from groundgraph.ingest.literals import may_match
 
 _NOT = re.compile(r"n['’]t\s*$", re.IGNORECASE)
 _LAST_WORD = re.compile(r"(\w+)\W*$")
@@ -36,14 +37,21 @@ class Marker:
     groups: tuple[tuple[Role, Span], ...]
 
 
-def find_markers(sentence: str, offset: int, tables: list[CueTable]) -> list[Marker]:
+def find_markers(
+    sentence: str, offset: int, tables: list[CueTable], prefilter: bool = True
+) -> list[Marker]:
     """The markers of ``sentence`` (which starts at ``offset`` in its text), left to right,
-    none overlapping (module docstring)."""
+    none overlapping (module docstring). ``prefilter``: a cue's pattern is searched only
+    when the sentence holds one of its literal words (``ingest.literals``); False searches
+    every one, with the same markers."""
     found: list[tuple[int, int, int, Marker]] = []
     order = 0
+    lower = sentence.lower()
     for table in tables:
         for cue in table.cues:
             order += 1
+            if prefilter and not may_match(cue.pattern, sentence, lower):
+                continue
             for match in cue.pattern.finditer(sentence):
                 if match.end() > match.start() and not _rejected(match, cue, table):
                     marker = _marker(match, cue, table, offset)
