@@ -28,6 +28,8 @@ from groundgraph.memory.conflicts.gate import ConflictGate
 from groundgraph.memory.dedup import check_threshold, nearest
 from groundgraph.memory.index import MemoryIndex
 from groundgraph.memory.facts import (
+    CAUSE,
+    EFFECT,
     SUPERSEDES_WEIGHT,
     CausalExtractorLike,
     EntityCallable,
@@ -238,6 +240,8 @@ class MemoryWriter:
             entities + spans,
         )
         state = FactState(fid, text, stamp, scopes, None, source)
+        span_ends = [e.target for e in edges if e.type == "mentions" and e.label in (CAUSE, EFFECT)]
+        self.indexes.fact_added(state, span_ends, self.indexes.generation)
         superseded = self._settle(state, resolver, [], retire)
         return self.context.fact_record(state, "added", superseded=superseded)
 
