@@ -11,7 +11,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from groundgraph.ingest.causal.language import TABLES
-from groundgraph.ingest.literals import literals, may_match
+from groundgraph.ingest.literals import LiteralGroup, literals, may_match
 from groundgraph.memory.conflicts.cues import RULE_CUES
 from groundgraph.memory.conflicts.patterns import claim_rules
 
@@ -40,6 +40,17 @@ def test_a_pattern_never_matches_a_text_without_its_literals(
 ) -> None:
     if not may_match(pattern, text):
         assert pattern.search(text) is None
+
+
+GROUP = LiteralGroup(PATTERNS)
+
+
+@given(texts())
+@example("\u017f\u212a ’s déménagé")
+def test_a_group_names_every_pattern_that_matches_a_text(text: str) -> None:
+    possible = GROUP.candidates(text)
+    assert {i for i, p in enumerate(PATTERNS) if p.search(text)} <= possible
+    assert possible == {i for i, p in enumerate(PATTERNS) if may_match(p, text)}
 
 
 def test_most_patterns_have_literals_and_texts_without_them_are_skipped() -> None:

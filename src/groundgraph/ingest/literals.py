@@ -8,7 +8,10 @@ literal strings one of which is in every match (the longest such set it finds: a
 literal characters, or one from each branch of an alternation); ``may_match(pattern,
 text)`` is False only when the text holds none of them, so the pattern cannot match it.
 
-The test is exact for any text: an ASCII text is compared in lower case (where case-blind
+``LiteralGroup(patterns).candidates(text)`` answers for many patterns at once: the
+literals of all of them are indexed by their first three characters, so one pass over the
+text's positions finds the ones it holds (the patterns that may match), whatever their
+number. The test is exact for any text: an ASCII text is compared in lower case (where case-blind
 matching and lower case agree) and any other text by a regex of the literals with the
 pattern's own flags. A pattern with no such set (or with local flags that change case
 rules) always "may match".
@@ -16,10 +19,12 @@ rules) always "may match".
 
 from __future__ import annotations
 
+import functools
 import re
 import re._constants as sre
 import re._parser as sre_parse
 from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any
 
 _REPEATS = (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT)
@@ -40,12 +45,9 @@ class Literals:
             return True
         if self.other is None:  # a case-sensitive pattern
             return any(w in text for w in self.words)
-        if text.isascii():
+        if self.folded and text.isascii():
             low = text.lower() if lower is None else lower
-            if any(w in low for w in self.folded):
-                return True
-            if len(self.folded) == len(self.words):
-                return False
+            return any(w in low for w in self.folded)
         return self.other.search(text) is not None
 
 
@@ -119,9 +121,27 @@ def _literals(pattern: re.Pattern[str]) -> Literals:
     words = tuple(sorted(found, key=lambda w: (-len(w), w)))
     if not flags & re.IGNORECASE:
         return Literals(words, (), None)
+    # An ASCII text holds no literal with a letter that no ASCII letter matches case-blind
+    # ("é", "’"); one whose letters all do ("ſ", the Kelvin sign) leaves the regex to tell.
+    if any(not w.isascii() and all(_folds_to_ascii(c) for c in w if not c.isascii()) for w in words):
+        return Literals(words, (), re.compile(_alternation(words), flags & _CASE_FLAGS))
     folded = tuple(w.lower() for w in words if w.isascii())
-    regex = re.compile("|".join(re.escape(w) for w in words), flags & (re.IGNORECASE | re.UNICODE))
-    return Literals(words, folded, regex)
+    return Literals(words, folded, re.compile(_alternation(words), flags & _CASE_FLAGS))
+
+
+_CASE_FLAGS = re.IGNORECASE | re.UNICODE
+
+
+def _alternation(words: Sequence[str]) -> str:
+    return "|".join(re.escape(w) for w in words)
+
+
+@functools.cache
+def _folds_to_ascii(char: str) -> bool:
+    """Whether some ASCII character matches ``char`` case-blind (the long s, the Kelvin
+    sign, the dotted and dotless i)."""
+    pattern = re.compile(re.escape(char), re.IGNORECASE)
+    return any(pattern.fullmatch(chr(code)) for code in range(128))
 
 
 def may_match(pattern: re.Pattern[str], text: str, lower: str | None = None) -> bool:
@@ -129,3 +149,44 @@ def may_match(pattern: re.Pattern[str], text: str, lower: str | None = None) -> 
     known = _KNOWN.get(id(pattern))
     found = literals(pattern) if known is None else known[1]
     return found.may_match(text, lower)
+
+
+_GRAM = 3
+
+
+class LiteralGroup:
+    """Many patterns' literals, indexed by their first ``_GRAM`` characters (lower case)."""
+
+    def __init__(self, patterns: Sequence[re.Pattern[str]]) -> None:
+        self.patterns = tuple(patterns)
+        self._always: list[int] = []  # no literals: every text may match
+        self._checked: list[int] = []  # case-sensitive or non-ASCII literals: tested alone
+        self._short: list[tuple[str, int]] = []  # literals shorter than a gram
+        self._by_gram: dict[str, list[tuple[str, int]]] = {}
+        for index, pattern in enumerate(self.patterns):
+            found = literals(pattern)
+            if found.words is None:
+                self._always.append(index)
+            elif found.other is None or not found.folded:
+                self._checked.append(index)
+            else:
+                for word in found.folded:
+                    if len(word) < _GRAM:
+                        self._short.append((word, index))
+                    else:
+                        self._by_gram.setdefault(word[:_GRAM], []).append((word, index))
+        self._grams = frozenset(self._by_gram)
+
+    def candidates(self, text: str) -> set[int]:
+        """The indexes of the patterns that may match ``text`` (the others cannot)."""
+        if not text.isascii():
+            return {i for i, p in enumerate(self.patterns) if may_match(p, text)}
+        out = set(self._always)
+        out.update(i for i in self._checked if may_match(self.patterns[i], text))
+        low = text.lower()
+        out.update(i for word, i in self._short if word in low)
+        grams = {low[i : i + _GRAM] for i in range(len(low) - _GRAM + 1)}
+        by_gram = self._by_gram
+        for gram in self._grams.intersection(grams):
+            out.update(i for word, i in by_gram[gram] if word in low)
+        return out

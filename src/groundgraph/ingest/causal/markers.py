@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from groundgraph.ingest.causal.cues.table import Cue, CueTable, Role
 from groundgraph.ingest.causal.spans import Span
-from groundgraph.ingest.literals import may_match
+from groundgraph.ingest.literals import LiteralGroup
 
 _NOT = re.compile(r"n['’]t\s*$", re.IGNORECASE)
 _LAST_WORD = re.compile(r"(\w+)\W*$")
@@ -46,11 +46,11 @@ def find_markers(
     every one, with the same markers."""
     found: list[tuple[int, int, int, Marker]] = []
     order = 0
-    lower = sentence.lower()
     for table in tables:
-        for cue in table.cues:
+        possible = _literals(table).candidates(sentence) if prefilter else None
+        for index, cue in enumerate(table.cues):
             order += 1
-            if prefilter and not may_match(cue.pattern, sentence, lower):
+            if possible is not None and index not in possible:
                 continue
             for match in cue.pattern.finditer(sentence):
                 if match.end() > match.start() and not _rejected(match, cue, table):
@@ -73,6 +73,17 @@ def find_markers(
         if not kept or marker.start >= kept[-1].end:
             kept.append(marker)
     return kept
+
+
+# Each cue table's literals, by the table's id (the table itself kept with them).
+_LITERALS: dict[int, tuple[CueTable, LiteralGroup]] = {}
+
+
+def _literals(table: CueTable) -> LiteralGroup:
+    known = _LITERALS.get(id(table))
+    if known is None or known[0] is not table:
+        known = _LITERALS[id(table)] = (table, LiteralGroup([c.pattern for c in table.cues]))
+    return known[1]
 
 
 def _marker(match: re.Match[str], cue: Cue, table: CueTable, offset: int) -> Marker:

@@ -20,7 +20,7 @@ import functools
 import re
 from dataclasses import dataclass
 
-from groundgraph.ingest.literals import may_match
+from groundgraph.ingest.literals import LiteralGroup
 from groundgraph.memory.conflicts.ended import (
     ENDED_CUES,
     INSTEAD_CUES,
@@ -109,14 +109,19 @@ class NewFactCues:
         )
 
 
+# every cue pattern, with the rule it cues, and their literals (``ingest.literals``)
+_CUE_PATTERNS = [(rule, p) for rule, patterns in RULE_CUES.items() for p in patterns]
+_CUE_LITERALS = LiteralGroup([p for _, p in _CUE_PATTERNS])
+
+
 def _cued(clause: str, prefilter: bool) -> frozenset[str]:
     if not prefilter:
         return frozenset(RULE_CUES)
-    lower = clause.lower()
+    possible = _CUE_LITERALS.candidates(clause)
     return frozenset(
         rule
-        for rule, patterns in RULE_CUES.items()
-        if any(may_match(p, clause, lower) and p.search(clause) for p in patterns)
+        for i, (rule, pattern) in enumerate(_CUE_PATTERNS)
+        if i in possible and pattern.search(clause)
     )
 
 

@@ -30,7 +30,7 @@ import functools
 import re
 from dataclasses import dataclass
 
-from groundgraph.ingest.literals import may_match
+from groundgraph.ingest.literals import LiteralGroup
 from groundgraph.memory.conflicts.lexicon import (
     ATTRIBUTES,
     AUX_END,
@@ -222,9 +222,9 @@ def _clause_claims(
     if previous and (owner := _POSSESSIVE_PRONOUN.match(clause)):
         attempts.append(f"{previous}'s {clause[owner.end() :]}")  # "Her manager is Bas."
     for attempt in attempts:
-        lower = attempt.lower()
-        for rule, pattern in claim_rules():
-            if prefilter and not may_match(pattern, attempt, lower):
+        possible = _claim_literals().candidates(attempt) if prefilter else None
+        for index, (rule, pattern) in enumerate(claim_rules()):
+            if possible is not None and index not in possible:
                 continue
             m = pattern.match(attempt)
             if m is None:
@@ -248,6 +248,11 @@ def _clause_claims(
             if found:
                 return found, subject
     return [], _leading_name(clause) or previous
+
+
+@functools.cache
+def _claim_literals() -> LiteralGroup:
+    return LiteralGroup([pattern for _, pattern in claim_rules()])
 
 
 _NOT_NAMES = frozenset(
