@@ -155,27 +155,25 @@ _GRAM = 3
 
 
 class LiteralGroup:
-    """Many patterns' literals, indexed by their first ``_GRAM`` characters (lower case)."""
+    """Many patterns' literals, indexed by their first ``_GRAM`` characters: in lower case
+    for the case-blind patterns, as written for the others."""
 
     def __init__(self, patterns: Sequence[re.Pattern[str]]) -> None:
         self.patterns = tuple(patterns)
         self._always: list[int] = []  # no literals: every text may match
-        self._checked: list[int] = []  # case-sensitive or non-ASCII literals: tested alone
-        self._short: list[tuple[str, int]] = []  # literals shorter than a gram
-        self._by_gram: dict[str, list[tuple[str, int]]] = {}
+        self._checked: list[int] = []  # literals an ASCII text may match case-blind: alone
+        self._blind = _GramIndex()  # the case-blind patterns' literals, in lower case
+        self._exact = _GramIndex()  # the case-sensitive patterns' literals
         for index, pattern in enumerate(self.patterns):
             found = literals(pattern)
             if found.words is None:
                 self._always.append(index)
-            elif found.other is None or not found.folded:
-                self._checked.append(index)
+            elif found.other is None:
+                self._exact.add(found.words, index)
+            elif found.folded:
+                self._blind.add(found.folded, index)
             else:
-                for word in found.folded:
-                    if len(word) < _GRAM:
-                        self._short.append((word, index))
-                    else:
-                        self._by_gram.setdefault(word[:_GRAM], []).append((word, index))
-        self._grams = frozenset(self._by_gram)
+                self._checked.append(index)
 
     def candidates(self, text: str) -> set[int]:
         """The indexes of the patterns that may match ``text`` (the others cannot)."""
@@ -183,10 +181,34 @@ class LiteralGroup:
             return {i for i, p in enumerate(self.patterns) if may_match(p, text)}
         out = set(self._always)
         out.update(i for i in self._checked if may_match(self.patterns[i], text))
-        low = text.lower()
-        out.update(i for word, i in self._short if word in low)
-        grams = {low[i : i + _GRAM] for i in range(len(low) - _GRAM + 1)}
-        by_gram = self._by_gram
-        for gram in self._grams.intersection(grams):
-            out.update(i for word, i in by_gram[gram] if word in low)
+        self._blind.found(text.lower(), out)
+        self._exact.found(text, out)
         return out
+
+
+class _GramIndex:
+    """Literals by their first ``_GRAM`` characters (the shorter ones apart), with the
+    index of the pattern each belongs to."""
+
+    def __init__(self) -> None:
+        self.short: list[tuple[str, int]] = []
+        self.by_gram: dict[str, list[tuple[str, int]]] = {}
+        self.grams: frozenset[str] = frozenset()
+
+    def add(self, words: Sequence[str], index: int) -> None:
+        for word in words:
+            if len(word) < _GRAM:
+                self.short.append((word, index))
+            else:
+                self.by_gram.setdefault(word[:_GRAM], []).append((word, index))
+        self.grams = frozenset(self.by_gram)
+
+    def found(self, text: str, out: set[int]) -> None:
+        """Add to ``out`` the patterns with a literal in ``text``."""
+        if not self.grams and not self.short:
+            return
+        out.update(i for word, i in self.short if word in text)
+        grams = {text[i : i + _GRAM] for i in range(len(text) - _GRAM + 1)}
+        by_gram = self.by_gram
+        for gram in self.grams.intersection(grams):
+            out.update(i for word, i in by_gram[gram] if word in text)
