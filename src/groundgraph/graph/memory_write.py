@@ -26,7 +26,6 @@ from groundgraph.memory.conflicts import ConflictResolver, Contradiction
 from groundgraph.memory.conflicts.candidates import Found, candidates, contradicted
 from groundgraph.memory.conflicts.gate import ConflictGate
 from groundgraph.memory.dedup import check_threshold, nearest
-from groundgraph.memory.index import MemoryIndex
 from groundgraph.memory.facts import (
     CAUSE,
     EFFECT,
@@ -40,6 +39,7 @@ from groundgraph.memory.facts import (
     check_source,
     fact_texts,
 )
+from groundgraph.memory.index import MemoryIndex
 from groundgraph.memory.scopes import check_scopes, share_scope
 from groundgraph.memory.timeline import INVALIDATED, REVIVED, SCOPED, WITHDRAWN, FactState
 from groundgraph.model import Document, Edge, Node

@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import functools
 import re
-import re._constants as sre
-import re._parser as sre_parse
-from dataclasses import dataclass
+import re._constants as sre  # type: ignore[import-not-found]  # no stubs: the syntax tree
+import re._parser as sre_parse  # type: ignore[import-not-found]
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 _REPEATS = (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT)
@@ -123,7 +123,9 @@ def _literals(pattern: re.Pattern[str]) -> Literals:
         return Literals(words, (), None)
     # An ASCII text holds no literal with a letter that no ASCII letter matches case-blind
     # ("é", "’"); one whose letters all do ("ſ", the Kelvin sign) leaves the regex to tell.
-    if any(not w.isascii() and all(_folds_to_ascii(c) for c in w if not c.isascii()) for w in words):
+    if any(
+        not w.isascii() and all(_folds_to_ascii(c) for c in w if not c.isascii()) for w in words
+    ):
         return Literals(words, (), re.compile(_alternation(words), flags & _CASE_FLAGS))
     folded = tuple(w.lower() for w in words if w.isascii())
     return Literals(words, folded, re.compile(_alternation(words), flags & _CASE_FLAGS))

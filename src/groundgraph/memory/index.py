@@ -136,7 +136,9 @@ class MemoryIndex:
             self.shingles.add(fact, state.text)
         self.spans.add(_span_ends(store.reads.edges_touching(list(loaded))))
 
-    def added(self, store: Store, state: FactState, span_ends: Sequence[str], generation: int) -> None:
+    def added(
+        self, store: Store, state: FactState, span_ends: Sequence[str], generation: int
+    ) -> None:
         """A new fact this process has just written, as the store's write ``generation``:
         taken as given (its state, its span nodes), not read back, when this index was
         current just before; else left for the next ``sync`` to read."""

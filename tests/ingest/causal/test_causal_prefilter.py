@@ -10,7 +10,9 @@ from groundgraph.ingest.causal.language import TABLES
 from groundgraph.ingest.causal.markers import find_markers
 from groundgraph.ingest.literals import literals
 
-CUE_WORDS = sorted({w for t in TABLES.values() for c in t.cues for w in literals(c.pattern).words or ()})
+CUE_WORDS = sorted(
+    {w for t in TABLES.values() for c in t.cues for w in literals(c.pattern).words or ()}
+)
 FILLER = ["the", "storm", "flooded", "roads", "Regen", "la", "pluie", ",", ".", "we", "closed"]
 words = st.sampled_from(CUE_WORDS + FILLER)
 

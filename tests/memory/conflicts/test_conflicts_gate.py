@@ -15,12 +15,44 @@ from groundgraph.model.ids import fact_id
 RESOLVER = RuleConflictResolver()
 SUBJECTS = ["Ilse", "The API", "Acme", "The compiler", "Our team", "Teo", "The build"]
 VERBS = [
-    "lives in", "is based in", "moved to", "works at", "left", "is", "is not", "no longer",
-    "isn't", "emits", "is now", "reports to", "costs", "has", "was cancelled", "took over",
-    "returns", "does not return", "manages", "is stable", "is not stable", "uses",
+    "lives in",
+    "is based in",
+    "moved to",
+    "works at",
+    "left",
+    "is",
+    "is not",
+    "no longer",
+    "isn't",
+    "emits",
+    "is now",
+    "reports to",
+    "costs",
+    "has",
+    "was cancelled",
+    "took over",
+    "returns",
+    "does not return",
+    "manages",
+    "is stable",
+    "is not stable",
+    "uses",
 ]
-OBJECTS = ["Graz", "Leeds", "a warning", "stable", "$40", "12 people", "the project", "Bas",
-           "active", "the value", "anymore", "now", "done"]
+OBJECTS = [
+    "Graz",
+    "Leeds",
+    "a warning",
+    "stable",
+    "$40",
+    "12 people",
+    "the project",
+    "Bas",
+    "active",
+    "the value",
+    "anymore",
+    "now",
+    "done",
+]
 LEADS = ["", "Now ", "From next week ", "Also ", "Previously "]
 
 
