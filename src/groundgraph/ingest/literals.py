@@ -115,7 +115,10 @@ def _literals(pattern: re.Pattern[str]) -> Literals:
     flags = pattern.flags
     if not isinstance(pattern.pattern, str) or flags & re.LOCALE:
         return Literals(None, (), None)
-    found = _sequence(sre_parse.parse(pattern.pattern, flags))
+    try:
+        found = _sequence(sre_parse.parse(pattern.pattern, flags))
+    except (TypeError, ValueError, AttributeError):  # a syntax tree of another shape
+        found = None
     if not found:
         return Literals(None, (), None)
     words = tuple(sorted(found, key=lambda w: (-len(w), w)))
