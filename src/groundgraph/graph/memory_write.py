@@ -364,9 +364,7 @@ class MemoryWriter:
 
     def _sharing_entities(self, fact: str) -> list[str]:
         """Other facts that mention an entity or span this fact mentions."""
-        names = sorted(
-            {e.target for e in self.store.reads.edges_touching([fact]) if e.type == "mentions"}
-        )
+        names = sorted({e.target for e in self.store.reads.edges_touching([fact], ["mentions"])})
         out: dict[str, None] = {}
         for edge in self.store.reads.edges_touching(names)[:MAX_SHARED_ENTITY_EDGES]:
             if edge.type == "mentions" and edge.source != fact and is_fact_id(edge.source):
