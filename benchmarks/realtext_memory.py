@@ -10,7 +10,9 @@ each sentence once. A fresh process adds them with ``add_texts`` to a new SQLite
 default memory: entities, causal cues, conflict rules and near-duplicate checks on) in
 batches of ``--batch``, then times ``query`` for questions made of 2-4 words of random
 facts (frequent words kept) and for the facts' own subjects (their first three words).
-Prints a markdown table; raw figures go to stderr as JSON.
+Prints a markdown table; raw figures go to stderr as JSON. ``--dump FILE`` also writes
+each fact's status and the conflict ledger (rule, detail, both fact ids) as JSON, to
+compare two codes' answers (run each with its own ``PYTHONPATH``, then ``cmp`` the files).
 """
 
 from __future__ import annotations
@@ -112,18 +114,28 @@ def make_queries(facts: list[str], count: int, seed: int) -> dict[str, list[str]
     return {"words": text, "subjects": subjects}
 
 
-def run_memory(facts_path: Path, db: Path, batch: int, queries: int, seed: int) -> dict[str, Any]:
-    """In this fresh process: add the facts, then time queries."""
+def run_memory(
+    facts_path: Path, db: Path, batch: int, queries: int, seed: int, dump: Path | None = None
+) -> dict[str, Any]:
+    """In this fresh process: add the facts, then time queries (``dump``: write what the
+    adds answered and the ledger there)."""
     from groundgraph import DocumentGraph
 
     facts = json.loads(facts_path.read_text(encoding="utf-8"))
     graph = DocumentGraph(db)
     start = time.perf_counter()
     statuses: dict[str, int] = {}
+    answered: list[list[Any]] = []
     for i in range(0, len(facts), batch):
         for fact in graph.add_texts(facts[i : i + batch]):
             statuses[fact.status] = statuses.get(fact.status, 0) + 1
+            answered.append([fact.fact_id, fact.status, list(fact.superseded)])
     added = time.perf_counter() - start
+    if dump is not None:
+        ledger = [
+            [c.rule, c.detail, c.resolver, c.new.fact_id, c.old.fact_id] for c in graph.conflicts()
+        ]
+        dump.write_text(json.dumps({"facts": answered, "conflicts": ledger}, indent=0))
     asked = make_queries(facts, queries, seed)
     out: dict[str, Any] = {
         "facts": len(facts),
@@ -174,11 +186,12 @@ def main() -> None:
     parser.add_argument("--queries", type=int, default=300)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--tar", type=Path, default=DEFAULT_TAR)
+    parser.add_argument("--dump", type=Path, help="write statuses and the ledger here (JSON)")
     parser.add_argument("--worker", nargs=2, metavar=("FACTS", "DB"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
         facts_path, db = map(Path, args.worker)
-        result = run_memory(facts_path, db, args.batch, args.queries, args.seed)
+        result = run_memory(facts_path, db, args.batch, args.queries, args.seed, args.dump)
         print(json.dumps(result))
         return
     info = machine()
@@ -189,11 +202,19 @@ def main() -> None:
         command = [sys.executable, __file__, "--worker", str(facts_path), str(Path(tmp) / "m.db")]
         command += ["--batch", str(args.batch), "--queries", str(args.queries)]
         command += ["--seed", str(args.seed)]
+        if args.dump is not None:
+            command += ["--dump", str(args.dump.resolve())]
         env = os.environ | THREADS_ENV
         done = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
         result = json.loads(done.stdout.strip().splitlines()[-1])
     print(json.dumps(result), file=sys.stderr)
-    shown = " ".join(a for a in sys.argv[1:] if not a.startswith("--tar"))
+    hidden = ("--tar", "--dump")  # paths of this machine
+    argv = sys.argv[1:]
+    shown = " ".join(
+        a
+        for i, a in enumerate(argv)
+        if not a.startswith(hidden) and not (i and argv[i - 1] in hidden)
+    )
     print(report(result, f"benchmarks/realtext_memory.py {shown}".strip(), info))
 
 

@@ -153,3 +153,32 @@ def _check_span_links(batches: list[list[str]]) -> None:
         fresh = SpanIndex(same)
         fresh.add(added)
         assert [kept.similar(s) for s in added] == [fresh.similar(s) for s in added]
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    batches=st.lists(
+        st.tuples(st.lists(st.sampled_from(TEXTS), min_size=1, max_size=5), fact_scopes),
+        min_size=1,
+        max_size=4,
+    ),
+    source=st.sampled_from(["", "agent-1"]),
+)
+def test_facts_kept_as_written_are_the_facts_read_back(batches, source):
+    # The memory takes a fact this process adds as written, without reading it back: its
+    # state (text, date, scopes, source, events) and span nodes are what a fresh read gives.
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "memory.db"
+        graph = DocumentGraph(path)
+        for texts, scopes in batches:
+            graph.memory.context.memory()  # current before the write: the kept path
+            graph.add_texts(texts, scopes=scopes, source=source)
+        kept = graph.memory.context.memory()
+        fresh = DocumentGraph(path)
+        try:
+            read = fresh.memory.context.memory()
+            assert kept.states == read.states
+            assert kept.spans.spans == read.spans.spans
+        finally:
+            fresh.close()
+            graph.close()

@@ -43,6 +43,7 @@ if TYPE_CHECKING:  # what a write, a relink or a memory read derives, loaded whe
     from groundgraph.index.term_batch import TermBatch
     from groundgraph.ingest.entities.titles import TitleMatcher
     from groundgraph.memory.index import MemoryIndex
+    from groundgraph.memory.timeline import FactState
     from groundgraph.walk.matrix import GraphMatrix
 
 #: Tries at writing the semantic edges while other processes keep removing nodes.
@@ -393,6 +394,12 @@ class DerivedIndexes:
             self._memory = MemoryIndex(self._term_counts)
         self._memory.sync(self.store, self.generation)  # sync() has just read it
         return self._memory
+
+    def fact_added(self, state: FactState, span_ends: Sequence[str], generation: int) -> None:
+        """A new fact this process has just written at ``generation`` (``committed`` has
+        indexed its node): the memory takes it as given instead of reading it back."""
+        if self._memory is not None and self.generation == generation:
+            self._memory.added(self.store, state, span_ends, generation)
 
     def _term_counts(self, title: str, content: str) -> Counter[str]:
         return self.index.counter.counts(title, content)

@@ -168,8 +168,8 @@ class MemoryContext:
         return self.fact_record(self.memory().states[self.require(content)])
 
     def fact_record(self, state: FactState, status: str = "existing", **extra: Any) -> Fact:
-        mentions = self.store.reads.edges_touching([state.fact_id])
-        own = [e for e in mentions if e.source == state.fact_id and e.type == "mentions"]
+        mentions = self.store.reads.edges_touching([state.fact_id], ["mentions"])
+        own = [e for e in mentions if e.source == state.fact_id]
         entities = [
             state.text[s:t] if s < t else entity_key(e.target)
             for e in own
@@ -178,8 +178,8 @@ class MemoryContext:
         ]
         spans = sorted({e.target for e in own if e.label in (CAUSE, EFFECT)})
         causes = []
-        for edge in self.store.reads.edges_touching(spans):
-            if edge.type == "causes" and state.fact_id in edge.sources and len(edge.spans) == 2:
+        for edge in self.store.reads.edges_touching(spans, ["causes"]):
+            if state.fact_id in edge.sources and len(edge.spans) == 2:
                 (_, a, b), (_, c, d) = edge.spans
                 pair = (state.text[a:b], state.text[c:d])
                 if pair not in causes:

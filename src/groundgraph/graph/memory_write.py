@@ -17,14 +17,18 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 
 from groundgraph.errors import InputError
+from groundgraph.graph.batches import write_in_batches
 from groundgraph.graph.evidence import evidence_for
 from groundgraph.graph.memory_core import MemoryContext, Scopes
 from groundgraph.graph.writer import DocumentWriter
 from groundgraph.index.subset import subset_bm25
 from groundgraph.memory.conflicts import ConflictResolver, Contradiction
 from groundgraph.memory.conflicts.candidates import Found, candidates, contradicted
+from groundgraph.memory.conflicts.gate import ConflictGate
 from groundgraph.memory.dedup import check_threshold, nearest
 from groundgraph.memory.facts import (
+    CAUSE,
+    EFFECT,
     SUPERSEDES_WEIGHT,
     CausalExtractorLike,
     EntityCallable,
@@ -35,6 +39,7 @@ from groundgraph.memory.facts import (
     check_source,
     fact_texts,
 )
+from groundgraph.memory.index import MemoryIndex
 from groundgraph.memory.scopes import check_scopes, share_scope
 from groundgraph.memory.timeline import INVALIDATED, REVIVED, SCOPED, WITHDRAWN, FactState
 from groundgraph.model import Document, Edge, Node
@@ -64,6 +69,10 @@ class MemoryWriter:
         self.indexes = context.indexes
         self.writer = writer
         self.erase = erase  # delete(fact, purge_orphans), for supersede(purge_orphans=True)
+        # The negated sentences of the facts, for the rule resolver's gate, and which
+        # memory (and generation of it) the gate has read.
+        self._gate = ConflictGate()
+        self._gate_read: tuple[MemoryIndex | None, int] = (None, -1)
 
     # ----------------------------------------------------------------- adding facts
     def add_text(
@@ -105,7 +114,9 @@ class MemoryWriter:
         source: str = "",
         causal_extractor: CausalExtractorLike | None = None,
     ) -> list[Fact]:
-        """Remember facts in order, each as :meth:`add_text` would (one transaction each)."""
+        """Remember facts in order, each as :meth:`add_text` would. The store writes of
+        up to ``BATCH_DOCUMENTS`` facts (or ``BATCH_SECONDS``) share one transaction: a
+        crash loses that batch whole, an error keeps the facts before it."""
         batch = [check_fact_text(t) for t in fact_texts(texts)]
         said_by = check_source(source)
         options = (
@@ -116,10 +127,14 @@ class MemoryWriter:
             self._resolver(resolve_conflicts),
             said_by.text,
         )
-        return [
-            _replaced(self._add(text, *options), replaced + said_by.replaced)
-            for text, replaced in batch
-        ]
+        return list(
+            write_in_batches(
+                self.store,
+                self.indexes,
+                batch,
+                lambda item: _replaced(self._add(item[0], *options), item[1] + said_by.replaced),
+            )
+        )
 
     def load_dataset(self, name: str, scopes: Scopes = None) -> list[Fact]:
         """Add a built-in dataset's facts (``groundgraph.memory.dataset_names()``)."""
@@ -225,6 +240,8 @@ class MemoryWriter:
             entities + spans,
         )
         state = FactState(fid, text, stamp, scopes, None, source)
+        span_ends = [e.target for e in edges if e.type == "mentions" and e.label in (CAUSE, EFFECT)]
+        self.indexes.fact_added(state, span_ends, self.indexes.generation)
         superseded = self._settle(state, resolver, [], retire)
         return self.context.fact_record(state, "added", superseded=superseded)
 
@@ -264,7 +281,7 @@ class MemoryWriter:
         replacement) and write ``updates`` with it, in one transaction."""
         memory = self.context.memory()
         found = [r for r in retire if r.fact_id != state.fact_id]
-        if resolver is not None:
+        if resolver is not None and self._gated(memory).may_contradict(resolver, state.text):
             pool = candidates(
                 state.fact_id,
                 state.scopes,
@@ -321,6 +338,18 @@ class MemoryWriter:
         self.indexes.sync()
         return tuple(item.fact_id for item in found)
 
+    def _gated(self, memory: MemoryIndex) -> ConflictGate:
+        """The conflict gate, caught up with the memory's facts."""
+        read, generation = self._gate_read
+        if read is memory and generation == memory.generation:
+            return self._gate
+        changed = memory.changed_since(generation) if read is memory else None
+        if changed is None:
+            self._gate.clear()
+        self._gate.see(memory.states, changed)
+        self._gate_read = (memory, memory.generation)
+        return self._gate
+
     def _lexical_neighbours(self, text: str, limit: int) -> list[str]:
         """Facts (valid or retired) that share the most BM25 weight with ``text``, scored
         with the statistics of the facts alone."""
@@ -335,9 +364,7 @@ class MemoryWriter:
 
     def _sharing_entities(self, fact: str) -> list[str]:
         """Other facts that mention an entity or span this fact mentions."""
-        names = sorted(
-            {e.target for e in self.store.reads.edges_touching([fact]) if e.type == "mentions"}
-        )
+        names = sorted({e.target for e in self.store.reads.edges_touching([fact], ["mentions"])})
         out: dict[str, None] = {}
         for edge in self.store.reads.edges_touching(names)[:MAX_SHARED_ENTITY_EDGES]:
             if edge.type == "mentions" and edge.source != fact and is_fact_id(edge.source):

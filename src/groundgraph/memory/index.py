@@ -136,6 +136,27 @@ class MemoryIndex:
             self.shingles.add(fact, state.text)
         self.spans.add(_span_ends(store.reads.edges_touching(list(loaded))))
 
+    def added(
+        self, store: Store, state: FactState, span_ends: Sequence[str], generation: int
+    ) -> None:
+        """A new fact this process has just written, as the store's write ``generation``:
+        taken as given (its state, its span nodes), not read back, when this index was
+        current just before; else left for the next ``sync`` to read."""
+        if self.generation != generation - 1 or state.fact_id in self.states:
+            return
+        fact = state.fact_id
+        self._forget_edges(store, [fact])
+        self._unplaced.add(fact)
+        self.retired.pop(fact, None)
+        loaded = {fact: state}
+        attach_events(loaded, store.ledger.fact_events([fact]))
+        self.states.update(loaded)
+        self.shingles.add(fact, state.text)
+        self.spans.add(span_ends)
+        self._log.append((self.generation, generation, (fact,)))
+        del self._log[:-MAX_LOGGED_SYNCS]
+        self.generation = generation
+
     def _drop_edges(self) -> None:
         self._edges: dict[str, list[Edge]] = {}
         self._cached = 0

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from groundgraph.ingest.causal.cues.table import Cue, CueTable, Role
 from groundgraph.ingest.causal.spans import Span
+from groundgraph.ingest.literals import LiteralGroup
 
 _NOT = re.compile(r"n['’]t\s*$", re.IGNORECASE)
 _LAST_WORD = re.compile(r"(\w+)\W*$")
@@ -36,14 +37,21 @@ class Marker:
     groups: tuple[tuple[Role, Span], ...]
 
 
-def find_markers(sentence: str, offset: int, tables: list[CueTable]) -> list[Marker]:
+def find_markers(
+    sentence: str, offset: int, tables: list[CueTable], prefilter: bool = True
+) -> list[Marker]:
     """The markers of ``sentence`` (which starts at ``offset`` in its text), left to right,
-    none overlapping (module docstring)."""
+    none overlapping (module docstring). ``prefilter``: a cue's pattern is searched only
+    when the sentence holds one of its literal words (``ingest.literals``); False searches
+    every one, with the same markers."""
     found: list[tuple[int, int, int, Marker]] = []
     order = 0
     for table in tables:
-        for cue in table.cues:
+        possible = _literals(table).candidates(sentence) if prefilter else None
+        for index, cue in enumerate(table.cues):
             order += 1
+            if possible is not None and index not in possible:
+                continue
             for match in cue.pattern.finditer(sentence):
                 if match.end() > match.start() and not _rejected(match, cue, table):
                     marker = _marker(match, cue, table, offset)
@@ -65,6 +73,17 @@ def find_markers(sentence: str, offset: int, tables: list[CueTable]) -> list[Mar
         if not kept or marker.start >= kept[-1].end:
             kept.append(marker)
     return kept
+
+
+# Each cue table's literals, by the table's id (the table itself kept with them).
+_LITERALS: dict[int, tuple[CueTable, LiteralGroup]] = {}
+
+
+def _literals(table: CueTable) -> LiteralGroup:
+    known = _LITERALS.get(id(table))
+    if known is None or known[0] is not table:
+        known = _LITERALS[id(table)] = (table, LiteralGroup([c.pattern for c in table.cues]))
+    return known[1]
 
 
 def _marker(match: re.Match[str], cue: Cue, table: CueTable, offset: int) -> Marker:

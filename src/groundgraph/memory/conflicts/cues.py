@@ -9,8 +9,9 @@ cues no rule and holds no mark of the present (which lets the value rule read an
 sentence) is compared with no old fact at all. Most facts are plain statements ("The
 compiler emits a warning"), so most pairs end here, at no cost per pair.
 
-``read_cues(text, prefilter=False)`` cues every rule of every clause: the reference the
-prefiltered reading is tested against (``tests/memory/conflicts``).
+A cue pattern is searched only in a clause that holds one of its literal words
+(``ingest.literals``). ``read_cues(text, prefilter=False)`` cues every rule of every
+clause: the reference the prefiltered reading is tested against (``tests/memory/conflicts``).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import functools
 import re
 from dataclasses import dataclass
 
+from groundgraph.ingest.literals import LiteralGroup
 from groundgraph.memory.conflicts.ended import (
     ENDED_CUES,
     INSTEAD_CUES,
@@ -107,11 +109,19 @@ class NewFactCues:
         )
 
 
+# every cue pattern, with the rule it cues, and their literals (``ingest.literals``)
+_CUE_PATTERNS = [(rule, p) for rule, patterns in RULE_CUES.items() for p in patterns]
+_CUE_LITERALS = LiteralGroup([p for _, p in _CUE_PATTERNS])
+
+
 def _cued(clause: str, prefilter: bool) -> frozenset[str]:
     if not prefilter:
         return frozenset(RULE_CUES)
+    possible = _CUE_LITERALS.candidates(clause)
     return frozenset(
-        rule for rule, patterns in RULE_CUES.items() if any(p.search(clause) for p in patterns)
+        rule
+        for i, (rule, pattern) in enumerate(_CUE_PATTERNS)
+        if i in possible and pattern.search(clause)
     )
 
 

@@ -30,6 +30,7 @@ import functools
 import re
 from dataclasses import dataclass
 
+from groundgraph.ingest.literals import LiteralGroup
 from groundgraph.memory.conflicts.lexicon import (
     ATTRIBUTES,
     AUX_END,
@@ -208,8 +209,11 @@ def _age_ok(m: re.Match[str], clause: str) -> bool:
     return bool(m["old"]) or " turn" in clause.lower() or _is_name(m["subj"])
 
 
-def _clause_claims(clause: str, previous: str | None) -> tuple[list[Claim], str | None]:
-    """Claims of one clause, and the subject it names (for a following pronoun)."""
+def _clause_claims(
+    clause: str, previous: str | None, prefilter: bool = True
+) -> tuple[list[Claim], str | None]:
+    """Claims of one clause, and the subject it names (for a following pronoun).
+    ``prefilter``: a pattern is tried only on a text holding one of its literal words."""
     if len(clause) > _MAX_CLAUSE or is_negated(clause):
         return [], previous
     attempts = [clause]
@@ -218,7 +222,10 @@ def _clause_claims(clause: str, previous: str | None) -> tuple[list[Claim], str 
     if previous and (owner := _POSSESSIVE_PRONOUN.match(clause)):
         attempts.append(f"{previous}'s {clause[owner.end() :]}")  # "Her manager is Bas."
     for attempt in attempts:
-        for rule, pattern in claim_rules():
+        possible = _claim_literals().candidates(attempt) if prefilter else None
+        for index, (rule, pattern) in enumerate(claim_rules()):
+            if possible is not None and index not in possible:
+                continue
             m = pattern.match(attempt)
             if m is None:
                 continue
@@ -241,6 +248,11 @@ def _clause_claims(clause: str, previous: str | None) -> tuple[list[Claim], str 
             if found:
                 return found, subject
     return [], _leading_name(clause) or previous
+
+
+@functools.cache
+def _claim_literals() -> LiteralGroup:
+    return LiteralGroup([pattern for _, pattern in claim_rules()])
 
 
 _NOT_NAMES = frozenset(
@@ -289,23 +301,25 @@ def _plain(sentence: str) -> str:
     return sentence
 
 
-def parse_claims(text: str) -> tuple[Claim, ...]:
-    """The single-valued claims ``text`` makes (its first ``MAX_CLAIM_TEXT`` characters)."""
-    return _parse(text[:MAX_CLAIM_TEXT])
+def parse_claims(text: str, *, prefilter: bool = True) -> tuple[Claim, ...]:
+    """The single-valued claims ``text`` makes (its first ``MAX_CLAIM_TEXT`` characters).
+    ``prefilter=False`` tries every pattern on every clause: the reference the literal
+    prefilter (``ingest.literals``) is tested against, with the same answer."""
+    return _parse(text[:MAX_CLAIM_TEXT], prefilter)
 
 
 @functools.lru_cache(maxsize=4096)  # the memory compares the same candidates again and again
-def _parse(text: str) -> tuple[Claim, ...]:
+def _parse(text: str, prefilter: bool = True) -> tuple[Claim, ...]:
     claims: list[Claim] = []
     subject: str | None = None
     for sentence in sentences(text):
         for clause in _CLAUSES.split(_LEAD.sub("", _plain(sentence.strip()))):
-            found, subject = _clause_claims(clause.strip(), subject)
+            found, subject = _clause_claims(clause.strip(), subject, prefilter)
             if not found and (lead := _LEAD_PHRASE.match(clause.strip())) is not None:
-                found, subject = _clause_claims(clause.strip()[lead.end() :], subject)
+                found, subject = _clause_claims(clause.strip()[lead.end() :], subject, prefilter)
             if not found and "," in clause:  # "Redis cluster degraded, one node down"
                 for part in clause.split(","):
-                    more, subject = _clause_claims(part.strip(), subject)
+                    more, subject = _clause_claims(part.strip(), subject, prefilter)
                     found.extend(more)
             claims.extend(found)
     return tuple(claims)
