@@ -12,8 +12,9 @@ import re
 
 BLANK = "\x00"
 # Possessive: a line of a thousand backticks and no newline must not be retried each way.
+# A fence line that ends the text ("```AA") is a fence too, as sentence_spans reads it.
 _FENCE = re.compile(
-    r"^[ \t]{0,3}+(`{3,}+|~{3,}+)[^\n]*+\n.*?(?:^[ \t]{0,3}+\1[ \t]*+$|\Z)", re.M | re.S
+    r"^[ \t]{0,3}+(`{3,}+|~{3,}+)[^\n]*+(?:\n.*?(?:^[ \t]{0,3}+\1[ \t]*+$|\Z)|\Z)", re.M | re.S
 )
 # Patterns that start with a literal are searched fast; the rest is checked in Python.
 _ADDRESS = re.compile(r"(?:https?|ftp|file)://\S+|www\.\S+|mailto:\S+", re.IGNORECASE)

@@ -44,10 +44,13 @@ WITH asked(key, node, hub) AS (
 ), open(key, node, hub) AS (
     SELECT key, node, hub FROM asked WHERE NOT hub
     OR (SELECT COUNT(*) FROM (SELECT 1 FROM edges WHERE src = asked.key LIMIT ?5 + 1))
-        + (SELECT COUNT(*) FROM (SELECT 1 FROM edges WHERE dst = asked.key LIMIT ?5 + 1)) <= ?5
+        + (SELECT COUNT(*) FROM (SELECT 1 FROM edges WHERE dst = asked.key LIMIT ?5 + 1))
+        <= ?5
 ), back(key, node, hub) AS (
     SELECT key, node, hub FROM open
-    WHERE hub OR ?6 IS NULL OR (SELECT COUNT(*) FROM (SELECT 1 FROM edges WHERE dst = open.key LIMIT COALESCE(?6, 0) + 1)) <= ?6
+    WHERE hub OR ?6 IS NULL
+    OR (SELECT COUNT(*) FROM (SELECT 1 FROM edges WHERE dst = open.key
+        LIMIT COALESCE(?6, 0) + 1)) <= ?6
 )
 SELECT o.node, t.node_id, k.name, COALESCE(e.weight, k.weight), 0
 FROM open o JOIN edges e ON e.src = o.key JOIN edge_types k ON k.code = e.type
