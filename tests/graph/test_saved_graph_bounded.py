@@ -129,7 +129,9 @@ def test_an_import_that_forgets_node_terms_after_every_document_is_the_same_grap
     if into != "an empty graph":
         for k, text in enumerate(reversed(TEXTS)):  # replaced, so removed from the index
             copy.add_document(text + "\nMore words.\n", f"Part {len(TEXTS) - 1 - k}")
+    caches = pragmas(copy)
     assert copy.load(path) == len(TEXTS)
+    assert pragmas(copy) == caches  # held down for the import only
     if into == "an empty graph":
         assert graph_state(copy) == graph_state(source)
     assert list(copy.store.reads.iter_nodes()) == list(source.store.reads.iter_nodes())
@@ -152,3 +154,41 @@ def test_an_opened_file_still_hands_out_entities_once_the_checks_let_go(tmp_path
         saved.load_into(copy.load_json_documents)
     assert graph_state(copy) == graph_state(graph)
     assert copy.store.reads.entity_nodes() == graph.store.reads.entity_nodes()
+
+
+def test_an_import_stopped_part_way_leaves_whole_documents_and_the_caches_as_they_were(
+    tmp_path, monkeypatch
+):
+    source = filed_graph(tmp_path)
+    path = tmp_path / "graph.json"
+    source.save(path)
+    monkeypatch.setattr(saved_files, "_FORGET_EVERY", 1)
+    copy = DocumentGraph(tmp_path / "copy.db")
+    caches = pragmas(copy)
+    calls = 0
+    load = copy.saved.load_json_documents
+
+    def stopping(*args: object) -> object:
+        nonlocal calls
+        calls += 1
+        if calls == 4:
+            raise KeyboardInterrupt
+        return load(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(copy.saved, "load_json_documents", stopping)
+    with pytest.raises(KeyboardInterrupt):
+        copy.load(path)
+    assert pragmas(copy) == caches
+
+    def nodes(graph: DocumentGraph, doc_id: str) -> list[tuple[str, str, str]]:
+        return [(n.node_id, n.title, n.content) for n in graph.store.reads.document_nodes(doc_id)]
+
+    loaded = [d.doc_id for d in copy.store.reads.documents()]
+    assert loaded == [d.doc_id for d in source.store.reads.documents()][:3]
+    assert all(nodes(copy, d) == nodes(source, d) for d in loaded)  # each one whole
+    for query in ("pump moves water", "valve of part 1"):  # the index is the store's
+        assert copy.search(query, max_hops=0) == DocumentGraph(tmp_path / "copy.db").search(
+            query, max_hops=0
+        )
+    copy.close()
+    source.close()
