@@ -29,6 +29,7 @@ from speed import THREADS_ENV, load_average, wall_and_rss
 
 def run(command: list[str], env: dict[str, str]) -> tuple[float, float]:
     wall, rss, _ = wall_and_rss([sys.executable, "-m", "groundgraph", *command], env)
+    print(f"groundgraph {command[2]}: {wall:.1f} s, {rss:,.0f} MiB", file=sys.stderr)
     return wall, rss
 
 
@@ -36,7 +37,7 @@ def same_answers(source: Path, copy: Path, queries: list[str]) -> tuple[int, int
     """How many of ``queries`` get the same top 10 (ids and scores) from both stores."""
     from groundgraph import DocumentGraph
 
-    one, other = DocumentGraph.open_searcher(source), DocumentGraph.open_searcher(copy)
+    one, other = DocumentGraph(source), DocumentGraph(copy)
     same = 0
     for query in queries:
         ours = [(h.node_id, round(h.score, 9)) for h in one.search(query, top_k=10)]
