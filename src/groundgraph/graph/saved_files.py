@@ -7,11 +7,11 @@ path; ``save`` writes the whole store to one file, ``load`` streams such a file 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from groundgraph.graph.evidence import evidence_for
-from groundgraph.graph.formats.saved_export import save_graph_file
+from groundgraph.graph.formats.saved_export import low_memory, save_graph_file
 from groundgraph.graph.formats.saved_extension import SavedExtension, fact_updates
 from groundgraph.graph.formats.saved_import import SavedGraphFile
 from groundgraph.graph.writer import DocumentWriter
@@ -21,6 +21,9 @@ from groundgraph.model import Document
 from groundgraph.model.ids import check_doc_id
 
 __all__ = ["SavedGraphs"]
+
+#: Documents loaded between two ``LexicalIndex.forget_node_terms`` of an import.
+_FORGET_EVERY = 500
 
 
 class SavedGraphs:
@@ -81,9 +84,25 @@ class SavedGraphs:
     def load_saved(self, saved: SavedGraphFile) -> int:
         """Import an opened saved graph file in one transaction (``Store.batch``): a crash
         part way leaves the store as it was. How many documents were loaded."""
+        loaded = 0
+
+        def load(
+            parsed: Sequence[ParsedDocument], extension: SavedExtension | None
+        ) -> list[Document]:
+            nonlocal loaded
+            loaded += len(parsed)
+            if loaded % _FORGET_EVERY == 0:  # the index keeps its postings only
+                self.writer.indexes.index.forget_node_terms()
+            return self.load_json_documents(parsed, extension)
+
         try:
-            with self.writer.store.writes.batch():
-                return saved.load_into(self.load_json_documents)
+            with low_memory(self.writer.store):
+                with self.writer.store.writes.batch():
+                    count = saved.load_into(load)
+                # The index snapshot now, with the caches still held down (not at close).
+                self.writer.indexes.index.forget_node_terms()
+                self.writer.indexes.save()
+                return count
         except BaseException:
             self.writer.indexes.rebuild()  # the commit may have failed: read the store again
             raise

@@ -280,6 +280,13 @@ class LexicalIndex:
             found = self._node_terms[pos]
         return found
 
+    def forget_node_terms(self) -> None:
+        """Drop each node's term ids and frequencies (what removal reads), held as views of
+        the arrays they were added with: the postings hold the same, and the views come back
+        from them in one pass when next needed, as after a snapshot load. A bulk load calls
+        it now and then so that it holds the postings only (some 60 MiB less at 100k)."""
+        self._node_terms = {}
+
     def _load_forward(self) -> None:
         # After a snapshot load only postings exist; derive the per-node view once, in bulk.
         if len(self._node_terms) >= len(self._nodes):

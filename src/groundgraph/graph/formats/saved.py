@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from itertools import groupby
 from typing import Any
 
 from groundgraph.errors import FormatError, InputError
@@ -78,18 +79,28 @@ def saved_parts(store: Store) -> Iterator[tuple[str, Any]]:
     store (read a batch at a time), so a writer can stream them."""
     yield "format", FORMAT
     yield "version", VERSION
-    yield (
-        "documents",
-        (
-            document_json(d, [n.node_id for n in store.reads.document_nodes(d.doc_id)])
-            for d in store.reads.documents()
-        ),
-    )
+    yield "documents", (document_json(d, ids) for d, ids in _documents_with_node_ids(store))
     yield "nodes", (node_json(n) for n in store.reads.iter_nodes())
     # The v2 format knows document nodes and their four edge types; the rest goes in the
     # extension (a plain v2 file gets its evidence layer rebuilt from the text on load).
     yield "edges", (edge_json(e) for e in store.reads.iter_edges(V2_EDGE_TYPES))
     yield KEY, extension_parts(store)
+
+
+def _documents_with_node_ids(store: Store) -> Iterator[tuple[Document, list[str]]]:
+    """Each document with its node ids in order. The ids come from one pass of
+    ``iter_nodes`` (pages of its own read, in document order, as ``documents`` lists them)
+    rather than a ``document_nodes`` read per document, which pulls every node's text
+    through the shared connection (and its memory map: the whole nodes table resident at
+    100k sections). A document the pass does not give in its place is read alone."""
+    groups = groupby(store.reads.iter_nodes(), key=lambda n: n.doc_id)
+    ahead = next(groups, None)
+    for document in store.reads.documents():
+        if ahead is not None and ahead[0] == document.doc_id:
+            yield document, [n.node_id for n in ahead[1]]
+            ahead = next(groups, None)
+        else:
+            yield document, [n.node_id for n in store.reads.document_nodes(document.doc_id)]
 
 
 def graph_to_json(store: Store) -> dict[str, Any]:

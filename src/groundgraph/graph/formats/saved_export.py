@@ -11,24 +11,39 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
+from contextlib import AbstractContextManager, nullcontext
 from itertools import islice
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Protocol, TextIO, runtime_checkable
 
 from groundgraph.graph.formats.saved import saved_parts
 from groundgraph.store.base import Store
 
-__all__ = ["save_graph_file", "write_saved_graph"]
+__all__ = ["LowMemoryStore", "low_memory", "save_graph_file", "write_saved_graph"]
 
 BATCH = 1000
 _ENCODE = json.JSONEncoder(ensure_ascii=False).encode
+
+
+@runtime_checkable
+class LowMemoryStore(Protocol):
+    """A store that can hold its caches down while a pass goes over all of it
+    (``SQLiteStore``: no memory map, a small page cache)."""
+
+    def low_memory(self) -> AbstractContextManager[None]: ...
+
+
+def low_memory(store: Store) -> AbstractContextManager[None]:
+    """``store.low_memory()`` where the store has it."""
+    return store.low_memory() if isinstance(store, LowMemoryStore) else nullcontext()
 
 
 def write_saved_graph(store: Store, out: TextIO) -> dict[str, int]:
     """Write the whole graph of ``store`` to ``out``; how many items each list had, by
     its name (``"documents"``, ``"nodes"``, ``"edges"``, ``"groundgraph.edges"``...)."""
     counts: dict[str, int] = {}
-    _write_object(out, saved_parts(store), "", counts)
+    with low_memory(store):
+        _write_object(out, saved_parts(store), "", counts)
     return counts
 
 

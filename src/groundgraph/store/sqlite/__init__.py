@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from pathlib import Path
 
 from groundgraph.store.blobs import Blobs, Settings
@@ -81,6 +82,11 @@ class SQLiteStore:
 
     def _query(self, sql: str, params: Sequence[object] = ()) -> list[tuple[object, ...]]:
         return self._db.query(sql, params)
+
+    def low_memory(self) -> AbstractContextManager[None]:
+        """A pass over the whole store in the block: no memory map, a small page cache
+        (``Database.low_memory``)."""
+        return self._db.low_memory()
 
     def close(self) -> None:
         self._db.close()
