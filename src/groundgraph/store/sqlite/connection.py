@@ -36,7 +36,7 @@ _CACHE_KIB = 65_536
 # Bytes of the file read through a memory map instead of read() calls: a new process reads
 # the saved lexical index (a blob of some MiB) without copying it page by page, about a
 # quarter of a cold search's open at 100k sections. Writes still go through the journal.
-_MMAP_BYTES = 256 * 1024 * 1024
+MMAP_BYTES = 256 * 1024 * 1024
 
 #: SQLite's ``application_id`` of a groundgraph store ("ggph"), set when the store is made,
 #: so a database of another application is recognised before anything writes to it.
@@ -97,7 +97,7 @@ class Database:
             self.conn.execute(f"PRAGMA wal_autocheckpoint={_WAL_PAGES}")
             self.conn.execute(f"PRAGMA cache_size=-{_CACHE_KIB}")
             self.conn.execute("PRAGMA foreign_keys=OFF")
-            self.conn.execute(f"PRAGMA mmap_size={_MMAP_BYTES}")
+            self.conn.execute(f"PRAGMA mmap_size={MMAP_BYTES}")
             self._migrate()
         except (sqlite3.DatabaseError, ValueError) as exc:  # ValueError: undecodable text
             self.conn.close()
@@ -146,7 +146,7 @@ class Database:
                 isolation_level=None,
                 check_same_thread=False,
             )
-            conn.execute(f"PRAGMA mmap_size={_MMAP_BYTES}")
+            conn.execute(f"PRAGMA mmap_size={MMAP_BYTES}")
             version = int(conn.execute("PRAGMA user_version").fetchone()[0])
             marked = int(conn.execute("PRAGMA application_id").fetchone()[0]) == APPLICATION_ID
             tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
@@ -219,6 +219,16 @@ class Database:
             raise StoreBusyError(
                 f"the store {self.path} is locked by another writer ({exc}); try again"
             ) from exc
+
+    @contextmanager
+    def outside_transaction(self) -> Iterator[sqlite3.Connection]:
+        """The shared connection, held, for a statement that cannot run inside a
+        transaction (``VACUUM``); StoreError inside a batch or on a read-only store."""
+        with self._lock:
+            self._check_writable()
+            if self.conn.in_transaction:
+                raise StoreError(f"the store {self.path} is inside a batch: do this after it")
+            yield self.conn
 
     @contextmanager
     def snapshot(self) -> Iterator[Query]:
