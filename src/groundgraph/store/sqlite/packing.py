@@ -18,7 +18,7 @@ import tempfile
 from pathlib import Path
 
 from groundgraph.errors import StoreError
-from groundgraph.store.sqlite.connection import MMAP_BYTES, Database
+from groundgraph.store.sqlite.connection import Database
 from groundgraph.store.sqlite.damage import damage_is_store_error
 from groundgraph.store.sqlite.rows import int_of
 
@@ -47,17 +47,15 @@ class SQLitePacking:
         with self._db.outside_transaction() as conn:
             if not _room_for(self._db.path, self.stored_bytes()):
                 return False
-            # Read through the page cache, not the memory map: a copy of every page would
-            # otherwise stay mapped into this process (its resident size) afterwards.
-            conn.execute("PRAGMA mmap_size=0")
+            # Read through the page cache, not the memory map: every page would otherwise
+            # stay mapped into this process (its resident size) afterwards.
+            self._db.unmap()
             try:
                 conn.execute("VACUUM")
             except sqlite3.OperationalError as exc:
                 if any(word in str(exc) for word in _NOT_NOW):
                     return False
                 raise StoreError(f"cannot pack the store {self._db.path}: {exc}") from exc
-            finally:
-                conn.execute(f"PRAGMA mmap_size={MMAP_BYTES}")
             if self._db.path != ":memory:":
                 conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             return True

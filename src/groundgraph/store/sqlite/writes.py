@@ -26,7 +26,14 @@ from groundgraph.store.sqlite.edge_layout import (
     type_codes_of,
 )
 from groundgraph.store.sqlite.rows import NODE_COLUMNS as _NODE_COLUMNS
-from groundgraph.store.sqlite.rows import insert_edges, int_of, node_keys, now_iso, pack_text
+from groundgraph.store.sqlite.rows import (
+    insert_edges,
+    int_of,
+    node_keys,
+    now_iso,
+    pack_stamp,
+    pack_text,
+)
 from groundgraph.store.sqlite.rows import json_list as _json_list
 
 __all__ = ["SQLiteDocumentWrites"]
@@ -144,7 +151,7 @@ class SQLiteDocumentWrites:
                     n.span[0],
                     n.span[1],
                     _json_list(n.scopes),
-                    "" if (n.created_at or stamp) == added else (n.created_at or stamp),
+                    "" if (n.created_at or stamp) == added else pack_stamp(n.created_at or stamp),
                     n.invalid_at,
                 )
                 for i, n in enumerate(nodes)
@@ -173,7 +180,7 @@ class SQLiteDocumentWrites:
                     n.span[0],
                     n.span[1],
                     _json_list(n.scopes),
-                    n.created_at or stamp,
+                    pack_stamp(n.created_at or stamp),
                     n.invalid_at,
                 )
                 for n in entities
