@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
 import subprocess
@@ -20,14 +21,23 @@ from groundgraph.store import SQLiteStore
 from groundgraph.store import sqlite as sqlite_module
 from groundgraph.store.sqlite.rows import (
     json_list,
+    pack_hash,
+    pack_ingest,
     pack_sources,
     pack_spans,
     pack_stamp,
+    unpack_hash,
+    unpack_ingest,
     unpack_sources,
     unpack_spans,
     unpack_stamp,
 )
 from groundgraph.store.sqlite.schema import SCHEMA_VERSION
+
+_DEFAULT_INGEST = (
+    "groundgraph-ingest/1 language=english chunk=2000 title-boost=3 entities=default"
+    " relations=default"
+)
 
 
 def _doc(doc_id: str, n: int = 2, extra_edges: tuple[Edge, ...] = ()):
@@ -543,6 +553,17 @@ def test_a_stored_time_reads_back_exactly(value):
     assert isinstance(packed, bytes) == isinstance(value, datetime)
 
 
+@given(st.text(max_size=120) | st.sampled_from([_DEFAULT_INGEST, _DEFAULT_INGEST + " x"]))
+def test_a_stored_ingest_key_and_content_hash_read_back_exactly(text):
+    # Schema version 9: the default ingest key is 5 bytes, a SHA-256 in hex its 32 bytes.
+    assert unpack_ingest(pack_ingest(text)) == text
+    assert len(pack_ingest(text)) <= len(text.encode())
+    digest = hashlib.sha256(text.encode()).hexdigest()
+    assert unpack_hash(pack_hash(digest)) == digest and len(pack_hash(digest)) == 32
+    assert unpack_hash(pack_hash(text)) == text
+    assert len(pack_ingest(_DEFAULT_INGEST)) == 5
+
+
 def test_a_version_8_store_migrates_and_reads_the_same(tmp_path):
     # Version 9 stores an entity's time in 8 bytes and a root-only edge source as '*':
     # rows written before read as they did, the migration rewrites '[""]' to '*', and
@@ -555,7 +576,11 @@ def test_a_version_8_store_migrates_and_reads_the_same(tmp_path):
         for statement in MIGRATIONS[version]:
             conn.execute(statement)
     stamp = "2026-12-04T04:04:56.304852+00:00"
-    conn.execute("INSERT INTO documents(doc_id, title, added_at, seq) VALUES ('d', 'D', 't0', 1)")
+    digest = hashlib.sha256(b"x y").hexdigest()
+    conn.execute(
+        "INSERT INTO documents(doc_id, title, added_at, seq, content_hash, ingest) VALUES"
+        f" ('d', 'D', 't0', 1, '{digest}', '{_DEFAULT_INGEST}')"
+    )
     conn.execute(
         "INSERT INTO nodes(key, node_id, doc, seq, kind, title, content, level, parent,"
         " span_start, span_end, created_at) VALUES (1, 'd', 1, 0, 'document', 'D', 'x y', 0,"
@@ -580,6 +605,13 @@ def test_a_version_8_store_migrates_and_reads_the_same(tmp_path):
         Edge("d#1", "entity:x", "mentions", 0.7, ("d#1",), None, "t0", spans=(("d#1", 0, 1),)),
     ]
     assert list(store.reads.iter_edges()) == expected
+    old = store.reads.get_document("d")
+    assert old is not None and (old.content_hash, old.ingest) == (digest, _DEFAULT_INGEST)
+    store.writes.replace_document(
+        Document("n", "N", content_hash=digest, ingest=_DEFAULT_INGEST), [], []
+    )
+    new = store.reads.get_document("n")
+    assert new is not None and (new.content_hash, new.ingest) == (digest, _DEFAULT_INGEST)
     assert [(n.node_id, n.created_at) for n in store.reads.entity_nodes()] == [
         ("entity:x", stamp),
         ("entity:y", "yesterday"),
@@ -598,6 +630,11 @@ def test_a_version_8_store_migrates_and_reads_the_same(tmp_path):
     stored = dict(conn.execute("SELECT node_id, created_at FROM nodes WHERE doc = 0").fetchall())
     assert stored["entity:x"] == stamp and stored["entity:y"] == "yesterday"  # as written
     assert stored["entity:z"] == pack_stamp(stamp) and len(stored["entity:z"]) == 8
+    rows = conn.execute("SELECT doc_id, content_hash, ingest FROM documents ORDER BY seq")
+    assert rows.fetchall() == [
+        ("d", digest, _DEFAULT_INGEST),  # as written
+        ("n", bytes.fromhex(digest), pack_ingest(_DEFAULT_INGEST)),
+    ]
     conn.close()
 
 

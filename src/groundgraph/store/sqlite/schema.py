@@ -49,7 +49,9 @@ Version 9 (SQLite only) stores a node's ``created_at`` of its own (an entity's: 
 document) as 8 bytes when it is a time as the store writes them (``rows.pack_stamp``),
 and an edge asserted by its document's root alone with ``sources`` ``'*'`` (an entity's
 co-occurrence in a document's first lines; the migration rewrites the ``'[""]'`` that
-meant the same). Other rows read as they did.
+meant the same); a document's ``ingest`` key as raw deflate against the default key
+(``rows.pack_ingest``: 97 characters in 5 bytes) and a ``content_hash`` of 64 hex digits
+as its 32 bytes. Other rows read as they did.
 """
 
 from __future__ import annotations

@@ -31,6 +31,8 @@ from groundgraph.store.sqlite.rows import (
     int_of,
     node_keys,
     now_iso,
+    pack_hash,
+    pack_ingest,
     pack_stamp,
     pack_text,
 )
@@ -80,14 +82,14 @@ class SQLiteDocumentWrites:
                     document.title,
                     document.description,
                     document.source,
-                    document.content_hash,
+                    pack_hash(document.content_hash),
                     _json_list(document.scopes),
                     document.added_at or stamp,
                     seq,
                     pack_text(
                         json.dumps([list(pair) for pair in document.metadata], ensure_ascii=False)
                     ),
-                    document.ingest,
+                    pack_ingest(document.ingest),
                 ),
             )
             added = document.added_at or stamp
