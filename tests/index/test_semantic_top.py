@@ -7,7 +7,9 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
-from groundgraph.index.semantic import best_per_row, within_top
+from groundgraph.index import semantic
+from groundgraph.index.link_params import LinkParams
+from groundgraph.index.semantic import TermRows, best_per_row, within_top
 
 # Few distinct similarities, so that ties at the cut are common.
 entries = st.lists(
@@ -35,3 +37,40 @@ def test_the_cut_changes_no_row_s_best(found, k):
         if k and len(mine) > k:
             kth = np.sort(mine)[::-1][k - 1]
             assert int(top[rows == row].sum()) == int((mine >= kth).sum())
+
+
+@given(
+    st.lists(
+        st.lists(st.tuples(st.integers(0, 11), st.sampled_from([0.5, 1.0, 2.0])), max_size=5),
+        min_size=1,
+        max_size=25,
+    ),
+    st.sampled_from([1, 2, 7, 64]),
+)
+def test_the_nearest_rows_do_not_depend_on_the_row_block(terms, block):
+    # Rows are scored ROW_BLOCK at a time (semantic.ROW_BLOCK): any block gives the links
+    # one product of all the rows gives.
+    import scipy.sparse as sp
+
+    cells = {(r, t): w for r, row in enumerate(terms) for t, w in row}
+    rows = [r for r, _ in cells]
+    shared = sp.csr_matrix(
+        (list(cells.values()), (rows, [t for _, t in cells])), shape=(len(terms), 12)
+    )
+    shared.sort_indices()
+    marks = shared.copy()
+    marks.data[:] = 1.0
+    mass = np.asarray(shared.sum(axis=1)).ravel() + 0.5
+    found = TermRows(shared, marks.T.tocsr(), mass, LinkParams(neighbours=3))
+    original = semantic.ROW_BLOCK
+    try:
+        semantic.ROW_BLOCK = len(terms) + 1
+        whole = found.nearest(0, len(terms))
+        semantic.ROW_BLOCK = block
+        parts = found.nearest(0, len(terms))
+    finally:
+        semantic.ROW_BLOCK = original
+    for a, b in zip(
+        (whole.rows, whole.cols, whole.sims), (parts.rows, parts.cols, parts.sims), strict=True
+    ):
+        assert a.tolist() == b.tolist()

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
 import subprocess
 import sys
 import textwrap
+from datetime import UTC, datetime
 
 import pytest
 from hypothesis import given, settings
@@ -19,12 +21,23 @@ from groundgraph.store import SQLiteStore
 from groundgraph.store import sqlite as sqlite_module
 from groundgraph.store.sqlite.rows import (
     json_list,
+    pack_hash,
+    pack_ingest,
     pack_sources,
     pack_spans,
+    pack_stamp,
+    unpack_hash,
+    unpack_ingest,
     unpack_sources,
     unpack_spans,
+    unpack_stamp,
 )
 from groundgraph.store.sqlite.schema import SCHEMA_VERSION
+
+_DEFAULT_INGEST = (
+    "groundgraph-ingest/1 language=english chunk=2000 title-boost=3 entities=default"
+    " relations=default"
+)
 
 
 def _doc(doc_id: str, n: int = 2, extra_edges: tuple[Edge, ...] = ()):
@@ -529,3 +542,114 @@ def test_usual_weights_and_fixed_type_codes_are_stored_small(tmp_path):
         (5, 0.25),
     ]
     conn.close()
+
+
+@given(st.datetimes(timezones=st.just(UTC)) | st.text(max_size=40))
+def test_a_stored_time_reads_back_exactly(value):
+    # Schema version 9: a time as the store writes it is 8 bytes; other text stays text.
+    stamp = value.isoformat(timespec="microseconds") if isinstance(value, datetime) else value
+    packed = pack_stamp(stamp)
+    assert unpack_stamp(packed) == stamp
+    assert isinstance(packed, bytes) == isinstance(value, datetime)
+
+
+@given(st.text(max_size=120) | st.sampled_from([_DEFAULT_INGEST, _DEFAULT_INGEST + " x"]))
+def test_a_stored_ingest_key_and_content_hash_read_back_exactly(text):
+    # Schema version 9: the default ingest key is 5 bytes, a SHA-256 in hex its 32 bytes.
+    assert unpack_ingest(pack_ingest(text)) == text
+    assert len(pack_ingest(text)) <= len(text.encode())
+    digest = hashlib.sha256(text.encode()).hexdigest()
+    assert unpack_hash(pack_hash(digest)) == digest and len(pack_hash(digest)) == 32
+    assert unpack_hash(pack_hash(text)) == text
+    assert len(pack_ingest(_DEFAULT_INGEST)) == 5
+
+
+def test_a_version_8_store_migrates_and_reads_the_same(tmp_path):
+    # Version 9 stores an entity's time in 8 bytes and a root-only edge source as '*':
+    # rows written before read as they did, the migration rewrites '[""]' to '*', and
+    # rows written after are the smaller ones.
+    from groundgraph.store.sqlite.schema import MIGRATIONS
+
+    path = tmp_path / "v8.db"
+    conn = sqlite3.connect(path)
+    for version in range(1, 9):
+        for statement in MIGRATIONS[version]:
+            conn.execute(statement)
+    stamp = "2026-12-04T04:04:56.304852+00:00"
+    digest = hashlib.sha256(b"x y").hexdigest()
+    conn.execute(
+        "INSERT INTO documents(doc_id, title, added_at, seq, content_hash, ingest) VALUES"
+        f" ('d', 'D', 't0', 1, '{digest}', '{_DEFAULT_INGEST}')"
+    )
+    conn.execute(
+        "INSERT INTO nodes(key, node_id, doc, seq, kind, title, content, level, parent,"
+        " span_start, span_end, created_at) VALUES (1, 'd', 1, 0, 'document', 'D', 'x y', 0,"
+        " NULL, 0, 3, ''), (2, 'd#1', 1, 1, 'section', 'S', 'y', 2, 1, 2, 3, ''),"
+        f" (3, 'entity:x', 0, 1, 'entity', 'X', '', 0, NULL, 0, 0, '{stamp}'),"
+        " (4, 'entity:y', 0, 2, 'entity', 'Y', '', 0, NULL, 0, 0, 'yesterday')"
+    )
+    conn.execute(
+        "INSERT INTO edges(id, doc, src, dst, type, weight, sources, spans) VALUES"
+        " (1, 1, 1, 2, 4, NULL, '', ''), (2, 1, 3, 4, 0, NULL, '[\"\"]', '0 3'),"
+        " (3, 1, 2, 3, 1, NULL, '', '0 1')"
+    )
+    conn.execute("INSERT INTO edge_runs(doc, first, last) VALUES (1, 1, 3)")
+    conn.execute("PRAGMA user_version = 8")
+    conn.commit()
+    conn.close()
+    store = SQLiteStore(path)
+    assert store.schema_version() == SCHEMA_VERSION == 9
+    expected = [
+        Edge("d", "d#1", "parent-child", 0.8, ("d",), None, "t0"),
+        Edge("entity:x", "entity:y", "co-occurs", 0.5, ("d",), None, "t0", spans=(("d", 0, 3),)),
+        Edge("d#1", "entity:x", "mentions", 0.7, ("d#1",), None, "t0", spans=(("d#1", 0, 1),)),
+    ]
+    assert list(store.reads.iter_edges()) == expected
+    old = store.reads.get_document("d")
+    assert old is not None and (old.content_hash, old.ingest) == (digest, _DEFAULT_INGEST)
+    store.writes.replace_document(
+        Document("n", "N", content_hash=digest, ingest=_DEFAULT_INGEST), [], []
+    )
+    new = store.reads.get_document("n")
+    assert new is not None and (new.content_hash, new.ingest) == (digest, _DEFAULT_INGEST)
+    assert [(n.node_id, n.created_at) for n in store.reads.entity_nodes()] == [
+        ("entity:x", stamp),
+        ("entity:y", "yesterday"),
+    ]
+    store.writes.add_edges(
+        "d",
+        [Edge("entity:z", "entity:x", "co-occurs", 0.5, ("d",), spans=(("d", 1, 2),))],
+        [Node("entity:z", "", "entity", "Z", "", created_at=stamp)],
+    )
+    assert list(store.reads.iter_edges())[-1].sources == ("d",)
+    assert store.reads.get_nodes(["entity:z"])["entity:z"].created_at == stamp
+    store.close()
+    conn = sqlite3.connect(path)
+    sources = conn.execute("SELECT id, sources FROM edges ORDER BY id").fetchall()
+    assert sources == [(1, ""), (2, "*"), (3, ""), (4, "*")]
+    stored = dict(conn.execute("SELECT node_id, created_at FROM nodes WHERE doc = 0").fetchall())
+    assert stored["entity:x"] == stamp and stored["entity:y"] == "yesterday"  # as written
+    assert stored["entity:z"] == pack_stamp(stamp) and len(stored["entity:z"]) == 8
+    rows = conn.execute("SELECT doc_id, content_hash, ingest FROM documents ORDER BY seq")
+    assert rows.fetchall() == [
+        ("d", digest, _DEFAULT_INGEST),  # as written
+        ("n", bytes.fromhex(digest), pack_ingest(_DEFAULT_INGEST)),
+    ]
+    conn.close()
+
+
+def test_a_connection_maps_the_file_until_its_first_write(tmp_path):
+    # A reading process keeps its memory map (a cold search reads the index blob through
+    # it); a writing one reads through the page cache, so the pages it read do not stay
+    # in its resident size.
+    path = tmp_path / "m.db"
+    SQLiteStore(path).close()
+    store = SQLiteStore(path)
+    mapped = lambda: store._db.conn.execute("PRAGMA mmap_size").fetchone()[0]  # noqa: E731
+    assert mapped() > 0
+    store.reads.documents()
+    assert mapped() > 0
+    store.writes.replace_document(*_doc("a"))
+    assert mapped() == 0
+    assert [d.doc_id for d in store.reads.documents()] == ["a"]
+    store.close()

@@ -6,7 +6,8 @@ processes (``add_documents``, ``index_files``); the half that needs the graph ru
 one document after the other in input order, so a batch builds the graph that adding its
 documents one at a time would. Semantic edges are not made here: a write marks them due and
 ``DerivedIndexes.relink`` derives them from the whole graph (at the end of a run of many
-documents, else at the next read).
+documents, else at the next read). A run of many documents that wrote most of the store
+packs it at the end (``store.packing.pack_after_filling``).
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ from groundgraph.model.ids import check_doc_id, held_ids
 from groundgraph.model.valid_text import has_surrogates
 from groundgraph.model.views import ReplacedText
 from groundgraph.store import PendingLink, Removal, Store
+from groundgraph.store.packing import pack_after_filling
 
 #: What ``index_files`` yields for a file: its documents, why it was skipped, that it is
 #: unchanged, or a note that follows one of those (a bad line, text made valid).
@@ -233,11 +235,13 @@ class DocumentWriter:
         met twice in one call is an InputError at the second (the first stays)."""
         count = default_workers() if workers is None else check_workers(workers)
         settings = self._prepare_settings()
+        before = self.store.packing.stored_bytes()
         local = self._preparer().prepare
         prepared = prepared_in_order(parsed, local, "parsed", settings, count)
         unique = each_id_once(prepared)
         yield from write_in_batches(self.store, self.indexes, unique, self.add_prepared)
         self.indexes.relink(workers=count)
+        pack_after_filling(self.store.packing, before)
 
     def index_files(
         self,
@@ -263,6 +267,7 @@ class DocumentWriter:
         file's result and its notes come one after the other."""
         count = default_workers() if workers is None else check_workers(workers)
         settings = self._prepare_settings()
+        before = self.store.packing.stored_bytes()
         key = self.ingest_key()
         run = _FileRun(key, force, {}, check_scopes(scopes), may_replace)
         todo: list[PlannedFile] = []
@@ -285,6 +290,7 @@ class DocumentWriter:
         for outcomes in write_in_batches(self.store, self.indexes, prepared, add):
             yield from outcomes
         self.indexes.relink(workers=count)
+        pack_after_filling(self.store.packing, before)
 
     def _add_file(
         self,

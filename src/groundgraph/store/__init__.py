@@ -2,7 +2,7 @@
 
 A store holds one part per small protocol (``store.writes``: ``DocumentWrites``,
 ``store.reads``: ``GraphReads``, ``store.changes``, ``store.settings``, ``store.blobs``,
-``store.ledger``, ``store.vectors``); see :mod:`groundgraph.store.base`.
+``store.ledger``, ``store.vectors``, ``store.packing``); see :mod:`groundgraph.store.base`.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from groundgraph.store.base import (
     Settings,
     Store,
     StoreCounts,
+    StorePacking,
 )
 from groundgraph.store.sqlite import SQLiteStore
 from groundgraph.store.sqlite.rows import now_iso
@@ -40,6 +41,7 @@ __all__ = [
     "Settings",
     "Store",
     "StoreCounts",
+    "StorePacking",
     "now_iso",
     "open_postgres",
     "open_store",

@@ -17,6 +17,7 @@ tested against them one at a time (``tests/store/conformance``)::
     ├── blobs      Blobs            load_blob, save_blob
     ├── ledger     FactLedger       update_facts, fact events, conflicts, access times
     ├── vectors    NodeVectors      save_vectors, load_vectors, vector_count
+    ├── packing    StorePacking     stored_bytes, pack
     ├── read_only  whether every write is refused (an open only to read)
     └── close()
 """
@@ -37,6 +38,7 @@ from groundgraph.model.store_records import (
 from groundgraph.store.blobs import Blobs, Settings
 from groundgraph.store.changes import ChangeLog
 from groundgraph.store.ledger import FactLedger
+from groundgraph.store.packing import StorePacking
 from groundgraph.store.reads import GraphReads, WalkArc
 from groundgraph.store.vectors import NodeVectors, StoredVectors
 from groundgraph.store.writes import DocumentWrites
@@ -57,6 +59,7 @@ __all__ = [
     "Settings",
     "Store",
     "StoreCounts",
+    "StorePacking",
     "StoredVectors",
     "WalkArc",
 ]
@@ -86,6 +89,9 @@ class Store(Protocol):
 
     @property
     def vectors(self) -> NodeVectors: ...
+
+    @property
+    def packing(self) -> StorePacking: ...
 
     @property
     def read_only(self) -> bool:

@@ -10,6 +10,7 @@ from groundgraph.store import (
     GraphReads,
     NodeVectors,
     Settings,
+    StorePacking,
 )
 
 # The attribute of a store that holds each protocol's part.
@@ -21,6 +22,7 @@ PARTS: dict[type, str] = {
     Blobs: "blobs",
     FactLedger: "ledger",
     NodeVectors: "vectors",
+    StorePacking: "packing",
 }
 
 

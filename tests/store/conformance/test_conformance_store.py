@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from store_data import everything, write
 from store_parts import PARTS, implements
 
 from groundgraph.errors import StoreError
@@ -15,6 +16,7 @@ from groundgraph.store import (
     NodeVectors,
     Settings,
     Store,
+    StorePacking,
 )
 
 REQUIRES = (Store,)
@@ -29,6 +31,7 @@ def test_a_store_has_a_part_per_protocol(store):
         Blobs,
         FactLedger,
         NodeVectors,
+        StorePacking,
         Store,
     ):
         assert implements(store, protocol), protocol.__name__
@@ -36,6 +39,7 @@ def test_a_store_has_a_part_per_protocol(store):
         "blobs",
         "changes",
         "ledger",
+        "packing",
         "reads",
         "settings",
         "vectors",
@@ -53,6 +57,23 @@ def test_a_closed_store_refuses_work_and_closes_twice(store):
         with pytest.raises(StoreError, match="closed"):
             call()
     store.close()
+
+
+def test_packing_keeps_the_graph_and_is_refused_inside_a_batch(store):
+    for name in ("alpha", "beta", "gamma"):
+        write(store, name, 4, entities=(f"entity:{name}",))
+    store.writes.remove_document("beta")
+    before = everything(store)
+    assert store.packing.stored_bytes() >= 0
+    assert store.packing.pack() in (True, False)
+    assert everything(store) == before
+    with store.writes.batch(), pytest.raises(StoreError, match="batch"):
+        store.packing.pack()
+    write(store, "delta", 2)  # the store goes on as before
+    assert sorted(d.doc_id for d in store.reads.documents()) == ["alpha", "delta", "gamma"]
+    store.close()
+    with pytest.raises(StoreError, match="closed"):
+        store.packing.pack()
 
 
 def test_an_object_missing_a_part_is_no_store():

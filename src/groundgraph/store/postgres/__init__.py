@@ -18,6 +18,7 @@
     reads.py       PostgresGraphReads     (GraphReads)
     ledger.py      PostgresFactLedger     (FactLedger)
     vectors.py     PostgresNodeVectors    (NodeVectors)
+    packing.py     PostgresPacking        (StorePacking): left to autovacuum
 
 All PostgreSQL-specific SQL lives in this package (docs/postgres.md).
 """
@@ -27,11 +28,13 @@ from __future__ import annotations
 from groundgraph.store.blobs import Blobs, Settings
 from groundgraph.store.changes import ChangeLog
 from groundgraph.store.ledger import FactLedger
+from groundgraph.store.packing import StorePacking
 from groundgraph.store.postgres.blobs import PostgresBlobs, PostgresSettings
 from groundgraph.store.postgres.changes import PostgresChangeLog
 from groundgraph.store.postgres.connection import Database
 from groundgraph.store.postgres.ledger import PostgresFactLedger
 from groundgraph.store.postgres.location import PostgresLocation, is_postgres_url
+from groundgraph.store.postgres.packing import PostgresPacking
 from groundgraph.store.postgres.reads import PostgresGraphReads
 from groundgraph.store.postgres.vectors import PostgresNodeVectors
 from groundgraph.store.postgres.writes import PostgresDocumentWrites
@@ -82,6 +85,7 @@ class PostgresStore:
         self.reads: GraphReads = PostgresGraphReads(self._db)
         self.ledger: FactLedger = PostgresFactLedger(self._db, changes)
         self.vectors: NodeVectors = PostgresNodeVectors(self._db)
+        self.packing: StorePacking = PostgresPacking(self._db)
 
     def close(self) -> None:
         self._db.close()

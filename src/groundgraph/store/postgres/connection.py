@@ -192,6 +192,12 @@ class Database:
             self._next_analyze = 2 * self._writes
             conn.execute(f"ANALYZE {_ANALYZED}")
 
+    def check_unbatched(self) -> None:
+        """StoreError unless a write outside any batch could start now (open, writable)."""
+        self._check_writable()
+        if getattr(self._local, "conn", None) is not None:
+            raise StoreError(f"the store {self.where} is inside a batch: do this after it")
+
     def _take_write_lock(self, conn: Connection) -> None:
         conn.execute("SELECT pg_advisory_xact_lock(%s)", (self.lock_key,))
 

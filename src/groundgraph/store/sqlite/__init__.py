@@ -14,6 +14,7 @@ an attribute named after its protocol (``store.reads.get_nodes(...)``)::
     reads.py       SQLiteGraphReads     (GraphReads)
     ledger.py      SQLiteFactLedger     (FactLedger)
     vectors.py     SQLiteNodeVectors    (NodeVectors)
+    packing.py     SQLitePacking        (StorePacking): VACUUM
 
 All SQLite-specific SQL lives in this package.
 """
@@ -28,11 +29,13 @@ from pathlib import Path
 from groundgraph.store.blobs import Blobs, Settings
 from groundgraph.store.changes import ChangeLog
 from groundgraph.store.ledger import FactLedger
+from groundgraph.store.packing import StorePacking
 from groundgraph.store.reads import GraphReads
 from groundgraph.store.sqlite.blobs import SQLiteBlobs, SQLiteSettings
 from groundgraph.store.sqlite.changes import SQLiteChangeLog
 from groundgraph.store.sqlite.connection import Database
 from groundgraph.store.sqlite.ledger import SQLiteFactLedger
+from groundgraph.store.sqlite.packing import SQLitePacking
 from groundgraph.store.sqlite.reads import SQLiteGraphReads
 from groundgraph.store.sqlite.vectors import SQLiteNodeVectors
 from groundgraph.store.sqlite.writes import SQLiteDocumentWrites
@@ -70,6 +73,7 @@ class SQLiteStore:
         self.reads: GraphReads = SQLiteGraphReads(self._db)
         self.ledger: FactLedger = SQLiteFactLedger(self._db, changes)
         self.vectors: NodeVectors = SQLiteNodeVectors(self._db)
+        self.packing: StorePacking = SQLitePacking(self._db)
 
     @property
     def _conn(self) -> sqlite3.Connection:

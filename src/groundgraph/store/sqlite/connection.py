@@ -36,7 +36,10 @@ _CACHE_KIB = 65_536
 # Bytes of the file read through a memory map instead of read() calls: a new process reads
 # the saved lexical index (a blob of some MiB) without copying it page by page, about a
 # quarter of a cold search's open at 100k sections. Writes still go through the journal.
-_MMAP_BYTES = 256 * 1024 * 1024
+# A connection's first write ends its map (``Database.unmap``): every page a writer reads
+# stays mapped, so indexing 100k sections kept the whole file (190 MB) in the writing
+# process's resident size beside its page cache, for no gain in speed.
+MMAP_BYTES = 256 * 1024 * 1024
 
 #: SQLite's ``application_id`` of a groundgraph store ("ggph"), set when the store is made,
 #: so a database of another application is recognised before anything writes to it.
@@ -76,6 +79,7 @@ class Database:
             self._lock = threading.RLock()
             self._closed = False
             self._batched = False
+            self._mapped = True
             return
         if self.path != ":memory:":
             parent = Path(self.path).expanduser().resolve().parent
@@ -90,6 +94,7 @@ class Database:
         self._lock = threading.RLock()
         self._closed = False
         self._batched = False
+        self._mapped = False
         try:
             self._recognise()  # before anything writes to the file
             self.conn.execute("PRAGMA journal_mode=WAL")
@@ -97,8 +102,9 @@ class Database:
             self.conn.execute(f"PRAGMA wal_autocheckpoint={_WAL_PAGES}")
             self.conn.execute(f"PRAGMA cache_size=-{_CACHE_KIB}")
             self.conn.execute("PRAGMA foreign_keys=OFF")
-            self.conn.execute(f"PRAGMA mmap_size={_MMAP_BYTES}")
             self._migrate()
+            self.conn.execute(f"PRAGMA mmap_size={MMAP_BYTES}")
+            self._mapped = True
         except (sqlite3.DatabaseError, ValueError) as exc:  # ValueError: undecodable text
             self.conn.close()
             raise StoreError(
@@ -146,7 +152,7 @@ class Database:
                 isolation_level=None,
                 check_same_thread=False,
             )
-            conn.execute(f"PRAGMA mmap_size={_MMAP_BYTES}")
+            conn.execute(f"PRAGMA mmap_size={MMAP_BYTES}")
             version = int(conn.execute("PRAGMA user_version").fetchone()[0])
             marked = int(conn.execute("PRAGMA application_id").fetchone()[0]) == APPLICATION_ID
             tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
@@ -212,13 +218,31 @@ class Database:
                         self.conn.execute("ROLLBACK")
                     raise
 
+    def unmap(self) -> None:
+        """Read the file through the page cache from now on (``MMAP_BYTES``)."""
+        with self._lock:
+            if self._mapped and not self.conn.in_transaction:
+                self.conn.execute("PRAGMA mmap_size=0")
+                self._mapped = False
+
     def _begin(self) -> None:
+        self.unmap()
         try:
             self.conn.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as exc:
             raise StoreBusyError(
                 f"the store {self.path} is locked by another writer ({exc}); try again"
             ) from exc
+
+    @contextmanager
+    def outside_transaction(self) -> Iterator[sqlite3.Connection]:
+        """The shared connection, held, for a statement that cannot run inside a
+        transaction (``VACUUM``); StoreError inside a batch or on a read-only store."""
+        with self._lock:
+            self._check_writable()
+            if self.conn.in_transaction:
+                raise StoreError(f"the store {self.path} is inside a batch: do this after it")
+            yield self.conn
 
     @contextmanager
     def snapshot(self) -> Iterator[Query]:

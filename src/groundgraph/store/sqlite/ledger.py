@@ -28,7 +28,7 @@ __all__ = ["SQLiteFactLedger"]
 # FactLedger.fact_counts in one statement. An edge's sources are all facts when they are
 # its source node (sources '') and that node is a fact, or when each item of its list is
 # a fact's id or "" (the root of the edge's document) in a fact's own edge ("#n" items,
-# [id] items and a bare "#n" name no fact).
+# [id] items and a bare "#n" name no fact), or they are "*" (that root alone) in one.
 _FACT_COUNTS = """
 WITH facts(key) AS (
     SELECT n.key FROM documents d JOIN nodes n ON n.node_id = d.doc_id WHERE d.fact = 1
@@ -52,6 +52,8 @@ SELECT
         SELECT DISTINCT e.src, e.dst, e.type FROM candidates c JOIN edges e ON e.id = c.id
         WHERE CASE WHEN e.sources = '' THEN e.src IN (SELECT key FROM facts)
         WHEN substr(e.sources, 1, 1) = '#' THEN 0
+        WHEN e.sources = '*' THEN EXISTS (
+            SELECT 1 FROM documents o WHERE o.seq = e.doc AND o.fact = 1)
         ELSE json_array_length(e.sources) > 0 AND NOT EXISTS (
             SELECT 1 FROM json_each(e.sources) j WHERE NOT (j.type = 'text' AND CASE
                 WHEN j.value = '' THEN EXISTS (

@@ -28,7 +28,7 @@ from groundgraph.store.sqlite.rows import edge_row as _edge
 from groundgraph.store.sqlite.rows import int_of as _int
 from groundgraph.store.sqlite.rows import json_list as _json_list
 from groundgraph.store.sqlite.rows import node_row as _node
-from groundgraph.store.sqlite.rows import unpack_text
+from groundgraph.store.sqlite.rows import unpack_hash, unpack_ingest, unpack_text
 
 # One statement: the nodes named in ?1 that are not hubs (a hub: ?3 characters of prefix
 # ?4 and more than ?5 edges) step along their edges; those that ?6 or fewer edges point to
@@ -132,11 +132,11 @@ class SQLiteGraphReads:
             title=str(row[1]),
             description=str(row[2]),
             source=str(row[3]),
-            content_hash=str(row[4]),
+            content_hash=unpack_hash(row[4]),
             scopes=tuple(json.loads(str(row[5]))),
             added_at=str(row[6]),
             metadata=tuple((str(k), str(v)) for k, v in json.loads(unpack_text(row[7]))),
-            ingest=str(row[8]),
+            ingest=unpack_ingest(row[8]),
         )
 
     def documents(self) -> list[Document]:

@@ -1,5 +1,6 @@
 """Schema of the SQLite store, as numbered migrations (a PostgreSQL store numbers its own
-the same way: version v means the same tables everywhere, up to 7; version 8 is SQLite's).
+the same way: version v means the same tables everywhere, up to 7; versions 8 and 9 are
+SQLite's).
 
 ``MIGRATIONS[v]`` takes a store from version v-1 to v. The first version already carries
 what DESIGN.md gives every node and edge (scopes, created_at, invalid_at, sources).
@@ -44,11 +45,18 @@ document's ``metadata`` of some length as a BLOB of raw deflate when that is sho
 (``rows.pack_text``). Rows written before keep their spans and text, which read as they
 did. A pending link names its target by the key of its text in ``link_targets`` (many
 links wait for one target).
+Version 9 (SQLite only) stores a node's ``created_at`` of its own (an entity's: it has no
+document) as 8 bytes when it is a time as the store writes them (``rows.pack_stamp``),
+and an edge asserted by its document's root alone with ``sources`` ``'*'`` (an entity's
+co-occurrence in a document's first lines; the migration rewrites the ``'[""]'`` that
+meant the same); a document's ``ingest`` key as raw deflate against the default key
+(``rows.pack_ingest``: 97 characters in 5 bytes) and a ``content_hash`` of 64 hex digits
+as its 32 bytes. Other rows read as they did.
 """
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 
 #: The fixed edge type codes of schema version 8 and each type's usual weight (None: none).
 EDGE_TYPE_CODES: tuple[tuple[int, str, float | None], ...] = (
@@ -332,4 +340,5 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         "CREATE INDEX doc_links_target ON doc_links(target)",
         "CREATE INDEX doc_links_doc ON doc_links(doc)",
     ),
+    9: ("""UPDATE edges SET sources = '*' WHERE sources = '[""]'""",),
 }
