@@ -289,7 +289,8 @@ class Database:
             with self._lock:
                 if not self._closed:
                     self.conn.execute(f"PRAGMA cache_size=-{_CACHE_KIB}")
-                    self.conn.execute(f"PRAGMA mmap_size={_MMAP_BYTES}")
+                    if self._mapped:  # a connection that has written maps no file (unmap)
+                        self.conn.execute(f"PRAGMA mmap_size={MMAP_BYTES}")
 
     @contextmanager
     def reading(self) -> Iterator[sqlite3.Connection]:
