@@ -10,11 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from graph.test_order_free import stored_edges
 from groundgraph import DocumentGraph
+from groundgraph.graph import title_links
 from groundgraph.graph.linking import MAX_TITLE_LINKS_PER_NODE
 from groundgraph.ingest import parse_markdown
 from groundgraph.model import REFERENCE
@@ -110,3 +112,23 @@ def test_a_node_naming_many_titles_links_the_first_ones_it_names(tmp_path):
         edges = _index(tmp_path / f"{name}.db", _parsed(docs, order))
         linked = [t for s, t, kind, _ in edges if s == "doc0#1" and kind == REFERENCE]
         assert sorted(linked) == sorted(first)
+
+
+@settings(
+    max_examples=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(corpus, st.permutations(range(12)))
+def test_settling_in_small_reads_stores_each_reference_once(tmp_path_factory, docs, order):
+    # The settled nodes are read from the store a few at a time: an edge between two
+    # nodes read apart is still stored once, and the graph is the one read at once.
+    order = [i for i in order if i < len(docs)]
+    folder = tmp_path_factory.mktemp("batches")
+    whole = _index(folder / "whole.db", _parsed(docs, order))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(title_links, "_READ_BATCH", 1)
+        apart = _index(folder / "apart.db", _parsed(docs, order))
+    assert apart == whole
+    pairs = [(s, t) for s, t, kind, _ in apart if kind == REFERENCE]
+    assert len(pairs) == len(set(pairs))

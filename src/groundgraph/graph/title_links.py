@@ -18,7 +18,7 @@ document's edges do (``ingest.edges.EdgeSet``), so settling a root settles the p
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from groundgraph.graph.linking import (
@@ -112,7 +112,8 @@ def settle_title_links(
     ]
     if not wrong:
         return
-    current = _reference_edges(store, wrong, everything)
+    # Only a root's partners (``_partners``) need the links into it.
+    current = _reference_edges(store, wrong, everything, {n for n in wrong if _doc_of(n) == n})
     wanted: dict[str, set[str]] = {}
     for node_id in wrong:
         named = links.named(node_id)
@@ -122,7 +123,7 @@ def settle_title_links(
     roots = {n: _partners(n, links, current, wanted) for n in wanted if _doc_of(n) == n}
     others = sorted({p for partners in roots.values() for p in partners} - current.keys())
     links.read(others)
-    current.update(_reference_edges(store, others, False))
+    current.update(_reference_edges(store, others, False, ()))
     for root, partners in roots.items():
         _settle_pairs(root, partners, links, current, wanted)
     weight = EDGE_WEIGHTS[REFERENCE]
@@ -175,25 +176,34 @@ def _settle_pairs(
                 wanted[a].discard(b)
 
 
-def _reference_edges(store: Store, nodes: Sequence[str], everything: bool) -> dict[str, list[Edge]]:
+def _reference_edges(
+    store: Store, nodes: Sequence[str], everything: bool, into: Collection[str]
+) -> dict[str, list[Edge]]:
     """The reference edges from each of ``nodes`` (and, under ``_INTO + node``, those to
-    it from other documents)."""
-    wanted = set(nodes)
+    each of ``into``, nodes of ``nodes``, from other documents). A popular document's
+    root has thousands of links in and few out: only the roots asked for read theirs."""
+    wanted, entered = set(nodes), set(into)
     found: dict[str, list[Edge]] = {n: [] for n in nodes}
     if everything:
         edges: Iterable[Edge] = store.reads.iter_edges([REFERENCE])
     else:
+        leaving = [n for n in nodes if n not in entered]
         edges = [
             e
-            for start in range(0, len(nodes), _READ_BATCH)
-            for e in store.reads.edges_touching(nodes[start : start + _READ_BATCH], [REFERENCE])
+            for part, out in ((sorted(entered), False), (leaving, True))
+            for start in range(0, len(part), _READ_BATCH)
+            for e in store.reads.edges_touching(
+                part[start : start + _READ_BATCH], [REFERENCE], leaving=out
+            )
         ]
+    seen: set[Edge] = set()  # an edge between the two parts is read by both
     for edge in edges:
-        if edge.type != REFERENCE:
+        if edge.type != REFERENCE or edge in seen:
             continue
+        seen.add(edge)
         if edge.source in wanted:
             found[edge.source].append(edge)
-        if edge.target in wanted and _doc_of(edge.source) != _doc_of(edge.target):
+        if edge.target in entered and _doc_of(edge.source) != _doc_of(edge.target):
             found.setdefault(_INTO + edge.target, []).append(edge)
     return found
 

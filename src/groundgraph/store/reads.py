@@ -60,10 +60,10 @@ class GraphReads(Protocol):
         ...
 
     def edges_touching(
-        self, node_ids: Sequence[str], types: Sequence[str] | None = None
+        self, node_ids: Sequence[str], types: Sequence[str] | None = None, *, leaving: bool = False
     ) -> list[Edge]:
-        """Every edge (of ``types``, if given) with an end in ``node_ids``, each once, in
-        the order added."""
+        """Every edge (of ``types``, if given) with an end in ``node_ids`` (with
+        ``leaving``, its source), each once, in the order added."""
         ...
 
     def owned_edges(self, doc_ids: Sequence[str]) -> list[Edge]:

@@ -75,6 +75,11 @@ def test_edges_touching_gives_each_edge_once_in_order(store):
     typed = store.reads.edges_touching(["a#1", "a#2"], ["next", "semantic"])
     assert [(e.source, e.target, e.type) for e in typed] == [("a#1", "a#2", "next")]
     assert store.reads.edges_touching(["a#1"], []) == []
+    leaving = store.reads.edges_touching(["a", "a#1"], leaving=True)
+    assert [(e.source, e.target) for e in leaving] == [("a", "a#1"), ("a", "a#2"), ("a#1", "a#2")]
+    assert store.reads.edges_touching(["a#2"], leaving=True) == []
+    typed = store.reads.edges_touching(["a", "a#1"], ["next"], leaving=True)
+    assert [(e.source, e.target) for e in typed] == [("a#1", "a#2")]
 
 
 def test_owned_edges_are_those_stored_with_the_documents_in_order(store):

@@ -245,21 +245,24 @@ class PostgresGraphReads:
                 last_doc, last_seq = int(rows[-1][-2]), int(rows[-1][-1])
 
     def edges_touching(
-        self, node_ids: Sequence[str], types: Sequence[str] | None = None
+        self, node_ids: Sequence[str], types: Sequence[str] | None = None, *, leaving: bool = False
     ) -> list[Edge]:
         if not node_ids:
             return []
         typed = "" if types is None else " AND e2.type = ANY(%s)"
         ids, kinds = list(node_ids), () if types is None else (list(types),)
+        entering = (
+            ""
+            if leaving
+            else " UNION SELECT e2.id FROM edges e2 JOIN nodes k ON k.key = e2.dst"
+            f" WHERE k.node_id = ANY(%s){typed}"
+        )
         rows = self._db.query(
             f"SELECT {EDGE_SELECT} FROM {EDGE_FROM} WHERE e.id IN ("
             " SELECT e2.id FROM edges e2 JOIN nodes k ON k.key = e2.src"
-            f" WHERE k.node_id = ANY(%s){typed}"
-            " UNION"
-            " SELECT e2.id FROM edges e2 JOIN nodes k ON k.key = e2.dst"
-            f" WHERE k.node_id = ANY(%s){typed}"
+            f" WHERE k.node_id = ANY(%s){typed}{entering}"
             ") ORDER BY e.id",
-            (ids, *kinds, ids, *kinds),
+            (ids, *kinds) if leaving else (ids, *kinds, ids, *kinds),
         )
         return [_edge(r) for r in rows]
 

@@ -267,18 +267,22 @@ class SQLiteGraphReads:
                 last_doc, last_seq = _int(rows[-1][-2]), _int(rows[-1][-1])
 
     def edges_touching(
-        self, node_ids: Sequence[str], types: Sequence[str] | None = None
+        self, node_ids: Sequence[str], types: Sequence[str] | None = None, *, leaving: bool = False
     ) -> list[Edge]:
         if not node_ids:
             return []
         ids = _json_list(node_ids)
         typed = "" if types is None else f" AND e.type IN ({_CODES_OF})"
         kinds = () if types is None else (_json_list(types),)
+        entering = (
+            ""
+            if leaving
+            else f" UNION SELECT {_EDGE_SELECT}, e.id AS id FROM {_EDGE_FROM}"
+            f" WHERE e.dst IN ({_KEYS_OF}){typed}"
+        )
         rows = self._db.query(
             f"SELECT {_EDGE_SELECT}, e.id AS id FROM {_EDGE_FROM}"
-            f" WHERE e.src IN ({_KEYS_OF}){typed}"
-            f" UNION SELECT {_EDGE_SELECT}, e.id AS id FROM {_EDGE_FROM}"
-            f" WHERE e.dst IN ({_KEYS_OF}){typed} ORDER BY id",
+            f" WHERE e.src IN ({_KEYS_OF}){typed}{entering} ORDER BY id",
             (ids, *kinds),
         )
         return [_edge(r) for r in rows]
