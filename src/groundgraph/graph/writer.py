@@ -287,8 +287,9 @@ class DocumentWriter:
         local = self._preparer().prepare_file
         prepared = prepared_in_order(todo, local, "files", settings, count, titles=titles)
         add = partial(self._add_file, run=run)
-        for outcomes in write_in_batches(self.store, self.indexes, prepared, add):
-            yield from outcomes
+        with self.store.writes.filling():  # a first index builds its edge lookups at the end
+            for outcomes in write_in_batches(self.store, self.indexes, prepared, add):
+                yield from outcomes
         self.indexes.relink(workers=count)
         pack_after_filling(self.store.packing, before)
 

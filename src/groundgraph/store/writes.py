@@ -96,3 +96,11 @@ class DocumentWrites(Protocol):
         writes that finished, also when it raises, and other processes see them when it
         ends. Nested blocks join the outer one."""
         ...
+
+    def filling(self) -> AbstractContextManager[None]:
+        """A block of many writes into a store that holds no edges yet (a first
+        ``groundgraph index``): the store may build its lookups of edges by node once, when
+        the block ends, instead of an entry at a time. What is read meanwhile is right but
+        may be slow; a process killed inside the block leaves them to be built when the
+        store is next opened to write. Not nested, and not inside ``batch``."""
+        ...

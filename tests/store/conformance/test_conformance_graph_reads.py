@@ -257,3 +257,26 @@ def test_the_walks_adjacency_built_from_the_columns_gives_the_stores_arcs(store)
         got = adjacency.arcs(names, weakest)
         for name in names:
             assert sorted(got[name]) == sorted(a for a in want[name] if a.weight >= weakest)
+
+
+def test_reads_inside_and_after_a_fill_are_those_of_any_write(store):
+    # ``filling`` may leave its lookups for the end: what is read meanwhile is the same.
+    with store.writes.filling():
+        write(store, "a", n=2, extra_edges=(Edge("a#1", "a#2", "next", 0.4),))
+        write(store, "b", n=1, extra_edges=(Edge("b#1", "a#1", "semantic", 0.3),))
+        inside = (
+            store.reads.edges_touching(["a#1"]),
+            sorted(store.reads.walk_arcs(["a#1", "b#1"], 10)),  # in no promised order
+            list(store.reads.iter_edges()),
+        )
+    after = (
+        store.reads.edges_touching(["a#1"]),
+        sorted(store.reads.walk_arcs(["a#1", "b#1"], 10)),
+        list(store.reads.iter_edges()),
+    )
+    assert inside == after
+    touching = [(e.source, e.target) for e in after[0]]
+    assert touching == [("a", "a#1"), ("a#1", "a#2"), ("b#1", "a#1")]
+    with store.writes.filling():  # a store with edges: a fill like any other writes
+        write(store, "c", n=1)
+    assert len(list(store.reads.iter_edges())) == 6

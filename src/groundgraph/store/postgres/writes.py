@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from contextlib import AbstractContextManager
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import replace
 from typing import Any
 
@@ -40,6 +40,10 @@ class PostgresDocumentWrites:
 
     def batch(self) -> AbstractContextManager[None]:
         return self._db.batch()
+
+    def filling(self) -> AbstractContextManager[None]:
+        # Other processes write and read the same tables meanwhile: the indexes stay.
+        return nullcontext()
 
     def replace_document(
         self,

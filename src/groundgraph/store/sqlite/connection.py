@@ -17,7 +17,7 @@ from pathlib import Path
 
 from groundgraph.errors import NoStoreError, SchemaVersionError, StoreBusyError, StoreError
 from groundgraph.store.sqlite.rows import int_of
-from groundgraph.store.sqlite.schema import MIGRATIONS, SCHEMA_VERSION
+from groundgraph.store.sqlite.schema import EDGE_LOOKUPS, MIGRATIONS, SCHEMA_VERSION
 
 __all__ = ["Database", "Query"]
 
@@ -336,6 +336,8 @@ class Database:
                 for statement in MIGRATIONS[target]:
                     conn.execute(statement)
                 conn.execute(f"PRAGMA user_version = {target}")
+            for statement in EDGE_LOOKUPS:  # those a run killed while filling left out
+                conn.execute(statement)
             if int(conn.execute("PRAGMA application_id").fetchone()[0]) != APPLICATION_ID:
                 conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
 

@@ -1,0 +1,101 @@
+"""A first fill of a SQLite store builds its edge lookups (the ``edges_src`` and
+``edges_dst`` indexes) when it ends, and a fill that never ended leaves them to the next
+writable open."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from groundgraph import DocumentGraph
+from groundgraph.store import SQLiteStore
+from store.conformance.store_data import write
+
+LOOKUPS = {"edges_src", "edges_dst"}
+
+
+def _lookups(db: Path) -> set[str]:
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute("SELECT name FROM sqlite_master WHERE type = 'index'").fetchall()
+    return {name for (name,) in rows} & LOOKUPS
+
+
+def _plan(db: Path, sql: str) -> str:
+    with sqlite3.connect(db) as conn:
+        return " ".join(str(r[-1]) for r in conn.execute(f"EXPLAIN QUERY PLAN {sql}"))
+
+
+def test_a_first_fill_builds_the_lookups_at_its_end(tmp_path):
+    db = tmp_path / "s.db"
+    store = SQLiteStore(db)
+    with store.writes.filling():
+        write(store, "a", n=3, entities=("entity:x",))
+        assert _lookups(db) == set()  # none during the fill
+    assert _lookups(db) == LOOKUPS
+    assert "edges_dst" in _plan(db, "SELECT * FROM edges WHERE dst = 3")
+    with store.writes.filling():  # the store has edges: its lookups stay
+        write(store, "b", n=1)
+        assert _lookups(db) == LOOKUPS
+    store.close()
+
+
+def test_a_fill_that_raises_builds_them_too(tmp_path):
+    db = tmp_path / "s.db"
+    store = SQLiteStore(db)
+    with pytest.raises(RuntimeError), store.writes.filling():
+        write(store, "a", n=2)
+        raise RuntimeError("stop")
+    assert _lookups(db) == LOOKUPS
+    assert [e.target for e in store.reads.edges_touching(["a#2"])] == ["a#2"]
+    store.close()
+
+
+def test_a_fill_killed_midway_leaves_them_to_the_next_writable_open(tmp_path):
+    db = tmp_path / "s.db"
+    child = textwrap.dedent(
+        f"""
+        import os, signal, sys
+        sys.path.insert(0, {str(Path(__file__).parents[1])!r})
+        from store.conformance.store_data import write
+        from groundgraph.store import SQLiteStore
+        store = SQLiteStore({str(db)!r})
+        with store.writes.filling():
+            write(store, "a", n=2)
+            os.kill(os.getpid(), signal.SIGKILL)
+        """
+    )
+    done = subprocess.run([sys.executable, "-c", child], capture_output=True, timeout=60)
+    assert done.returncode == -signal.SIGKILL, done.stderr.decode()
+    assert _lookups(db) == set()
+    read_only = SQLiteStore(db, read_only=True)  # reads are right without them
+    assert [e.target for e in read_only.reads.edges_touching(["a#1"])] == ["a#1"]
+    read_only.close()
+    SQLiteStore(db).close()
+    assert _lookups(db) == LOOKUPS
+
+
+def test_the_cli_index_leaves_a_store_with_its_lookups(tmp_path):
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    names = ["Alpha", "Beta", "Gamma"]
+    for k, name in enumerate(names):
+        (folder / f"d{k}.md").write_text(f"# {name}\n\nSee {names[k - 1]} here.\n")
+    db = tmp_path / "g.db"
+    done = subprocess.run(
+        [sys.executable, "-m", "groundgraph", "--db", str(db), "index", str(folder)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+    )
+    assert done.returncode == 0, done.stderr
+    assert _lookups(db) == LOOKUPS
+    with DocumentGraph(db) as graph:
+        assert "d2" in [h.node_id for h in graph.search("gamma")]
