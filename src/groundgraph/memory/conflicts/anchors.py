@@ -178,7 +178,7 @@ def about(theme: str, old: str, new: str = "", initial: bool = False) -> bool:
     return False
 
 
-def _date_terms(text: str) -> frozenset[str]:
+def date_terms(text: str) -> frozenset[str]:
     return frozenset().union(*(terms(w) for w, _ in words_of(text) if date_parts(w)))
 
 

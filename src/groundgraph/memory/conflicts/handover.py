@@ -72,12 +72,15 @@ def _departed(clause: str) -> tuple[str, str] | None:
         who = m["who"]
         if who.split()[0].lower() in ("the", "our", "my", "we", "i", "they", "it"):
             return None
+        lead = clause[: m.start("who")].split()
+        if lead and lead[-1][:1].isupper() and lead[-1].isalpha():
+            who = f"{lead[-1]} {who}"  # "Daniel Brooks left": the whole name, not "Brooks"
         return who, head(m["thing"] or "")
     let = _LET_GO.search(clause)
     return (let["who"], "") if let is not None else None
 
 
-def _holds(who: str, old: str) -> bool:
+def holds(who: str, old: str) -> bool:
     """``old`` names ``who`` in a holder's place (see the module docstring)."""
     names = [re.escape(who)]
     bare = re.sub(r"^(?:Prof|Dr|Mr|Mrs|Ms|Mx)\.?\s+", "", who)
@@ -101,7 +104,7 @@ def handed_over(clause: str, old: str) -> Change | None:
     if found is None:
         return None
     who, thing = found
-    if not _holds(who, old):
+    if not holds(who, old):
         return None
     if thing and not (terms(thing) - LIGHT) & terms(old):
         return None  # "Emeka handed the keys over" says nothing of the dashboard he keeps

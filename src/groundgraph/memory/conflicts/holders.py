@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from groundgraph.memory.conflicts.anchors import about, plain_modifiers
+from groundgraph.memory.conflicts.anchors import about, date_terms, plain_modifiers
 from groundgraph.memory.conflicts.nonchange import scope_terms
 from groundgraph.memory.conflicts.phrases import (
     CHANGED,
@@ -93,6 +93,9 @@ _TRAILING_TIME = re.compile(
 )
 
 
+_SPEAKS = re.compile(r"\b(?:i|me|my|we|our|us|the user)\b", re.IGNORECASE)
+
+
 def holder(clause: str, old: str, old_terms: frozenset[str]) -> Change | None:
     m = _COPULA.match(clause)
     if m is None:
@@ -103,6 +106,10 @@ def holder(clause: str, old: str, old_terms: frozenset[str]) -> Change | None:
         if not 0 < len(parts) <= 3 or not all(p[:1].isupper() for p in parts):
             continue
         thing_terms, name_terms = terms(thing), terms(name)
+        if not thing_terms - date_terms(thing):
+            continue  # "Demos are on Wednesdays now": a time, not a thing held
+        if re.match(r"(?:my|our)\b", thing.strip(), re.IGNORECASE) and not _SPEAKS.search(old):
+            continue  # "my new manager is Shirin" says nothing of Catalina's title
         if thing_terms and thing_terms <= old_terms and not name_terms & old_terms:
             if re.search(r"\b[A-Z]", old) and old.split()[0].lower() not in ("i", "we"):
                 return Change("holder", f"{head(thing)!r} is now {name!r}")

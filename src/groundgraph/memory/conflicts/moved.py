@@ -54,6 +54,16 @@ _PLACE_OLD = re.compile(
 )
 
 
+_COPULA_VALUE = re.compile(r"\b(?:is|are|'s|’s)\s+(?P<value>.+)", re.IGNORECASE)
+
+
+def _dated_value(old: str) -> bool:
+    """The old fact's value (what follows its copula) is a date: "is the last Thursday of
+    the month", "are on Tuesdays"."""
+    m = _COPULA_VALUE.search(old)
+    return m is not None and bool(date_parts(m["value"])) and not _PLACE_OLD.search(m["value"])
+
+
 def _kind_matches(dest: str, old: str) -> bool:
     """The old fact has a value of the destination's kind (date, number, role, place)."""
     if typed_difference(dest, old) in ("date", "number"):
@@ -160,6 +170,8 @@ def moved(clause: str, sentence: str, old: str, new: str) -> Change | None:
                 continue  # "moved me to May 21": the speaker's appointment, by its date
         elif on_object:
             initial = m.start("theme") == 0
+            if _dated_value(old) and not date_parts(dest):
+                continue  # "Book club relocated to the café" says nothing of when it meets
             if not (about(theme, old, sentence, initial) or _elliptic(theme, dest, old, new)):
                 continue  # "moved its headquarters to …" says nothing about "a shop in Delft"
             if _outside_agent(clause, m["theme"], old_terms):
