@@ -22,6 +22,41 @@ RETIRED = [
     ("Our treasurer is Willem Dekker.", "Willem Dekker left the club.", "change:holder"),
     # an event that is off, though it is named like a person
     ("We're hosting Easter at our house.", "Easter at our house is off this year.", "change:ended"),
+    # a decision on what was pending, a return to service, a ticket's code closed
+    (
+        "The visa application is under review.",
+        "The embassy rejected the visa application.",
+        "change:ended",
+    ),
+    (
+        "The east entrance is closed for repairs.",
+        "The east entrance is open again.",
+        "",
+    ),
+    ("Grandpa is in the hospital.", "Grandpa was discharged yesterday.", "change:ended"),
+    ("Case SR-2291 is waiting on the vendor.", "SR-2291 closed after the patch.", "change:ended"),
+    # a quantity's change verbs, an adverb after the verb, a re- verb, a transition
+    ("Our gas bill is about €60 a month.", "The gas bill climbed to €85 a month.", "change:moved"),
+    (
+        "The book fair is held in the old gym.",
+        "The book fair has moved permanently to the library.",
+        "change:moved",
+    ),
+    (
+        "Our mail server is hosted in the Leeds rack.",
+        "The mail server was re-homed to the Derby rack.",
+        "change:moved",
+    ),
+    ("Ticket HR-77 is in review.", "HR-77 transitioned to Done.", "change:moved"),
+    # a change said as a noun, and a number alone against a number alone
+    (
+        "The database runs Postgres 14.",
+        "Database upgrade to 16 finished last night.",
+        "change:moved",
+    ),
+    ("The worker pool size is 8.", "We raised the worker pool size to 12.", "change:moved"),
+    # "bucks" is a currency
+    ("Lunch costs $9 at the canteen.", "The canteen raised lunch to eleven bucks.", "change:moved"),
 ]
 
 # (old, new): the new fact does not retire the old one
@@ -37,6 +72,17 @@ KEPT = [
     # a person who is "off" is away, not ended
     ("I report to Hedda.", "Hedda is off this week; Joris approves my leave until Monday."),
     # a new place says nothing of when a club meets
+    # a decision on another thing; a return to service of another thing
+    ("The visa application is under review.", "The embassy rejected my parking permit."),
+    ("The east entrance is closed for repairs.", "The west entrance is open again."),
+    # a number alone that is the same, or against a number with a unit
+    ("The worker pool size is 8.", "We raised the worker pool size to 8."),
+    # a number of a code is not a count; a verb after a code is not a slot
+    ("Jira: OPS-1120 transitioned to Done.", "Jira: OPS-1102 transitioned to Done."),
+    # the subject of a move is the one moved, not the team they moved to
+    ("The sales team reports into finance.", "Ruth transferred to the Madrid team."),
+    # a name in a reason is not what the fact is about
+    ("Choir is on Monday because of Easter.", "Easter at our house is off."),
     (
         "The chess club is the first Monday of the month.",
         "The chess club has relocated to the library.",

@@ -86,7 +86,8 @@ _SERVICE = frozenset(
 
 
 _ADJUNCT = re.compile(
-    r"\b(?:next to|alongside|besides|as well as|along with|together with|on top of|apart from)\b",
+    r"\b(?:next to|alongside|besides|as well as|along with|together with|on top of|apart from"
+    r"|because of|due to|owing to|thanks to)\b",
     re.IGNORECASE,
 )
 

@@ -125,8 +125,16 @@ _RESOLVE = (
     r"|launched|renewed|discharged|shipped|completed|finished|cleared|paid(?: off)?|granted"
     r"|accepted|delivered|got engaged|engaged|married|recovered|came through|went live"
     r"|finali[sz]ed|done"
+    # a decision on what was pending, a return to service
+    r"|declined|rejected|denied|refused|turned down|passed|filled|reopened|resumed"
+    r"|back (?:up|online|open|in service|to normal)"
+    r"|(?:working|running|open|up|online|green|operational|healthy|normal|fine) again"
 )
 _RESOLVED_OBJECT = re.compile(rf"\b(?:{_RESOLVE})\s+(?P<theme>.+)", re.IGNORECASE)
+_CODE_CLOSED = re.compile(
+    r"^(?P<theme>(?:[\w-]+\s+)?#?[A-Za-z]*-?\d[\w-]*)\s+(?:(?:is|was|has been|got)\s+)?closed\b",
+    re.IGNORECASE,
+)
 _RESOLVED_SUBJECT = re.compile(
     rf"^(?P<theme>.+?)(?:['’]s|\s+(?:is|are|was|were|has been|have been|got|finally|now))*"
     rf"\s*\b(?:{_RESOLVE})\b",
@@ -138,12 +146,13 @@ _OPEN_STATE = re.compile(
     r"(?:broken|leaking|pending|outstanding|open|in draft|a draft|in (?:closed |private |open )?"
     r"beta|in progress|under review|awaiting|waiting|single|in hospital|on hold|blocked"
     r"|expired|overdue|unpaid|unresolved|missing|delayed|down|failing|faulty|out of order"
-    r"|not working|unassigned|on the market|for sale|engaged|being \w+)\b|\bexpired\b|\bawaiting\b"
+    r"|not working|unassigned|on the market|for sale|engaged|being \w+|closed|offline|vacant"
+    r"|in (?:the )?hospital)\b|\bexpired\b|\bawaiting\b"
     r"|[#\w]*\d[\w-]*\s+(?:open|pending|in progress)\b",
     re.IGNORECASE,
 )
 
-RESOLVED_CUES = (_RESOLVED_OBJECT, _RESOLVED_SUBJECT)
+RESOLVED_CUES = (_RESOLVED_OBJECT, _RESOLVED_SUBJECT, _CODE_CLOSED)
 
 
 def resolved(clause: str, old: str, new: str) -> Change | None:

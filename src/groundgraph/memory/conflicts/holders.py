@@ -184,7 +184,8 @@ def _other_names(text: str, slot: str) -> frozenset[str]:
     words = [w.strip(".,;:!?'’()") for w in text.split()]
     runs: list[list[str]] = []
     for i, word in enumerate(words):
-        if i and word[:1].isupper() and not date_parts(word):
+        # the first word too: "Malik transferred to the London team" is about Malik
+        if word[:1].isupper() and not date_parts(word):
             if runs and runs[-1][-1] == words[i - 1]:
                 runs[-1].append(word)
             else:
@@ -233,6 +234,7 @@ def value(sentence: str, old: str) -> Change | None:
             ):
                 continue  # "Dana … our Porto office" says nothing of Anjali's office
             noun_after = after.isalpha() and not FINITE.match(after) and after not in JOINERS
+            noun_after = noun_after and not after.endswith("ed")  # "WEB-3370 transitioned"
             if noun_after and key(ANALYZER.stem(after)) == key(ANALYZER.stem(old_after)):
                 return Change("value", f"{old_name!r} {after} is now {name!r}")
             if before.endswith(".") and before == old_before:  # "Prof. Kowalski"
