@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from groundgraph.memory.conflicts.appointed import appointed
 from groundgraph.memory.conflicts.changes import change_conflict
 from groundgraph.memory.conflicts.cues import RULE_CUES, read_cues
 from groundgraph.memory.conflicts.ended import ended, instead, no_longer, resolved
@@ -254,6 +255,7 @@ RULES: dict[str, Callable[[str, str, str, str], object]] = {
     "resolved": lambda c, s, old, new: resolved(c, old, new),
     "from-to": lambda c, s, old, new: from_to(c, old),
     "promoted": lambda c, s, old, new: promoted(c, old),
+    "appointed": lambda c, s, old, new: appointed(c, s, old),
     "hired": lambda c, s, old, new: hired(c, old),
     "confirmed": lambda c, s, old, new: confirmed(c, old),
     "holder": lambda c, s, old, new: holder(c, old, terms(old)),

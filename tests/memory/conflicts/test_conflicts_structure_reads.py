@@ -55,6 +55,20 @@ RETIRED = [
         "change:moved",
     ),
     ("The worker pool size is 8.", "We raised the worker pool size to 12.", "change:moved"),
+    # appointed: named, made, "our new …", started as; a contracted copula before a title
+    ("Mr. Okafor is the deputy head.", "Mr. Okafor was appointed head last term.", "change:holder"),
+    (
+        "Lena is a junior associate.",
+        "Lena did well and the firm made her a senior associate.",
+        "change:holder",
+    ),
+    ("Femi is a sales manager.", "Say hello to Femi, our new Head of Sales!", "change:holder"),
+    (
+        "The user is a trainee nurse.",
+        "The user qualified and started as a ward sister.",
+        "change:holder",
+    ),
+    ("Joao is a waiter at the bistro.", "Joao's the head chef at the bistro now.", "change:holder"),
     # "bucks" is a currency
     ("Lunch costs $9 at the canteen.", "The canteen raised lunch to eleven bucks.", "change:moved"),
 ]
@@ -75,6 +89,11 @@ KEPT = [
     # a decision on another thing; a return to service of another thing
     ("The visa application is under review.", "The embassy rejected my parking permit."),
     ("The east entrance is closed for repairs.", "The west entrance is open again."),
+    # an award is no job; another person; the same title; "Belle" is not "Bell"
+    ("Tom is a nurse.", "Tom was named employee of the month."),
+    ("Femi is a sales manager.", "Mr. Okafor was appointed head last term."),
+    ("Lena is a senior associate.", "The firm made Lena a senior associate."),
+    ("Jon Bell is the project lead.", "Jon Belle, the new QA contractor, joins next week."),
     # a number alone that is the same, or against a number with a unit
     ("The worker pool size is 8.", "We raised the worker pool size to 8."),
     # a number of a code is not a count; a verb after a code is not a slot

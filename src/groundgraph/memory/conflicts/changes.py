@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import functools
 
+from groundgraph.memory.conflicts.appointed import appointed
 from groundgraph.memory.conflicts.cues import read_cues
 from groundgraph.memory.conflicts.ended import ended, instead, no_longer, resolved
 from groundgraph.memory.conflicts.handover import handed_over
@@ -123,6 +124,8 @@ def _moved_or_held(
         found = from_to(clause, old)
     if found is None and "promoted" in rules:
         found = promoted(clause, old)
+    if found is None and "appointed" in rules:
+        found = appointed(clause, sentence, old)
     if found is None and "hired" in rules:
         found = hired(clause, old)
     if found is None and "confirmed" in rules:

@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass
 
 from groundgraph.ingest.literals import LiteralGroup
+from groundgraph.memory.conflicts.appointed import APPOINTED_CUES
 from groundgraph.memory.conflicts.ended import (
     ENDED_CUES,
     INSTEAD_CUES,
@@ -54,6 +55,7 @@ RULE_CUES: dict[str, tuple[re.Pattern[str], ...]] = {
     "resolved": RESOLVED_CUES,
     "from-to": FROM_TO_CUES,
     "promoted": PROMOTED_CUES,
+    "appointed": APPOINTED_CUES,
     "hired": HIRED_CUES,
     "confirmed": CONFIRMED_CUES,
     "holder": HOLDER_CUES,

@@ -67,7 +67,7 @@ def took_over(clause: str, old: str, new: str) -> Change | None:
 
 
 _NOW_TITLE = re.compile(
-    r"^(?:(?P<s>.+?)\s+)?(?:is|are|'s)\s+(?:now\s+(?:an?|the)\s+(?P<t1>.+)|(?:an?|the)\s+"
+    r"^(?:(?P<s>.+?)(?:\s+(?:is|are|'s)|(?<=\w)['’]s)|(?:is|are))\s+(?:now\s+(?:an?|the)\s+(?P<t1>.+)|(?:an?|the)\s+"
     r"(?P<t2>.+?)\s+now)$",
     re.IGNORECASE,
 )
