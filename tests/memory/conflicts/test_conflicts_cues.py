@@ -26,6 +26,7 @@ from groundgraph.memory.conflicts.holders import (
     took_over,
 )
 from groundgraph.memory.conflicts.moved import moved, new_home
+from groundgraph.memory.conflicts.replaced import replaced
 from groundgraph.memory.conflicts.words import terms
 from memory.conflicts.test_conflicts_changes import ANNOUNCED, KEPT
 
@@ -248,6 +249,7 @@ RULES: dict[str, Callable[[str, str, str, str], object]] = {
     "no-longer": lambda c, s, old, new: no_longer(c, old, new),
     "ended": lambda c, s, old, new: ended(c, s, old, new),
     "instead": lambda c, s, old, new: instead(c, new, terms(old)),
+    "replaced": lambda c, s, old, new: replaced(c, s, old),
     "moved": lambda c, s, old, new: moved(c, s, old, new),
     "took-over": lambda c, s, old, new: took_over(c, old, new),
     "new-home": lambda c, s, old, new: new_home(c, s, old),

@@ -69,6 +69,29 @@ RETIRED = [
         "change:holder",
     ),
     ("Joao is a waiter at the bistro.", "Joao's the head chef at the bistro now.", "change:holder"),
+    # a successor names the one succeeded
+    (
+        "Our bookkeeper is Greet Maes.",
+        "We hired Telos Finance to take over from Greet.",
+        "change:holder",
+    ),
+    ("Our card processor is Mollie.", "Stripe replaced Mollie last quarter.", "change:holder"),
+    # the old value named as left
+    (
+        "Our issue tracker is Linear.",
+        "We finished moving off Linear to YouTrack.",
+        "change:instead",
+    ),
+    (
+        "The flat is heated with a gas boiler.",
+        "We got a heat pump and the old gas boiler went to the tip.",
+        "change:instead",
+    ),
+    (
+        "The status page is Statuspage.",
+        "Statuspage got too pricey so we moved to Instatus.",
+        "change:instead",
+    ),
     # "bucks" is a currency
     ("Lunch costs $9 at the canteen.", "The canteen raised lunch to eleven bucks.", "change:moved"),
 ]
@@ -94,6 +117,11 @@ KEPT = [
     ("Femi is a sales manager.", "Mr. Okafor was appointed head last term."),
     ("Lena is a senior associate.", "The firm made Lena a senior associate."),
     ("Jon Bell is the project lead.", "Jon Belle, the new QA contractor, joins next week."),
+    # a successor in another role; the old value as the fact's subject; a complaint alone
+    ("Bob is our treasurer.", "Ana replaced Bob as goalkeeper."),
+    ("Linear sends us weekly digests.", "We finished moving off Linear to YouTrack."),
+    ("The status page is Statuspage.", "Statuspage got too pricey."),
+    ("The flat is heated with a gas boiler.", "The old gas boiler is noisy."),
     # a number alone that is the same, or against a number with a unit
     ("The worker pool size is 8.", "We raised the worker pool size to 8."),
     # a number of a code is not a count; a verb after a code is not a slot

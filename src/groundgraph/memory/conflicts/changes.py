@@ -58,6 +58,7 @@ from groundgraph.memory.conflicts.nonchange import (
     scopes_differ,
 )
 from groundgraph.memory.conflicts.phrases import MAX_TEXT, Change, clauses
+from groundgraph.memory.conflicts.replaced import replaced
 from groundgraph.memory.conflicts.words import terms
 
 __all__ = ["Change", "change_conflict"]
@@ -96,6 +97,8 @@ def change_conflict(new: str, old: str, *, prefilter: bool = True) -> Change | N
                 found = ended(text, said, old, new)
             if found is None and "instead" in rules:
                 found = instead(text, new, old_terms)
+            if found is None and "replaced" in rules:
+                found = replaced(text, said, old)
             if found is None and extra:
                 continue  # "Marcus is also the mentor": a second role, not the one promoted
             found = found or _moved_or_held(text, said, rules, old, new, old_terms)
