@@ -92,6 +92,12 @@ RETIRED = [
         "Statuspage got too pricey so we moved to Instatus.",
         "change:instead",
     ),
+    # a lasting new date still retires the old one
+    (
+        "The quiz night is on Fridays.",
+        "From next month the quiz night is on Saturdays.",
+        "single-valued",
+    ),
     # "bucks" is a currency
     ("Lunch costs $9 at the canteen.", "The canteen raised lunch to eleven bucks.", "change:moved"),
 ]
@@ -122,6 +128,9 @@ KEPT = [
     ("Linear sends us weekly digests.", "We finished moving off Linear to YouTrack."),
     ("The status page is Statuspage.", "Statuspage got too pricey."),
     ("The flat is heated with a gas boiler.", "The old gas boiler is noisy."),
+    # "every" counts, it is no thing both name; a date of one occasion ("This month …")
+    ("We meet the landlord every Monday.", "We've switched to paying rent every other Thursday."),
+    ("The quiz night is the first Friday of the month.", "This month quiz night is on Saturday."),
     # a number alone that is the same, or against a number with a unit
     ("The worker pool size is 8.", "We raised the worker pool size to 8."),
     # a number of a code is not a count; a verb after a code is not a slot

@@ -140,7 +140,11 @@ def _bare(text: str) -> frozenset[str]:
     text = re.sub(r"\b[\w-]+['’]s\b", " ", text)
     plain = re.sub(r"\d[\d:.,]*\s*(?:am|pm|h|uhr)?\b|[$€£¥%°/]", " ", text, flags=re.IGNORECASE)
     kept = [w for w in plain.split() if not date_parts(w) and not scope_terms(w)]
-    return terms(" ".join(kept))
+    return terms(" ".join(w for w in kept if w.lower() not in _QUANTIFIERS))
+
+
+# "every other Friday", "each month": words that count a thing, not the thing
+_QUANTIFIERS = frozenset(["every", "each", "other", "all", "any", "some"])
 
 
 def _same_thing(new_part: str, old_part: str, new: str) -> bool:
