@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from groundgraph.memory.conflicts.appointed import appointed
 from groundgraph.memory.conflicts.changes import change_conflict
 from groundgraph.memory.conflicts.cues import RULE_CUES, read_cues
 from groundgraph.memory.conflicts.ended import ended, instead, no_longer, resolved
@@ -25,6 +26,7 @@ from groundgraph.memory.conflicts.holders import (
     took_over,
 )
 from groundgraph.memory.conflicts.moved import moved, new_home
+from groundgraph.memory.conflicts.replaced import replaced
 from groundgraph.memory.conflicts.words import terms
 from memory.conflicts.test_conflicts_changes import ANNOUNCED, KEPT
 
@@ -247,6 +249,7 @@ RULES: dict[str, Callable[[str, str, str, str], object]] = {
     "no-longer": lambda c, s, old, new: no_longer(c, old, new),
     "ended": lambda c, s, old, new: ended(c, s, old, new),
     "instead": lambda c, s, old, new: instead(c, new, terms(old)),
+    "replaced": lambda c, s, old, new: replaced(c, s, old),
     "moved": lambda c, s, old, new: moved(c, s, old, new),
     "took-over": lambda c, s, old, new: took_over(c, old, new),
     "new-home": lambda c, s, old, new: new_home(c, s, old),
@@ -254,6 +257,7 @@ RULES: dict[str, Callable[[str, str, str, str], object]] = {
     "resolved": lambda c, s, old, new: resolved(c, old, new),
     "from-to": lambda c, s, old, new: from_to(c, old),
     "promoted": lambda c, s, old, new: promoted(c, old),
+    "appointed": lambda c, s, old, new: appointed(c, s, old),
     "hired": lambda c, s, old, new: hired(c, old),
     "confirmed": lambda c, s, old, new: confirmed(c, old),
     "holder": lambda c, s, old, new: holder(c, old, terms(old)),

@@ -4,9 +4,10 @@
 ``nli`` an adapter for an NLI cross-encoder (``pip install sentence-transformers``);
 the rule resolver reads claims (``rules``, with ``patterns``, ``lexicon``, ``values`` and
 ``negation``) and, for updates announced by their shape, changes (``changes``: the rules in
-``ended``, ``moved``, ``holders`` and ``handover``, over ``phrases``, ``anchors``,
-``words`` and ``typed``, held back by ``nonchange``); ``candidates`` picks the earlier
-facts a new fact is checked against and maps the resolver's answer back to fact ids.
+``ended``, ``moved``, ``holders``, ``handover``, ``appointed`` and ``replaced``, over
+``phrases``, ``anchors``, ``words`` and ``typed``, held back by ``nonchange``);
+``candidates`` picks the earlier facts a new fact is checked against and maps the
+resolver's answer back to fact ids.
 """
 
 from groundgraph.memory.conflicts.nli import NLIConflictResolver

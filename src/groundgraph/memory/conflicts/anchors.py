@@ -86,7 +86,8 @@ _SERVICE = frozenset(
 
 
 _ADJUNCT = re.compile(
-    r"\b(?:next to|alongside|besides|as well as|along with|together with|on top of|apart from)\b",
+    r"\b(?:next to|alongside|besides|as well as|along with|together with|on top of|apart from"
+    r"|because of|due to|owing to|thanks to)\b",
     re.IGNORECASE,
 )
 
@@ -178,7 +179,7 @@ def about(theme: str, old: str, new: str = "", initial: bool = False) -> bool:
     return False
 
 
-def _date_terms(text: str) -> frozenset[str]:
+def date_terms(text: str) -> frozenset[str]:
     return frozenset().union(*(terms(w) for w, _ in words_of(text) if date_parts(w)))
 
 

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import functools
 
+from groundgraph.memory.conflicts.appointed import appointed
 from groundgraph.memory.conflicts.cues import read_cues
 from groundgraph.memory.conflicts.ended import ended, instead, no_longer, resolved
 from groundgraph.memory.conflicts.handover import handed_over
@@ -57,6 +58,7 @@ from groundgraph.memory.conflicts.nonchange import (
     scopes_differ,
 )
 from groundgraph.memory.conflicts.phrases import MAX_TEXT, Change, clauses
+from groundgraph.memory.conflicts.replaced import replaced
 from groundgraph.memory.conflicts.words import terms
 
 __all__ = ["Change", "change_conflict"]
@@ -95,6 +97,8 @@ def change_conflict(new: str, old: str, *, prefilter: bool = True) -> Change | N
                 found = ended(text, said, old, new)
             if found is None and "instead" in rules:
                 found = instead(text, new, old_terms)
+            if found is None and "replaced" in rules:
+                found = replaced(text, said, old)
             if found is None and extra:
                 continue  # "Marcus is also the mentor": a second role, not the one promoted
             found = found or _moved_or_held(text, said, rules, old, new, old_terms)
@@ -123,6 +127,8 @@ def _moved_or_held(
         found = from_to(clause, old)
     if found is None and "promoted" in rules:
         found = promoted(clause, old)
+    if found is None and "appointed" in rules:
+        found = appointed(clause, sentence, old)
     if found is None and "hired" in rules:
         found = hired(clause, old)
     if found is None and "confirmed" in rules:

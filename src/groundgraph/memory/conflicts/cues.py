@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass
 
 from groundgraph.ingest.literals import LiteralGroup
+from groundgraph.memory.conflicts.appointed import APPOINTED_CUES
 from groundgraph.memory.conflicts.ended import (
     ENDED_CUES,
     INSTEAD_CUES,
@@ -41,12 +42,14 @@ from groundgraph.memory.conflicts.moved import MOVED_CUES, NEW_HOME_CUES
 from groundgraph.memory.conflicts.negation import is_negated
 from groundgraph.memory.conflicts.nonchange import ALSO, HEDGE, KEPT, ONE_OFF
 from groundgraph.memory.conflicts.phrases import CHANGED, MAX_TEXT, clauses, sentences
+from groundgraph.memory.conflicts.replaced import REPLACED_CUES
 
 # the rules of ``change_conflict``, each with the patterns one of which its clause needs
 RULE_CUES: dict[str, tuple[re.Pattern[str], ...]] = {
     "no-longer": NO_LONGER_CUES,
     "ended": ENDED_CUES,
     "instead": INSTEAD_CUES,
+    "replaced": REPLACED_CUES,
     "moved": MOVED_CUES,
     "took-over": TOOK_OVER_CUES,
     "new-home": NEW_HOME_CUES,
@@ -54,6 +57,7 @@ RULE_CUES: dict[str, tuple[re.Pattern[str], ...]] = {
     "resolved": RESOLVED_CUES,
     "from-to": FROM_TO_CUES,
     "promoted": PROMOTED_CUES,
+    "appointed": APPOINTED_CUES,
     "hired": HIRED_CUES,
     "confirmed": CONFIRMED_CUES,
     "holder": HOLDER_CUES,

@@ -21,6 +21,7 @@ from groundgraph.memory.conflicts.anchors import (
     same_occasion,
     service_of,
 )
+from groundgraph.memory.conflicts.handover import holds
 from groundgraph.memory.conflicts.nonchange import CAUSAL, a_modifier
 from groundgraph.memory.conflicts.phrases import FINITE, Change, head
 from groundgraph.memory.conflicts.typed import typed_difference
@@ -66,6 +67,7 @@ ENDED_CUES = (_PULLED, _LET_LAPSE, _ENDED, _ENDED_PASSIVE, _ENDED_ALONE)
 INSTEAD_CUES = (_INSTEAD_OF, _NEGATIVE_FOR)
 
 
+_A_NAME = re.compile(r"^(?-i:[A-Z])[\w'’-]*(?:\s+(?-i:[A-Z])[\w'’-]*)?$")
 _LEAVING = re.compile(
     r"(?:withdrew from|withdrawn from|dropped out of|pulled out of|quit|left|stepped down"
     r"|stepped back|stood down|rotated off|gave up)\b",
@@ -96,6 +98,9 @@ def ended(clause: str, sentence: str, old: str, new: str) -> Change | None:
             continue
         theme = head(m["theme"])
         initial = m.start("theme") == 0
+        off = pattern is _ENDED_PASSIVE and m[0].lower().endswith(" off")
+        if off and _A_NAME.match(theme) and holds(theme, old):
+            continue  # "Mehmet is off this week": the one I report to is away
         if typed_difference(theme, old) == "date":
             continue  # "my Friday slot" is not the slot on May 13
         leaving = _LEAVING.match(m[0]) is not None  # "I left the choir": I did, not the choir
@@ -120,8 +125,16 @@ _RESOLVE = (
     r"|launched|renewed|discharged|shipped|completed|finished|cleared|paid(?: off)?|granted"
     r"|accepted|delivered|got engaged|engaged|married|recovered|came through|went live"
     r"|finali[sz]ed|done"
+    # a decision on what was pending, a return to service
+    r"|declined|rejected|denied|refused|turned down|passed|filled|reopened|resumed"
+    r"|back (?:up|online|open|in service|to normal)"
+    r"|(?:working|running|open|up|online|green|operational|healthy|normal|fine) again"
 )
 _RESOLVED_OBJECT = re.compile(rf"\b(?:{_RESOLVE})\s+(?P<theme>.+)", re.IGNORECASE)
+_CODE_CLOSED = re.compile(
+    r"^(?P<theme>(?:[\w-]+\s+)?#?[A-Za-z]*-?\d[\w-]*)\s+(?:(?:is|was|has been|got)\s+)?closed\b",
+    re.IGNORECASE,
+)
 _RESOLVED_SUBJECT = re.compile(
     rf"^(?P<theme>.+?)(?:['’]s|\s+(?:is|are|was|were|has been|have been|got|finally|now))*"
     rf"\s*\b(?:{_RESOLVE})\b",
@@ -133,12 +146,13 @@ _OPEN_STATE = re.compile(
     r"(?:broken|leaking|pending|outstanding|open|in draft|a draft|in (?:closed |private |open )?"
     r"beta|in progress|under review|awaiting|waiting|single|in hospital|on hold|blocked"
     r"|expired|overdue|unpaid|unresolved|missing|delayed|down|failing|faulty|out of order"
-    r"|not working|unassigned|on the market|for sale|engaged|being \w+)\b|\bexpired\b|\bawaiting\b"
+    r"|not working|unassigned|on the market|for sale|engaged|being \w+|closed|offline|vacant"
+    r"|in (?:the )?hospital)\b|\bexpired\b|\bawaiting\b"
     r"|[#\w]*\d[\w-]*\s+(?:open|pending|in progress)\b",
     re.IGNORECASE,
 )
 
-RESOLVED_CUES = (_RESOLVED_OBJECT, _RESOLVED_SUBJECT)
+RESOLVED_CUES = (_RESOLVED_OBJECT, _RESOLVED_SUBJECT, _CODE_CLOSED)
 
 
 def resolved(clause: str, old: str, new: str) -> Change | None:
@@ -193,6 +207,19 @@ _NO_THING = re.compile(r"^no\s+(?!one\b|longer\b|more\b|body\b|way\b|idea\b)(?P<
 NO_LONGER_CUES = (_NO_THING, _NO_LONGER)
 
 
+_PRONOUN_SUBJECT = re.compile(r"^(?:he|she|they|it)\b", re.IGNORECASE)
+
+
+def _named_in(new: str, old_terms: frozenset[str]) -> bool:
+    """A name of ``new`` (a capitalised word past the first) is in the old fact: what a
+    pronoun of ``new`` stands for."""
+    names = [w.strip(".,;:!?'’()").removesuffix("'s") for w in new.split()]
+    return any(
+        n[:1].isupper() and n.lower() not in SPEAKER and terms(n) and terms(n) <= old_terms
+        for n in names
+    )
+
+
 def no_longer(clause: str, old: str, new: str) -> Change | None:
     old_terms = terms(old)
     m = _NO_THING.match(clause)  # "No team lunch this Friday": a notice with no verb
@@ -207,6 +234,8 @@ def no_longer(clause: str, old: str, new: str) -> Change | None:
     if _NO_LONGER.search(clause) is None:
         return None
     said = terms(_NEGATORS.sub(" ", clause))
+    if _PRONOUN_SUBJECT.match(clause) and not _named_in(new, old_terms):
+        return None  # "Malik transferred …, so he's not my report anymore": Malik's, not mine
     if said and said <= old_terms:
         return Change("no-longer", f"no longer {clause!r}")
     return None

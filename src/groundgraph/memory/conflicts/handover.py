@@ -52,6 +52,12 @@ _DEPARTED = re.compile(
     r"|(?P<verb>handed|passed|gave|rotated)\s+(?P<thing>.{0,60}?)\s*(?:\b(?:off|over|on|out)\b|\bto\b))"
 )
 _LET_GO = re.compile(rf"\blet\s+(?P<who>{_NAME})(?:['’]s\s+\w+)?\s+go\b")
+# a successor named: "Brightline took over from Harriet", "Stripe replaced Adyen"
+_SUCCEEDED = re.compile(
+    rf"\b(?:took|take|takes|taking|has taken|have taken)\s+over\s+from\s+(?P<who>{_NAME})"
+    rf"|\b(?:replaced|replacing|replaces|succeeded|succeeding|succeeds)\s+(?P<was>{_NAME})"
+    r"(?:\s+as\s+(?P<role>(?:the\s+|our\s+)?[\w-]+(?:\s+[\w-]+)?))?"
+)
 _HOLDER_BEFORE = re.compile(
     r"(?:\b(?:by|to|from|under|with|is|are|was)\s+(?:the\s+|our\s+|my\s+)?|,\s*)$", re.IGNORECASE
 )
@@ -62,7 +68,7 @@ _HOLDER_AFTER = re.compile(
 )
 
 # the patterns the rule needs in the new fact's clause: none matches, the rule cannot fire
-HANDED_OVER_CUES = (_DEPARTED, _LET_GO)
+HANDED_OVER_CUES = (_DEPARTED, _LET_GO, _SUCCEEDED)
 
 
 def _departed(clause: str) -> tuple[str, str] | None:
@@ -72,12 +78,20 @@ def _departed(clause: str) -> tuple[str, str] | None:
         who = m["who"]
         if who.split()[0].lower() in ("the", "our", "my", "we", "i", "they", "it"):
             return None
+        lead = clause[: m.start("who")].split()
+        if lead and lead[-1][:1].isupper() and lead[-1].isalpha():
+            who = f"{lead[-1]} {who}"  # "Daniel Brooks left": the whole name, not "Brooks"
         return who, head(m["thing"] or "")
     let = _LET_GO.search(clause)
-    return (let["who"], "") if let is not None else None
+    if let is not None:
+        return let["who"], ""
+    after = _SUCCEEDED.search(clause)
+    if after is None:
+        return None
+    return after["who"] or after["was"], after["role"] or ""
 
 
-def _holds(who: str, old: str) -> bool:
+def holds(who: str, old: str) -> bool:
     """``old`` names ``who`` in a holder's place (see the module docstring)."""
     names = [re.escape(who)]
     bare = re.sub(r"^(?:Prof|Dr|Mr|Mrs|Ms|Mx)\.?\s+", "", who)
@@ -101,7 +115,7 @@ def handed_over(clause: str, old: str) -> Change | None:
     if found is None:
         return None
     who, thing = found
-    if not _holds(who, old):
+    if not holds(who, old):
         return None
     if thing and not (terms(thing) - LIGHT) & terms(old):
         return None  # "Emeka handed the keys over" says nothing of the dashboard he keeps

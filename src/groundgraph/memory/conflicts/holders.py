@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from groundgraph.memory.conflicts.anchors import about, plain_modifiers
+from groundgraph.memory.conflicts.anchors import about, date_terms, plain_modifiers
 from groundgraph.memory.conflicts.nonchange import scope_terms
 from groundgraph.memory.conflicts.phrases import (
     CHANGED,
@@ -67,7 +67,7 @@ def took_over(clause: str, old: str, new: str) -> Change | None:
 
 
 _NOW_TITLE = re.compile(
-    r"^(?:(?P<s>.+?)\s+)?(?:is|are|'s)\s+(?:now\s+(?:an?|the)\s+(?P<t1>.+)|(?:an?|the)\s+"
+    r"^(?:(?P<s>.+?)(?:\s+(?:is|are|'s)|(?<=\w)['’]s)|(?:is|are))\s+(?:now\s+(?:an?|the)\s+(?P<t1>.+)|(?:an?|the)\s+"
     r"(?P<t2>.+?)\s+now)$",
     re.IGNORECASE,
 )
@@ -93,6 +93,9 @@ _TRAILING_TIME = re.compile(
 )
 
 
+_SPEAKS = re.compile(r"\b(?:i|me|my|we|our|us|the user)\b", re.IGNORECASE)
+
+
 def holder(clause: str, old: str, old_terms: frozenset[str]) -> Change | None:
     m = _COPULA.match(clause)
     if m is None:
@@ -103,6 +106,10 @@ def holder(clause: str, old: str, old_terms: frozenset[str]) -> Change | None:
         if not 0 < len(parts) <= 3 or not all(p[:1].isupper() for p in parts):
             continue
         thing_terms, name_terms = terms(thing), terms(name)
+        if not thing_terms - date_terms(thing):
+            continue  # "Demos are on Wednesdays now": a time, not a thing held
+        if re.match(r"(?:my|our)\b", thing.strip(), re.IGNORECASE) and not _SPEAKS.search(old):
+            continue  # "my new manager is Shirin" says nothing of Catalina's title
         if thing_terms and thing_terms <= old_terms and not name_terms & old_terms:
             if re.search(r"\b[A-Z]", old) and old.split()[0].lower() not in ("i", "we"):
                 return Change("holder", f"{head(thing)!r} is now {name!r}")
@@ -133,7 +140,11 @@ def _bare(text: str) -> frozenset[str]:
     text = re.sub(r"\b[\w-]+['’]s\b", " ", text)
     plain = re.sub(r"\d[\d:.,]*\s*(?:am|pm|h|uhr)?\b|[$€£¥%°/]", " ", text, flags=re.IGNORECASE)
     kept = [w for w in plain.split() if not date_parts(w) and not scope_terms(w)]
-    return terms(" ".join(kept))
+    return terms(" ".join(w for w in kept if w.lower() not in _QUANTIFIERS))
+
+
+# "every other Friday", "each month": words that count a thing, not the thing
+_QUANTIFIERS = frozenset(["every", "each", "other", "all", "any", "some"])
 
 
 def _same_thing(new_part: str, old_part: str, new: str) -> bool:
@@ -177,7 +188,8 @@ def _other_names(text: str, slot: str) -> frozenset[str]:
     words = [w.strip(".,;:!?'’()") for w in text.split()]
     runs: list[list[str]] = []
     for i, word in enumerate(words):
-        if i and word[:1].isupper() and not date_parts(word):
+        # the first word too: "Malik transferred to the London team" is about Malik
+        if word[:1].isupper() and not date_parts(word):
             if runs and runs[-1][-1] == words[i - 1]:
                 runs[-1].append(word)
             else:
@@ -226,6 +238,7 @@ def value(sentence: str, old: str) -> Change | None:
             ):
                 continue  # "Dana … our Porto office" says nothing of Anjali's office
             noun_after = after.isalpha() and not FINITE.match(after) and after not in JOINERS
+            noun_after = noun_after and not after.endswith("ed")  # "WEB-3370 transitioned"
             if noun_after and key(ANALYZER.stem(after)) == key(ANALYZER.stem(old_after)):
                 return Change("value", f"{old_name!r} {after} is now {name!r}")
             if before.endswith(".") and before == old_before:  # "Prof. Kowalski"

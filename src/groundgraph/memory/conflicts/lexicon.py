@@ -54,7 +54,7 @@ ROLES = {
 #: verbs that name a role: "Y manages X", "X is owned by Y", "X reports to Y"
 ROLE_VERBS = {
     **_roles("manages manage supervises supervise managing managed supervised", "manager"),
-    **_roles("reports report reporting under answers answer", "manager"),
+    **_roles("reports report reporting under answers answer answering", "manager"),
     **_roles("leads lead heads head leading heading led headed run", "leader"),
     **_roles("owns own owned acquired bought purchased", "owner"),
     **_roles("chairs chair chaired", "chair"),

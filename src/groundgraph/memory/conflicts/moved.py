@@ -13,8 +13,15 @@ import re
 
 from groundgraph.memory.conflicts.anchors import about, modifies, same_kind
 from groundgraph.memory.conflicts.nonchange import CAUSAL, a_modifier
-from groundgraph.memory.conflicts.phrases import DEST_STOP, FINITE, TITLE, Change, head
-from groundgraph.memory.conflicts.typed import typed_difference
+from groundgraph.memory.conflicts.phrases import (
+    DEST_STOP,
+    FINITE,
+    TITLE,
+    Change,
+    head,
+    without_lead_time,
+)
+from groundgraph.memory.conflicts.typed import bare_number_difference, typed_difference
 from groundgraph.memory.conflicts.values import date_parts
 from groundgraph.memory.conflicts.words import LIGHT, SPEAKER, terms
 
@@ -23,18 +30,19 @@ _CHANGE_VERB = (
     r"|raised|increased|decreased|reduced|lowered|cut|turned|pushed|postponed|rescheduled"
     r"|re-scheduled|rebooked|delayed|slipped|brought|ported|replaced|swapped|traded in"
     r"|promoted|reassigned|extended|shortened|renamed|converted|shifted|upped|handed"
-    r"|signed|passed|rotated|retimed|wheeled|carried"
+    r"|signed|passed|rotated|retimed|wheeled|carried|transitioned|re-[a-z]+ed|rehomed|rehoused"
+    r"|redeployed|rerouted|rehosted|jumped|climbed|rose|grew|shrank|soared|dipped|settled"
     r"|(?:is|are|was|were|'s)\s+(?:now\s+)?(?:down|up|back)"
 )
 _PARTICLE = r"(?:\s+(?:back|forward|out|over|up|down))?"
-_INTO = r"(?:to|into|onto|over to|with|for|until|till|under)"
+_INTO = r"(?:to|into|onto|over to|with|for|until|till|under|around)"
 _MOVED_OBJECT = re.compile(
     rf"\b(?:{_CHANGE_VERB})\s+(?P<theme>(?!(?:{_INTO}|back|forward|out|over|up|down)\b).+?){_PARTICLE}\s+{_INTO}\s+(?P<dest>.+)",
     re.IGNORECASE,
 )
 _MOVED_SUBJECT = re.compile(
     rf"^(?P<theme>.+?)\s+(?:(?:has|have|had)\s+)?(?:been\s+|was\s+|were\s+|got\s+)?"
-    rf"(?:now\s+|just\s+|finally\s+|officially\s+)?(?:{_CHANGE_VERB}){_PARTICLE}\s+{_INTO}"
+    rf"(?:now\s+|just\s+|finally\s+|officially\s+)?(?:{_CHANGE_VERB})(?:\s+\w+ly)?{_PARTICLE}\s+{_INTO}"
     r"\s+(?P<dest>.+)",
     re.IGNORECASE,
 )
@@ -42,8 +50,15 @@ _CHANGED_ALONE = re.compile(
     r"^(?P<theme>.+?)\s+(?:has\s+|have\s+)?(?:been\s+)?(?:changed|moved|switched|updated)$",
     re.IGNORECASE,
 )
+# a change said as a noun: "Cluster upgrade to 1.29 is done", "Warehouse cut-over to …"
+_MOVED_NOUN = re.compile(
+    r"^(?P<theme>(?:the\s+|our\s+|my\s+)?[\w-]+(?:\s+[\w-]+)?)\s+(?:upgrade|migration|move"
+    r"|switch|cut-?over|changeover|transition|transfer|relocation)\s+(?:to|into|onto)\s+"
+    r"(?P<dest>.+?)(?:\s+(?:is|are|was|were|has|have|had|got|went|completed|finished|done)\b.*)?$",
+    re.IGNORECASE,
+)
 # the patterns the rule needs in the new fact's clause: none matches, the rule cannot fire
-MOVED_CUES = (_MOVED_OBJECT, _MOVED_SUBJECT, _CHANGED_ALONE)
+MOVED_CUES = (_MOVED_OBJECT, _MOVED_SUBJECT, _CHANGED_ALONE, _MOVED_NOUN)
 _ROLE_DEST = re.compile(
     r"\b(?:role|position|job|title|engineer|manager|director|lead|analyst|designer"
     r"|developer|owner|officer|head|chief)\b",
@@ -52,6 +67,16 @@ _ROLE_DEST = re.compile(
 _PLACE_OLD = re.compile(
     r"\b(?:in|at|out of|from|near|based|lives?|located)\s+(?:the\s+)?(?-i:[A-Z])", re.IGNORECASE
 )
+
+
+_COPULA_VALUE = re.compile(r"\b(?:is|are|'s|’s)\s+(?P<value>.+)", re.IGNORECASE)
+
+
+def _dated_value(old: str) -> bool:
+    """The old fact's value (what follows its copula) is a date: "is the last Thursday of
+    the month", "are on Tuesdays"."""
+    m = _COPULA_VALUE.search(old)
+    return m is not None and bool(date_parts(m["value"])) and not _PLACE_OLD.search(m["value"])
 
 
 def _kind_matches(dest: str, old: str) -> bool:
@@ -129,9 +154,10 @@ def _elliptic(theme: str, dest: str, old: str, new: str) -> bool:
 
 def moved(clause: str, sentence: str, old: str, new: str) -> Change | None:
     old_terms = terms(old)
+    clause = without_lead_time(clause)  # "After six months my heart rate has settled …"
     if CAUSAL.search(clause):
         return None  # "Reduced blood flow leads to ...": a cause, not a change
-    for pattern, on_object in ((_MOVED_OBJECT, True), (_MOVED_SUBJECT, False)):
+    for pattern, on_object in ((_MOVED_OBJECT, True), (_MOVED_SUBJECT, False), (_MOVED_NOUN, True)):
         m = pattern.search(clause)
         if m is None or (on_object and a_modifier(clause, m.start())):
             continue
@@ -145,7 +171,7 @@ def moved(clause: str, sentence: str, old: str, new: str) -> Change | None:
             on_object = True  # "Mobile was moved into …", "Release 2.0 slipped to …"
         theme, dest = head(m["theme"]), head(m["dest"], DEST_STOP)
         dest_terms = terms(dest)
-        typed = typed_difference(dest, old)
+        typed = typed_difference(dest, old) or bare_number_difference(dest, old)
         if typed not in ("date", "number") and (not dest_terms or dest_terms <= old_terms):
             continue  # nothing new: "moved to Leeds" against "lives in Leeds"
         if typed == "same" or (not typed and (date_parts(dest) or typed_difference(dest, dest))):
@@ -160,6 +186,8 @@ def moved(clause: str, sentence: str, old: str, new: str) -> Change | None:
                 continue  # "moved me to May 21": the speaker's appointment, by its date
         elif on_object:
             initial = m.start("theme") == 0
+            if _dated_value(old) and not date_parts(dest):
+                continue  # "Book club relocated to the café" says nothing of when it meets
             if not (about(theme, old, sentence, initial) or _elliptic(theme, dest, old, new)):
                 continue  # "moved its headquarters to …" says nothing about "a shop in Delft"
             if _outside_agent(clause, m["theme"], old_terms):

@@ -36,6 +36,13 @@ ONE_OFF = re.compile(
     re.IGNORECASE,
 )
 
+# "This month book club is on Wednesday": a period that makes the subject one occasion
+THIS_PERIOD = re.compile(
+    r"^(?:this|next)\s+(?:week|month|weekend)\s+(?!(?:we|i|they|you|he|she|it)\b)"
+    r"[\w'’ -]{1,40}?\s+(?:is|are|will be)\b",
+    re.IGNORECASE,
+)
+
 ALSO = re.compile(
     r"\b(?:also|as well|in addition|additionally|another|a second|added|adding|adds)\b"
     r"|\btoo[.!]?$",

@@ -139,7 +139,9 @@ def claim_rules() -> tuple[tuple[str, re.Pattern[str]], ...]:
         (
             "role-verb",
             _p(
-                rf"{_S}\s+{_NOW}(?P<verb>reports|report|answers|answer)\s+(?:directly\s+)?to\s+{_V}"
+                rf"{_S}(?:\s+{_NOW}(?:is|are|am)|['’](?:s|m|re))?\s+{_NOW}"
+                rf"(?P<verb>reports|report|reporting|answers|answer|answering)\s+"
+                rf"(?:directly\s+)?(?:up\s+)?(?:to|into|through)\s+{_V}"
             ),
         ),
         ("role-verb", _p(rf"{_S}\s+{_NOW}works\s+(?P<verb>under)\s+{_V}")),

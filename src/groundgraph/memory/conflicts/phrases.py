@@ -91,6 +91,8 @@ def without_lead_time(sentence: str) -> str:
 CHANGED = re.compile(
     r"\b(?:new|moved?|moves|changed|changes|switched|retimed|rescheduled|cut|raised|lowered"
     r"|dropped to|down to|up to|rose to|fell to|went up to|went down to|bumped|rotated"
+    r"|jumped to|climbed to|grew to|shrank to|soared to|dipped to|settled (?:at|around)|doubled"
+    r"|halved|transitioned"
     r"|increased|decreased|reduced|puts? us at|now at)\b|->|→",
     re.IGNORECASE,
 )

@@ -29,6 +29,7 @@ from typing import Any, Protocol, runtime_checkable
 from groundgraph.errors import FormatError, InputError, InputTooLargeError
 from groundgraph.memory.conflicts.changes import change_conflict
 from groundgraph.memory.conflicts.negation import negates, proposition
+from groundgraph.memory.conflicts.nonchange import THIS_PERIOD
 from groundgraph.memory.conflicts.phrases import sentences
 from groundgraph.memory.conflicts.rules import MAX_CLAIM_TEXT, Claim, parse_claims
 from groundgraph.memory.conflicts.values import value_key, values_differ
@@ -170,7 +171,10 @@ class RuleConflictResolver:
         if not new_text.strip() or not old_text.strip() or _same_text(new_text, old_text):
             return None
         if self.single_valued:
+            occasion = THIS_PERIOD.match(new_text) is not None  # a date of one occasion
             for new_claim in parse_claims(new_text):
+                if occasion and new_claim.attribute.startswith("date"):
+                    continue
                 for old_claim in parse_claims(old_text):
                     found = _claim_conflict(new_claim, old_claim)
                     if found is not None:

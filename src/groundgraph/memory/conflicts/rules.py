@@ -83,7 +83,7 @@ _LEAD = re.compile(
     re.IGNORECASE,
 )
 _POSSESSIVE_PRONOUN = re.compile(r"^(?:his|her|their|its)\s+", re.IGNORECASE)
-_CLAUSES = re.compile(r"\s*;\s*|,?\s+(?:and|but|while|whereas|so)\s+", re.IGNORECASE)
+_CLAUSES = re.compile(r"\s*;\s*|:\s+|,?\s+(?:and|but|while|whereas|so)\s+", re.IGNORECASE)
 
 
 def _subject_ok(raw: str, role: bool) -> bool:

@@ -55,6 +55,7 @@ _NUMBER_WORDS = {
 
 
 _CURRENCY_WORDS = {"eur": "€", "euro": "€", "euros": "€", "usd": "$", "dollars": "$"} | {
+    "bucks": "$", "quid": "£",
     "gbp": "£", "pounds": "£", "chf": "chf", "jpy": "¥", "yen": "¥"
 }  # fmt: skip
 
@@ -69,7 +70,7 @@ _BOUND = re.compile(
 
 
 _COUNT = re.compile(
-    r"(?<![\w.,])(?P<n>\d[\d,]*(?:\.\d+)?|"
+    r"(?<![\w.,#-])(?P<n>\d[\d,]*(?:\.\d+)?|"
     + "|".join(_NUMBER_WORDS)
     + r")\s+(?P<unit>[a-z][a-z-]*)",
     re.IGNORECASE,
@@ -113,6 +114,31 @@ def dated_parts(text: str) -> dict[str, int | str]:
     if daypart is not None:
         parts["daypart"] = daypart[1].lower()
     return parts
+
+
+_BARE_DEST = re.compile(
+    r"^(?:about|around|roughly|approximately|nearly|almost|~)?\s*v?(?P<n>\d+(?:\.\d+)*)$", re.I
+)
+_BARE_OLD = re.compile(
+    r"(?<![\w$€£¥.,:/#-])v?(?P<n>\d+(?:\.\d+)*)(?![\w%°$€£¥:/-]|\.\d|\s*(?:%|°|[a-z]))",
+    re.IGNORECASE,
+)
+
+
+def bare_number_difference(dest: str, old: str) -> str:
+    """ "number" when ``dest`` is a number alone ("to 50", "to 1.29") and ``old`` states
+    numbers alone ("pool size is 20", "runs Kubernetes 1.27"), none of them the same; ""
+    otherwise (a number with a unit or a date is compared by ``typed_difference``)."""
+    m = _BARE_DEST.match(dest.strip())
+    if m is None or date_parts(dest):
+        return ""
+    said = {n["n"] for n in _BARE_OLD.finditer(old) if not _YEARISH.fullmatch(n["n"])}
+    if not said or date_parts(" ".join(said)):
+        return ""
+    return "same" if m["n"] in said else "number"
+
+
+_YEARISH = re.compile(r"(?:19|20)\d\d")
 
 
 def typed_difference(new: str, old: str) -> str:

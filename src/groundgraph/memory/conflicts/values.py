@@ -265,6 +265,7 @@ _SCALE = {
 _CURRENCY = {"$": "usd", "€": "eur", "£": "gbp", "¥": "jpy", "usd": "usd", "eur": "eur"}
 _CURRENCY |= {"dollar": "usd", "dollars": "usd", "euro": "eur", "euros": "eur"}
 _CURRENCY |= {"pound": "gbp", "pounds": "gbp", "gbp": "gbp", "yen": "jpy"}
+_CURRENCY |= {"bucks": "usd", "quid": "gbp"}
 _APPROX = re.compile(r"^(?:about|around|roughly|approximately|nearly|almost|some|~|circa|ca\.?)\s*")
 _INEXACT = re.compile(
     r"^(?:more than|less than|over|under|at least|at most|up to|fewer than|between|"
