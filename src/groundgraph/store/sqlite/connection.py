@@ -336,8 +336,11 @@ class Database:
                 for statement in MIGRATIONS[target]:
                     conn.execute(statement)
                 conn.execute(f"PRAGMA user_version = {target}")
-            for statement in EDGE_LOOKUPS:  # those a run killed while filling left out
-                conn.execute(statement)
+            # The lookups a run killed while filling left out (a store without its edge
+            # table is damaged: the reads that need it say so).
+            if conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'edges'").fetchone():
+                for statement in EDGE_LOOKUPS:
+                    conn.execute(statement)
             if int(conn.execute("PRAGMA application_id").fetchone()[0]) != APPLICATION_ID:
                 conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
 
