@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from groundgraph import DocumentGraph
+from groundgraph.ingest.folder import plan_folder
 from groundgraph.store import SQLiteStore
 from store.conformance.store_data import write
 
@@ -99,3 +100,22 @@ def test_the_cli_index_leaves_a_store_with_its_lookups(tmp_path):
     assert _lookups(db) == LOOKUPS
     with DocumentGraph(db) as graph:
         assert "d2" in [h.node_id for h in graph.search("gamma")]
+
+
+@pytest.mark.parametrize("last", [True, False])
+def test_a_graph_that_serves_searches_between_steps_keeps_them(tmp_path, last):
+    # The service's ingest jobs step through index_files between searches: they keep the
+    # lookups (``edge_lookups_last = False``); a plain first index builds them at the end.
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    for k in range(3):
+        (folder / f"d{k}.md").write_text(f"# Title {k}\n\nText about lamps {k}.\n")
+    db = tmp_path / "g.db"
+    with DocumentGraph(db) as graph:
+        graph.writer.edge_lookups_last = last
+        steps = graph.index_files(plan_folder(folder).files, workers=0)
+        next(steps)
+        during = _lookups(db)
+        list(steps)
+    assert during == (set() if last else LOOKUPS)
+    assert _lookups(db) == LOOKUPS

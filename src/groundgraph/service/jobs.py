@@ -336,6 +336,7 @@ class IngestJobs:
         self._save(record)
         with self.service.locked() as graph:
             before = {d.doc_id for d in graph.store.reads.documents()}
+            graph.writer.edge_lookups_last = False  # searches are served between its steps
             steps = graph.index_files(
                 files,
                 workers=0,
