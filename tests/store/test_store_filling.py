@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from groundgraph import DocumentGraph
+from groundgraph.errors import StoreError
 from groundgraph.ingest.folder import plan_folder
 from groundgraph.store import SQLiteStore
 from store.conformance.store_data import write
@@ -118,4 +119,16 @@ def test_a_graph_that_serves_searches_between_steps_keeps_them(tmp_path, last):
         during = _lookups(db)
         list(steps)
     assert during == (set() if last else LOOKUPS)
+    assert _lookups(db) == LOOKUPS
+
+
+def test_a_read_only_store_fills_nothing_and_reads_on(tmp_path):
+    db = tmp_path / "s.db"
+    SQLiteStore(db).close()
+    store = SQLiteStore(db, read_only=True)
+    with store.writes.filling():  # no write: no error, and the lookups stay
+        assert store.reads.edges_touching(["a"]) == []
+    with pytest.raises(StoreError, match="read-only"), store.writes.filling():
+        write(store, "a")
+    store.close()
     assert _lookups(db) == LOOKUPS
