@@ -15,10 +15,10 @@ from __future__ import annotations
 import re
 
 from groundgraph.memory.conflicts.lexicon import ROLES
-from groundgraph.memory.conflicts.phrases import STOP, TITLE, Change, head
+from groundgraph.memory.conflicts.phrases import PERSON, STOP, TITLE, Change, head
 from groundgraph.memory.conflicts.words import SPEAKER, terms
 
-_NAME = r"(?:(?:Prof|Dr|Mr|Mrs|Ms|Mx)\.?\s+)?(?-i:[A-Z])[\w'’-]*(?:\s+(?-i:[A-Z])[\w'’-]*){0,2}"
+_NAME = PERSON
 _WHO = rf"(?P<who>the user|i|{_NAME})"
 _THE = r"(?:(?:the|our|their|its|a|an|as)\s+)?"
 _APPOINTED = re.compile(

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from groundgraph.memory.conflicts.lexicon import ROLES
-from groundgraph.memory.conflicts.phrases import Change, head
+from groundgraph.memory.conflicts.phrases import PERSON, Change, head
 from groundgraph.memory.conflicts.words import LIGHT, terms
 
 _HOLDER_NOUNS = frozenset(
@@ -40,7 +40,7 @@ _HOLDER_NOUNS = frozenset(
         "host",
     ]
 )
-_NAME = r"(?:(?:Prof|Dr|Mr|Mrs|Ms|Mx)\.?\s+)?[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2}"
+_NAME = PERSON  # its patterns are case-sensitive: the same names
 _PLACE_LEFT = (
     r"(?:the\s+)?(?:company|firm|team|org\w*|business|school|practice|job|role|board|club"
     r"|group|department|lab|project|agency|band)\b|[A-Z]\w*|for\b|to join\b|$"

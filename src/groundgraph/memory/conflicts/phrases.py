@@ -11,6 +11,9 @@ from groundgraph.text import sentences as _split
 
 MAX_TEXT = 1_000  # characters of each fact that are read for changes (facts are short)
 _MAX_CLAUSE = 300
+# A person's name as a change rule reads it: up to three capitalised words after an
+# optional honorific, capitals required in a pattern that ignores case too.
+PERSON = r"(?:(?:Prof|Dr|Mr|Mrs|Ms|Mx)\.?\s+)?(?-i:[A-Z])[\w'’-]*(?:\s+(?-i:[A-Z])[\w'’-]*){0,2}"
 TITLE = re.compile(
     r"^(?P<s>.+?)\s+(?:is|are|works as|serves as|is serving as)\s+(?:a|an|the|our|my|his"
     r"|her|their)\s+",

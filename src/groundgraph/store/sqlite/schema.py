@@ -100,11 +100,11 @@ def _no_scope_rows(row: str) -> str:
 #: The lookups of edges by node (schema 5 on): a run that fills an edgeless store builds
 #: them when it ends (``SQLiteDocumentWrites.filling``); a writable open makes any that a
 #: killed run left out.
-EDGE_LOOKUPS = (
-    "CREATE INDEX IF NOT EXISTS edges_src ON edges(src)",
-    "CREATE INDEX IF NOT EXISTS edges_dst ON edges(dst)",
+EDGE_LOOKUP_COLUMNS = {"edges_src": "src", "edges_dst": "dst"}
+EDGE_LOOKUPS = tuple(
+    f"CREATE INDEX IF NOT EXISTS {name} ON edges({column})"
+    for name, column in EDGE_LOOKUP_COLUMNS.items()
 )
-EDGE_LOOKUP_NAMES = ("edges_src", "edges_dst")
 
 MIGRATIONS: dict[int, tuple[str, ...]] = {
     1: (

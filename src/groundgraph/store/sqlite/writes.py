@@ -37,7 +37,7 @@ from groundgraph.store.sqlite.rows import (
     pack_text,
 )
 from groundgraph.store.sqlite.rows import json_list as _json_list
-from groundgraph.store.sqlite.schema import EDGE_LOOKUP_NAMES, EDGE_LOOKUPS
+from groundgraph.store.sqlite.schema import EDGE_LOOKUP_COLUMNS, EDGE_LOOKUPS
 
 __all__ = ["SQLiteDocumentWrites"]
 
@@ -65,7 +65,7 @@ class SQLiteDocumentWrites:
         with self._db.write() as conn:
             empty = bool(conn.execute("SELECT NOT EXISTS (SELECT 1 FROM edges)").fetchone()[0])
             if empty:
-                for name in EDGE_LOOKUP_NAMES:
+                for name in EDGE_LOOKUP_COLUMNS:
                     conn.execute(f"DROP INDEX IF EXISTS {name}")
         if not empty:
             yield
