@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from groundgraph.errors import InputError, InputTooLargeError
 from groundgraph.model import TermScore
@@ -52,9 +52,9 @@ class LexicalStage(Protocol):
         ...
 
 
-@dataclass(frozen=True)
-class Candidate:
-    """A node the pipeline scored: its fused score, lexical score and how it was reached."""
+class Candidate(NamedTuple):
+    """A node the pipeline scored: its fused score, lexical score and how it was reached
+    (a tuple: a search scores a few hundred of them)."""
 
     node_id: str
     score: float

@@ -15,7 +15,7 @@ import numpy.typing as npt
 from groundgraph.errors import StoreError
 from groundgraph.model import EDGE_TYPES
 
-__all__ = ["EDGE_PAGE", "EdgeColumns", "Query", "read_edge_columns"]
+__all__ = ["EDGE_PAGE", "EdgeColumns", "Query", "node_places", "read_edge_columns"]
 
 
 @dataclass(frozen=True)
@@ -59,7 +59,7 @@ def read_edge_columns(query: Query, mark: str, edges: str = "edges") -> EdgeColu
     generation = int(held[0][0]) if held and held[0][0] else 0
     keys = np.array([node[0] for node in nodes], dtype=np.int64)
     ids = [str(node[1]) for node in nodes]
-    source, target = _places(keys, table[:, 0]), _places(keys, table[:, 1])
+    source, target = node_places(keys, table[:, 0]), node_places(keys, table[:, 1])
     return EdgeColumns(
         generation,
         ids,
@@ -101,7 +101,9 @@ def _edge_table(
     return np.concatenate(pages)[:, :5]
 
 
-def _places(keys: npt.NDArray[np.int64], ends: npt.NDArray[np.float64]) -> npt.NDArray[np.int64]:
+def node_places(
+    keys: npt.NDArray[np.int64], ends: npt.NDArray[np.float64] | npt.NDArray[np.int64]
+) -> npt.NDArray[np.int64]:
     """The place in ``keys`` of each of the keys ``ends`` (every one must be there)."""
     wanted = ends.astype(np.int64)
     top = int(max(keys.max(initial=0), wanted.max(initial=0)))

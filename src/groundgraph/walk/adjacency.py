@@ -11,9 +11,10 @@ walk reads no store at all. It gives every arc of ``walk_arcs`` that weighs the 
 more (no other can lead anywhere the walk keeps), so the walk settles the same nodes with
 the same paths.
 
-Building it reads the whole edge table (2.5-3.3 s of CPU at 1.7M edges), the cost of a few
-hundred walks through the store: a process keeps one only once it has walked often
-(``search.walk_source``), and drops it when the store's generation moves.
+Building it reads the whole edge table (1.4-1.6 s of CPU at 1.7M edges from SQLite, which
+packs them, ``store.sqlite.edge_scan``), the cost of a few hundred walks through the
+store: a process keeps one only once it has walked often (``search.walk_source``), and
+drops it when the store's generation moves.
 """
 
 from __future__ import annotations

@@ -31,9 +31,9 @@ class Arc(NamedTuple):
     upward: bool  # a child-to-parent step over a parent-child edge
 
 
-@dataclass(frozen=True, slots=True)
-class Reached:
-    """The best path found to a node, and what it scored."""
+class Reached(NamedTuple):
+    """The best path found to a node, and what it scored (a tuple, as :class:`Arc`: a
+    walk settles up to ``max_activated`` of them per query)."""
 
     node_id: str
     score: float

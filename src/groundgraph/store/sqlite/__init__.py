@@ -12,6 +12,7 @@ an attribute named after its protocol (``store.reads.get_nodes(...)``)::
     blobs.py       SQLiteSettings, SQLiteBlobs   (Settings, Blobs)
     writes.py      SQLiteDocumentWrites (DocumentWrites)
     reads.py       SQLiteGraphReads     (GraphReads)
+    edge_scan.py   every edge packed into integers, for edge_columns
     ledger.py      SQLiteFactLedger     (FactLedger)
     vectors.py     SQLiteNodeVectors    (NodeVectors)
     packing.py     SQLitePacking        (StorePacking): VACUUM

@@ -19,6 +19,7 @@ from groundgraph.model.store_records import (
 from groundgraph.store.edge_columns import EdgeColumns, read_edge_columns
 from groundgraph.store.sqlite.connection import Database
 from groundgraph.store.sqlite.damage import damage_is_store_error
+from groundgraph.store.sqlite.edge_scan import read_packed_edge_columns
 from groundgraph.store.sqlite.rows import EDGE_FROM as _EDGE_FROM
 from groundgraph.store.sqlite.rows import EDGE_SELECT as _EDGE_SELECT
 from groundgraph.store.sqlite.rows import KEYS_OF as _KEYS_OF
@@ -323,6 +324,9 @@ class SQLiteGraphReads:
 
     def edge_columns(self) -> EdgeColumns:
         with self._db.snapshot() as query:  # the nodes, edges and generation of one state
+            packed = read_packed_edge_columns(query)  # None: keys too wide to pack
+            if packed is not None:
+                return packed
             return read_edge_columns(query, "?", _EDGE_COLUMNS_FROM)
 
     def iter_edges(self, types: Sequence[str] | None = None) -> Iterator[Edge]:
