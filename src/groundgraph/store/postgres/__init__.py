@@ -16,6 +16,7 @@
     blobs.py       PostgresSettings, PostgresBlobs   (Settings, Blobs)
     writes.py      PostgresDocumentWrites (DocumentWrites)
     reads.py       PostgresGraphReads     (GraphReads)
+    edge_scan.py   every edge packed into integers, for edge_columns
     ledger.py      PostgresFactLedger     (FactLedger)
     vectors.py     PostgresNodeVectors    (NodeVectors)
     packing.py     PostgresPacking        (StorePacking): left to autovacuum

@@ -18,6 +18,7 @@ from groundgraph.model.store_records import (
 )
 from groundgraph.store.edge_columns import EdgeColumns, read_edge_columns
 from groundgraph.store.postgres.connection import Database
+from groundgraph.store.postgres.edge_scan import read_packed_edge_columns
 from groundgraph.store.postgres.faults import server_errors_are_store_errors
 from groundgraph.store.postgres.rows import EDGE_FROM, EDGE_SELECT, NODE_FROM, NODE_SELECT
 from groundgraph.store.postgres.rows import edge_row as _edge
@@ -308,7 +309,8 @@ class PostgresGraphReads:
 
     def edge_columns(self) -> EdgeColumns:
         with self._db.snapshot() as query:  # the nodes, edges and generation of one state
-            return read_edge_columns(query, "%s")
+            packed = read_packed_edge_columns(query)  # None: edges that do not pack
+            return packed if packed is not None else read_edge_columns(query, "%s")
 
     def iter_edges(self, types: Sequence[str] | None = None) -> Iterator[Edge]:
         last = 0
