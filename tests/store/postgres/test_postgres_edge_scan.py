@@ -94,3 +94,16 @@ def test_edges_that_do_not_pack_are_read_row_by_row(monkeypatch):
     assert _both(store)[0] is None
     assert _edges(store.reads.edge_columns()) == _edges(rows)
     store.close()
+
+
+def test_weights_stay_exact_when_the_server_rounds_floats(url):
+    # A session with extra_float_digits = 0 writes 15 digits; the read asks for
+    # the shortest exact text inside its own transaction.
+    store = open_store(url)
+    write(store, "b", n=1, extra_edges=(Edge("b#1", "b", "semantic", 0.1234567890123456789),))
+    with store.reads._db.snapshot() as query:
+        query("SELECT set_config('extra_float_digits', '0', true)", ())
+        packed = edge_scan.read_packed_edge_columns(query)
+    assert packed is not None
+    assert 0.1234567890123456789 in packed.weight.tolist()
+    store.close()
