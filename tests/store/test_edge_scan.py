@@ -13,22 +13,7 @@ from groundgraph.store import SQLiteStore
 from groundgraph.store.edge_columns import EdgeColumns, read_edge_columns
 from groundgraph.store.sqlite import edge_scan
 from groundgraph.store.sqlite.reads import _EDGE_COLUMNS_FROM
-from store.conformance.store_data import STAMP, documents, write
-
-
-def _edges(columns: EdgeColumns) -> list[tuple[str, str, str, float, bool]]:
-    ids, types = columns.node_ids, columns.types
-    return sorted(
-        (ids[s], ids[t], types[k], w, bool(v))
-        for s, t, k, w, v in zip(
-            columns.source.tolist(),
-            columns.target.tolist(),
-            columns.type_code.tolist(),
-            columns.weight.tolist(),
-            columns.valid.tolist(),
-            strict=True,
-        )
-    )
+from store.conformance.store_data import STAMP, column_edges, documents, write
 
 
 def _by_rows(store: SQLiteStore) -> EdgeColumns:
@@ -62,8 +47,8 @@ def test_the_packed_read_gives_the_rows_columns(tmp_path_factory, monkeypatch, g
         assert packed is not None
         assert packed.generation == rows.generation
         assert sorted(packed.node_ids) == sorted(rows.node_ids)
-        assert _edges(packed) == _edges(rows)
-        assert _edges(store.reads.edge_columns()) == _edges(rows)
+        assert column_edges(packed) == column_edges(rows)
+        assert column_edges(store.reads.edge_columns()) == column_edges(rows)
     finally:
         store.close()
 
@@ -77,21 +62,21 @@ def test_an_invalid_edge_a_loop_and_exact_weights_come_through(tmp_path):
     )
     write(store, "a", n=2, extra_edges=extra, entities=("entity:x",))
     packed = _packed(store)
-    assert packed is not None and _edges(packed) == _edges(_by_rows(store))
-    weights = {(s, t, k): w for s, t, k, w, _ in _edges(packed)}
+    assert packed is not None and column_edges(packed) == column_edges(_by_rows(store))
+    weights = {(s, t, k): w for s, t, k, w, _ in column_edges(packed)}
     assert weights[("a#1", "a#2", "semantic")] == 0.1234567890123456789
     assert weights[("a#1", "a#1", "loop")] == 2.0**-40
-    assert ("a#2", "a#1", "old", 0.9, False) in _edges(packed)
+    assert ("a#2", "a#1", "old", 0.9, False) in column_edges(packed)
     store.close()
 
 
 def test_keys_too_wide_to_pack_are_read_row_by_row(tmp_path, monkeypatch):
     store = SQLiteStore(tmp_path / "s.db")
     write(store, "a", n=3, extra_edges=(Edge("a#1", "a#2", "next", 0.4),))
-    want = _edges(_by_rows(store))
+    want = column_edges(_by_rows(store))
     monkeypatch.setattr(edge_scan, "_BITS", 4)
     assert _packed(store) is None
-    assert _edges(store.reads.edge_columns()) == want
+    assert column_edges(store.reads.edge_columns()) == want
     store.close()
 
 
@@ -109,5 +94,5 @@ def test_edges_of_documents_written_and_removed_read_back(tmp_path, count):
         write(store, f"d{i}", n=2, extra_edges=(Edge(f"d{i}#1", f"d{i}#2", "next", 0.4),))
     if count:
         store.writes.remove_document("d0")
-    assert _edges(store.reads.edge_columns()) == _edges(_by_rows(store))
+    assert column_edges(store.reads.edge_columns()) == column_edges(_by_rows(store))
     store.close()

@@ -15,7 +15,14 @@ import numpy.typing as npt
 from groundgraph.errors import StoreError
 from groundgraph.model import EDGE_TYPES
 
-__all__ = ["EDGE_PAGE", "EdgeColumns", "Query", "node_places", "read_edge_columns"]
+__all__ = [
+    "EDGE_PAGE",
+    "EdgeColumns",
+    "Query",
+    "columns_of_keys",
+    "node_places",
+    "read_edge_columns",
+]
 
 
 @dataclass(frozen=True)
@@ -46,8 +53,6 @@ def read_edge_columns(query: Query, mark: str, edges: str = "edges") -> EdgeColu
     parameters are marked ``mark`` (``?`` or ``%s``); ``edges`` names the edge table, or
     a subquery with its columns ``id, src, dst, type, weight, invalid_at`` (the SQLite
     store's codes and usual weights turned back into names and numbers)."""
-    held = query("SELECT value FROM settings WHERE key = 'generation'", ())
-    nodes = query("SELECT key, node_id FROM nodes", ())
     # Types as their place among the known ones (a number reads faster than text); a
     # store holding another type is read again with its own list.
     types = list(EDGE_TYPES)
@@ -56,19 +61,40 @@ def read_edge_columns(query: Query, mark: str, edges: str = "edges") -> EdgeColu
         types = sorted(str(t) for (t,) in query(f"SELECT DISTINCT type FROM {edges}", ()))
         table = _edge_table(query, mark, types, edges)
     assert table is not None  # every type is in the list now
-    generation = int(held[0][0]) if held and held[0][0] else 0
-    keys = np.array([node[0] for node in nodes], dtype=np.int64)
-    ids = [str(node[1]) for node in nodes]
-    source, target = node_places(keys, table[:, 0]), node_places(keys, table[:, 1])
-    return EdgeColumns(
-        generation,
-        ids,
+    return columns_of_keys(
+        query,
         types,
-        source,
-        target,
+        table[:, 0].astype(np.int64),
+        table[:, 1].astype(np.int64),
         table[:, 2].astype(np.int64),
         table[:, 3].copy(),
         table[:, 4] != 0,
+    )
+
+
+def columns_of_keys(
+    query: Query,
+    types: list[str],
+    source: npt.NDArray[np.int64],
+    target: npt.NDArray[np.int64],
+    type_code: npt.NDArray[np.int64],
+    weight: npt.NDArray[np.float64],
+    valid: npt.NDArray[np.bool_],
+) -> EdgeColumns:
+    """The columns of edges whose ends are given as store keys, with the generation and
+    the node ids read through ``query`` (the same state the edges were read in)."""
+    held = query("SELECT value FROM settings WHERE key = 'generation'", ())
+    nodes = query("SELECT key, node_id FROM nodes", ())
+    keys = np.fromiter((node[0] for node in nodes), np.int64, count=len(nodes))
+    return EdgeColumns(
+        generation=int(held[0][0]) if held and held[0][0] else 0,
+        node_ids=[str(node[1]) for node in nodes],
+        types=types,
+        source=node_places(keys, source),
+        target=node_places(keys, target),
+        type_code=type_code,
+        weight=weight,
+        valid=valid,
     )
 
 
@@ -101,9 +127,7 @@ def _edge_table(
     return np.concatenate(pages)[:, :5]
 
 
-def node_places(
-    keys: npt.NDArray[np.int64], ends: npt.NDArray[np.float64] | npt.NDArray[np.int64]
-) -> npt.NDArray[np.int64]:
+def node_places(keys: npt.NDArray[np.int64], ends: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
     """The place in ``keys`` of each of the keys ``ends`` (every one must be there)."""
     wanted = ends.astype(np.int64)
     top = int(max(keys.max(initial=0), wanted.max(initial=0)))

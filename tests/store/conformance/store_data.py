@@ -31,6 +31,23 @@ def doc(
     return Document(doc_id, doc_id.title()), nodes, edges, found
 
 
+def column_edges(columns) -> list[tuple[str, str, str, float, bool]]:
+    """The edges of ``GraphReads.edge_columns``'s columns as sorted (source, target, type,
+    weight, valid) rows: what two reads of the same edges must agree on."""
+    ids, types = columns.node_ids, columns.types
+    return sorted(
+        (ids[s], ids[t], types[k], w, bool(v))
+        for s, t, k, w, v in zip(
+            columns.source.tolist(),
+            columns.target.tolist(),
+            columns.type_code.tolist(),
+            columns.weight.tolist(),
+            columns.valid.tolist(),
+            strict=True,
+        )
+    )
+
+
 def write(store, doc_id: str, n: int = 2, **options) -> tuple[int, object]:
     """Write :func:`doc` ``(doc_id, n, ...)``; the store's (generation, removal)."""
     document, nodes, edges, entities = doc(doc_id, n, **options)

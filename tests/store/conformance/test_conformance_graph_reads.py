@@ -7,7 +7,7 @@ import itertools
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from store_data import STAMP, doc, documents, write
+from store_data import STAMP, column_edges, doc, documents, write
 
 from groundgraph.model import Edge, Node
 from groundgraph.store import DocumentWrites, GraphReads
@@ -215,20 +215,8 @@ def test_edge_columns_hold_every_edge_of_one_state(store):
     columns = store.reads.edge_columns()
     assert columns.generation == store.changes.generation()
     assert sorted(columns.node_ids) == ["a", "a#1", "a#2", "b", "b#1", "entity:x"]
-    ids, types = columns.node_ids, columns.types
-    read = sorted(
-        (ids[s], ids[t], types[k], w, bool(v))
-        for s, t, k, w, v in zip(
-            columns.source.tolist(),
-            columns.target.tolist(),
-            columns.type_code.tolist(),
-            columns.weight.tolist(),
-            columns.valid.tolist(),
-            strict=True,
-        )
-    )
     edges = store.reads.iter_edges()
-    assert read == sorted(
+    assert column_edges(columns) == sorted(
         (e.source, e.target, e.type, e.weight, e.invalid_at is None) for e in edges
     )
 

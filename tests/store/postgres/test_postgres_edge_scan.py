@@ -13,24 +13,9 @@ from groundgraph.store import open_store
 from groundgraph.store.edge_columns import EdgeColumns, read_edge_columns
 from groundgraph.store.postgres import edge_scan
 from postgres_server import fresh_schema_url
-from store.conformance.store_data import STAMP, documents, write
+from store.conformance.store_data import STAMP, column_edges, documents, write
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
-
-
-def _edges(columns: EdgeColumns) -> list[tuple[str, str, str, float, bool]]:
-    ids, types = columns.node_ids, columns.types
-    return sorted(
-        (ids[s], ids[t], types[k], w, bool(v))
-        for s, t, k, w, v in zip(
-            columns.source.tolist(),
-            columns.target.tolist(),
-            columns.type_code.tolist(),
-            columns.weight.tolist(),
-            columns.valid.tolist(),
-            strict=True,
-        )
-    )
 
 
 def _both(store) -> tuple[EdgeColumns | None, EdgeColumns]:
@@ -64,7 +49,9 @@ def test_the_packed_read_gives_the_rows_columns(monkeypatch, graph, page):
         packed, rows = _both(store)
         assert packed is not None and packed.generation == rows.generation
         assert sorted(packed.node_ids) == sorted(rows.node_ids)
-        assert _edges(packed) == _edges(rows) == _edges(store.reads.edge_columns())
+        assert (
+            column_edges(packed) == column_edges(rows) == column_edges(store.reads.edge_columns())
+        )
     finally:
         store.close()
 
@@ -78,11 +65,11 @@ def test_an_invalid_edge_a_loop_and_exact_weights_come_through(url):
     )
     write(store, "a", n=2, extra_edges=extra, entities=("entity:x",))
     packed, rows = _both(store)
-    assert packed is not None and _edges(packed) == _edges(rows)
-    weights = {(s, t, k): w for s, t, k, w, _ in _edges(packed)}
+    assert packed is not None and column_edges(packed) == column_edges(rows)
+    weights = {(s, t, k): w for s, t, k, w, _ in column_edges(packed)}
     assert weights[("a#1", "a#2", "semantic")] == 0.1234567890123456789
     assert weights[("a#1", "a#1", "loop")] == 2.0**-40
-    assert ("a#2", "a#1", "old", 0.9, False) in _edges(packed)
+    assert ("a#2", "a#1", "old", 0.9, False) in column_edges(packed)
     store.close()
 
 
@@ -92,7 +79,7 @@ def test_edges_that_do_not_pack_are_read_row_by_row(monkeypatch):
     _, rows = _both(store)
     monkeypatch.setattr(edge_scan, "_BITS", 4)
     assert _both(store)[0] is None
-    assert _edges(store.reads.edge_columns()) == _edges(rows)
+    assert column_edges(store.reads.edge_columns()) == column_edges(rows)
     store.close()
 
 

@@ -16,7 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from groundgraph.model import EDGE_TYPES
-from groundgraph.store.edge_columns import EdgeColumns, Query, node_places
+from groundgraph.store.edge_columns import EdgeColumns, Query, columns_of_keys
 
 __all__ = ["PAGE_IDS", "read_packed_edge_columns"]
 
@@ -29,7 +29,6 @@ _BITS = 62
 def read_packed_edge_columns(query: Query) -> EdgeColumns | None:
     """The store's edges through ``query`` (one read transaction), or None when they do
     not pack (keys too large, a weight numpy cannot read back): the caller reads rows."""
-    held = query("SELECT value FROM settings WHERE key = 'generation'", ())
     (top_key, low_id, top_id), *_ = query(
         "SELECT (SELECT MAX(key) FROM nodes), MIN(id), MAX(id) FROM edges", ()
     )
@@ -47,18 +46,7 @@ def read_packed_edge_columns(query: Query) -> EdgeColumns | None:
     code = (packed >> 1) & ((1 << code_bits) - 1)
     target = (packed >> (1 + code_bits)) & ((1 << key_bits) - 1)
     source = packed >> (1 + code_bits + key_bits)
-    nodes = query("SELECT key, node_id FROM nodes", ())
-    keys = np.fromiter((node[0] for node in nodes), np.int64, count=len(nodes))
-    return EdgeColumns(
-        generation=int(held[0][0]) if held and held[0][0] else 0,
-        node_ids=[str(node[1]) for node in nodes],
-        types=types,
-        source=node_places(keys, source),
-        target=node_places(keys, target),
-        type_code=code,
-        weight=weight,
-        valid=(packed & 1) != 0,
-    )
+    return columns_of_keys(query, types, source, target, code, weight, (packed & 1) != 0)
 
 
 def _pages(

@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from groundgraph.store.edge_columns import EdgeColumns, Query, node_places
+from groundgraph.store.edge_columns import EdgeColumns, Query, columns_of_keys
 
 __all__ = ["PAGE_IDS", "read_packed_edge_columns"]
 
@@ -28,7 +28,6 @@ _BITS = 62
 def read_packed_edge_columns(query: Query) -> EdgeColumns | None:
     """The store's edges through ``query`` (one read transaction), or None when its keys
     or type codes are too large to pack (the caller then reads rows)."""
-    held = query("SELECT value FROM settings WHERE key = 'generation'", ())
     (top_key, low_id, top_id), *_ = query(
         "SELECT (SELECT MAX(key) FROM nodes), MIN(id), MAX(id) FROM edges", ()
     )
@@ -42,9 +41,8 @@ def read_packed_edge_columns(query: Query) -> EdgeColumns | None:
     own = query(
         f"SELECT {_pack(key_bits, code_bits)}, weight FROM edges WHERE weight IS NOT NULL", ()
     )
-    flags = packed & 3
     weighted = np.fromiter((row[0] for row in own), np.int64, count=len(own))
-    rows = np.concatenate([packed[(flags & 1) == 0], weighted])
+    rows = np.concatenate([packed[(packed & 1) == 0], weighted])  # own weights: as rows
     code = (rows >> 2) & ((1 << code_bits) - 1)
     target = (rows >> (2 + code_bits)) & ((1 << key_bits) - 1)
     source = rows >> (2 + code_bits + key_bits)
@@ -55,18 +53,8 @@ def read_packed_edge_columns(query: Query) -> EdgeColumns | None:
         usual[int(kind_code)] = np.nan if weight is None else float(weight)
     weight = usual[code]
     weight[len(rows) - len(own) :] = np.fromiter((float(r[1]) for r in own), float, len(own))
-    nodes = query("SELECT key, node_id FROM nodes", ())
-    keys = np.fromiter((node[0] for node in nodes), np.int64, count=len(nodes))
-    return EdgeColumns(
-        generation=int(held[0][0]) if held and held[0][0] else 0,
-        node_ids=[str(node[1]) for node in nodes],
-        types=types,
-        source=node_places(keys, source),
-        target=node_places(keys, target),
-        type_code=code,
-        weight=weight,
-        valid=(rows & 2) != 0,
-    )
+    valid = (rows & 2) != 0
+    return columns_of_keys(query, types, source, target, code, weight, valid)
 
 
 def _pack(key_bits: int, code_bits: int) -> str:
