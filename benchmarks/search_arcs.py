@@ -10,7 +10,8 @@ forces one or the other (``walks.build_share``: infinite, or 0 with the adjacenc
 before timing) so the two are measured apart. Queries are drawn as
 ``benchmarks/realtext.py`` draws them (seed 7): 2-4 words of random sections and section
 titles. Each of the default walk, one hop and the lexical stage alone is timed after
-20 warm-up queries. A store made by code without ``walk_source`` is timed through the
+20 warm-up queries; the in-memory run also times the search that builds the adjacency
+(wall, CPU and peak RSS). A store made by code without ``walk_source`` is timed through the
 store only (run this script with that code's ``PYTHONPATH``). Prints a markdown table;
 raw figures go to stderr as JSON.
 """
@@ -24,11 +25,12 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
 from realtext import WARMUP, make_queries
-from speed import THREADS_ENV, load_average, percentiles, timed_each
+from speed import THREADS_ENV, load_average, peak_rss_mb, percentiles, timed_each
 
 MODES = {"walk": 2, "one_hop": 1, "lexical": 0}
 
@@ -44,10 +46,18 @@ def run_worker(db: Path, queries_file: Path, arcs: str) -> dict[str, Any]:
     if arcs == "default":  # as a process that opens the store and searches gets it
         return out | run_default(graph, queries)
     if walks is not None:
-        walks.build_share = 0.0 if arcs == "memory" else math.inf
+        walks.build_share = math.inf
     elif arcs == "memory":
         return out | {"skipped": "this code has no in-memory adjacency"}
-    graph.search(queries["text"][0])  # with build_share 0, this search builds it
+    graph.search(queries["text"][0])  # opens the lexical index through the store
+    before = peak_rss_mb()
+    start, cpu = time.perf_counter(), time.process_time()
+    if walks is not None and arcs == "memory":
+        walks.build_share = 0.0
+        graph.search(queries["text"][1])  # with build_share 0, this search builds it
+        out["build_s"] = time.perf_counter() - start
+        out["build_cpu_s"] = time.process_time() - cpu
+        out["build_peak_mib"] = (before, peak_rss_mb())
     for name, hops in MODES.items():
         for q in queries["text"][:WARMUP]:
             graph.search(q, max_hops=hops)
@@ -62,8 +72,6 @@ def run_worker(db: Path, queries_file: Path, arcs: str) -> dict[str, Any]:
 def run_default(graph: Any, queries: dict[str, list[str]]) -> dict[str, Any]:
     """The default walk with the graph's own settings: the same warm-up, then the text
     queries and titles in turn; the search after which the adjacency was in memory."""
-    import time
-
     walks = getattr(graph.reader, "walks", None)
     built_after = None
     for q in queries["text"][:WARMUP]:
@@ -125,6 +133,14 @@ def main() -> None:
         if r.get("adjacency_built_after"):
             arcs += f" (in memory after search {r['adjacency_built_after']})"
         print(f"| {Path(r['db']).name} | {arcs} | " + " | ".join(cell(r, k) for k in keys) + " |")
+    for r in results:
+        if "build_s" in r:
+            low, high = r["build_peak_mib"]
+            print(
+                f"\n{Path(r['db']).name}: the first search, which builds the adjacency,"
+                f" took {r['build_s']:.2f} s"
+                f" ({r['build_cpu_s']:.2f} s CPU), peak RSS {low:.0f} -> {high:.0f} MiB"
+            )
 
 
 if __name__ == "__main__":

@@ -43,6 +43,7 @@ def read_packed_edge_columns(query: Query) -> EdgeColumns | None:
     )
     weighted = np.fromiter((row[0] for row in own), np.int64, count=len(own))
     rows = np.concatenate([packed[(packed & 1) == 0], weighted])  # own weights: as rows
+    del packed
     code = (rows >> 2) & ((1 << code_bits) - 1)
     target = (rows >> (2 + code_bits)) & ((1 << key_bits) - 1)
     source = rows >> (2 + code_bits + key_bits)
@@ -68,10 +69,12 @@ def _pack(key_bits: int, code_bits: int) -> str:
 def _packed(
     query: Query, low_id: int, top_id: int, key_bits: int, code_bits: int
 ) -> npt.NDArray[np.int64]:
-    pages = [np.zeros(0, dtype=np.int64)]
+    pages: list[npt.NDArray[np.int64]] = []
     sql = f"SELECT group_concat({_pack(key_bits, code_bits)}) FROM edges WHERE id BETWEEN ? AND ?"
     for first in range(low_id, top_id + 1, PAGE_IDS):
         (text,), *_ = query(sql, (first, first + PAGE_IDS - 1))
         if text:
             pages.append(np.fromstring(str(text), dtype=np.int64, sep=","))
-    return np.concatenate(pages)
+    if len(pages) == 1:
+        return pages[0]
+    return np.concatenate(pages) if pages else np.zeros(0, dtype=np.int64)
