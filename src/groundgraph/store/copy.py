@@ -13,7 +13,8 @@ What is copied: every document with its nodes (in order) and pending links, the
 entities, every edge with the document that owns it (in the order added, so the copy
 walks and ranks as the source does), settings (not the generation), fact events, the
 conflict ledger, access times and node vectors. Derived blobs (the index snapshot) are
-not: the target derives its own at its own generation. The target must be new and
+not: the target derives its own at its own generation (``groundgraph copy`` does so when
+the rows are in). The target must be new and
 empty, or a copy of the same source begun earlier (``copy:from`` in its settings); a
 source changed between two runs of one copy is best copied again into a new store.
 """

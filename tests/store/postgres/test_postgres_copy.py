@@ -13,6 +13,7 @@ from pg_corpus import queries, write_corpus
 from fake_embedder import BagEmbedder
 from groundgraph import DocumentGraph
 from groundgraph.errors import InputError
+from groundgraph.graph.indexes import INDEX_BLOB
 from groundgraph.ingest.folder import read_folder
 from groundgraph.store import open_store
 from groundgraph.store.copy import copy_store
@@ -83,6 +84,13 @@ def test_a_copy_there_and_back_answers_as_the_source(source, tmp_path):
     assert "copied" in there.stdout
     again = _cli(postgres, back)
     assert again.returncode == 0, again.stderr
+    for copy in (postgres, back):  # each with its own index snapshot, at its generation
+        store = open_store(copy, create=False)
+        try:
+            saved = store.blobs.load_blob(INDEX_BLOB)
+            assert saved is not None and saved[0] == store.changes.generation()
+        finally:
+            store.close()
     expected = _state(source)
     assert expected["events"] and expected["conflicts"] and expected["access"]
     assert _state(postgres) == expected

@@ -43,7 +43,10 @@ class PostgresBlobs:
         self._db = db
 
     def load_blob(self, name: str) -> tuple[int, bytes] | None:
-        rows = self._db.query("SELECT generation, data FROM blobs WHERE name = %s", (name,))
+        # In binary: the index snapshot is tens of MB (hex text would double it).
+        rows = self._db.query(
+            "SELECT generation, data FROM blobs WHERE name = %s", (name,), binary=True
+        )
         if not rows:
             return None
         return int(rows[0][0]), bytes(rows[0][1])

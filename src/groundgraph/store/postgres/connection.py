@@ -208,19 +208,21 @@ class Database:
         params: Sequence[object] | Mapping[str, object] = (),
         *,
         prepare: bool | None = None,
+        binary: bool = False,
     ) -> list[tuple[Any, ...]]:
         """Every row of one read statement (on this thread's transaction, if any). A
         read that finds its pooled connection dropped is tried once more on another.
         ``prepare=True``, for a statement of every search: prepared on its first run on
-        a connection rather than its fifth."""
+        a connection rather than its fifth. ``binary=True`` has the rows sent in binary
+        (a large ``bytea`` comes 3-5x faster than as hex text)."""
         self._check_open()
         held: Connection | None = getattr(self._local, "conn", None)
         if held is not None:
-            return held.execute(sql, params, prepare=prepare).fetchall()
+            return held.execute(sql, params, prepare=prepare, binary=binary).fetchall()
         for attempt in (1, 2):
             try:
                 with self._pool.connection() as conn:
-                    return conn.execute(sql, params, prepare=prepare).fetchall()
+                    return conn.execute(sql, params, prepare=prepare, binary=binary).fetchall()
             except psycopg.OperationalError:
                 if attempt == 2:
                     raise
