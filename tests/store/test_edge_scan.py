@@ -96,3 +96,29 @@ def test_edges_of_documents_written_and_removed_read_back(tmp_path, count):
         store.writes.remove_document("d0")
     assert column_edges(store.reads.edge_columns()) == column_edges(_by_rows(store))
     store.close()
+
+
+@pytest.mark.parametrize("packed", [True, False])
+def test_derived_edges_skip_joined_pairs_packed_or_not(tmp_path, monkeypatch, packed):
+    # replace_derived_edges leaves out a pair another edge joins already, either way; the
+    # pairs are read packed by SQLite unless the keys are too wide (here: made so).
+    from groundgraph.store.sqlite import writes
+
+    if not packed:
+        monkeypatch.setattr(writes, "_PACKED_KEY_BITS", 0)
+    store = SQLiteStore(tmp_path / "s.db")
+    write(store, "a", n=3, extra_edges=(Edge("a#1", "a#2", "next", 0.4),))
+    write(store, "b", n=2)
+    offered = [
+        Edge("a#2", "a#1", "semantic", 0.5),  # joined by next, the other way: left out
+        Edge("a#1", "a#3", "semantic", 0.6),
+        Edge("a#3", "b#1", "semantic", 0.7),
+        Edge("b#1", "a#3", "semantic", 0.8),  # the pair just linked, the other way
+        Edge("b", "b#2", "semantic", 0.9),  # joined by parent-child: left out
+    ]
+    store.writes.replace_derived_edges("semantic", offered)
+    stored = sorted((e.source, e.target, e.weight) for e in store.reads.iter_edges(["semantic"]))
+    assert stored == [("a#1", "a#3", 0.6), ("a#3", "b#1", 0.7)]
+    owners = {e.source for e in store.reads.owned_edges(["a"]) if e.type == "semantic"}
+    assert owners == {"a#1", "a#3"}  # each edge owned by its source's document
+    store.close()

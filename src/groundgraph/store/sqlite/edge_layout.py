@@ -72,14 +72,16 @@ def add_runs(conn: sqlite3.Connection, docs: Sequence[int], first: int) -> None:
             runs[-1] = (doc, runs[-1][1], first + offset)
         else:
             runs.append((doc, first + offset, first + offset))
-    for doc, start, last in runs:
-        joined = conn.execute(
-            "UPDATE edge_runs SET last = ? WHERE doc = ? AND last = ?", (last, doc, start - 1)
-        )
-        if joined.rowcount == 0:
-            conn.execute(
-                "INSERT INTO edge_runs(doc, first, last) VALUES (?, ?, ?)", (doc, start, last)
-            )
+    if not runs:
+        return
+    # Only the first run can join a stored one: the edge just before each later run is
+    # the previous run's, of another document.
+    doc, start, last = runs[0]
+    joined = conn.execute(
+        "UPDATE edge_runs SET last = ? WHERE doc = ? AND last = ?", (last, doc, start - 1)
+    )
+    fresh = runs if joined.rowcount == 0 else runs[1:]
+    conn.executemany("INSERT INTO edge_runs(doc, first, last) VALUES (?, ?, ?)", fresh)
 
 
 def prune_runs(conn: sqlite3.Connection, doc: int | None = None) -> None:

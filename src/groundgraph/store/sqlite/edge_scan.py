@@ -17,7 +17,7 @@ import numpy.typing as npt
 
 from groundgraph.store.edge_columns import EdgeColumns, Query, columns_of_keys
 
-__all__ = ["PAGE_IDS", "read_packed_edge_columns"]
+__all__ = ["PAGE_IDS", "packed_edges", "read_packed_edge_columns"]
 
 #: Edge ids per statement: the text of one page is about 12 bytes an edge.
 PAGE_IDS = 1_000_000
@@ -28,16 +28,14 @@ _BITS = 62
 def read_packed_edge_columns(query: Query) -> EdgeColumns | None:
     """The store's edges through ``query`` (one read transaction), or None when its keys
     or type codes are too large to pack (the caller then reads rows)."""
-    (top_key, low_id, top_id), *_ = query(
-        "SELECT (SELECT MAX(key) FROM nodes), MIN(id), MAX(id) FROM edges", ()
-    )
+    (top_key,), *_ = query("SELECT MAX(key) FROM nodes", ())
     kinds = query("SELECT code, name, weight FROM edge_types ORDER BY code", ())
     top_code = max((int(k[0]) for k in kinds), default=0)
     key_bits = max(int(top_key or 0).bit_length(), 1)
     code_bits = max(top_code.bit_length(), 1)
     if 2 * key_bits + code_bits + 2 > _BITS or min((int(k[0]) for k in kinds), default=0) < 0:
         return None
-    packed = _packed(query, int(low_id or 0), int(top_id or 0), key_bits, code_bits)
+    packed = packed_edges(query, _pack(key_bits, code_bits))
     own = query(
         f"SELECT {_pack(key_bits, code_bits)}, weight FROM edges WHERE weight IS NOT NULL", ()
     )
@@ -66,12 +64,13 @@ def _pack(key_bits: int, code_bits: int) -> str:
     )
 
 
-def _packed(
-    query: Query, low_id: int, top_id: int, key_bits: int, code_bits: int
-) -> npt.NDArray[np.int64]:
+def packed_edges(query: Query, expression: str) -> npt.NDArray[np.int64]:
+    """``expression`` (an integer of an edge's columns) of every edge, read a page of ids
+    at a time as one text each."""
+    (low_id, top_id), *_ = query("SELECT MIN(id), MAX(id) FROM edges", ())
     pages: list[npt.NDArray[np.int64]] = []
-    sql = f"SELECT group_concat({_pack(key_bits, code_bits)}) FROM edges WHERE id BETWEEN ? AND ?"
-    for first in range(low_id, top_id + 1, PAGE_IDS):
+    sql = f"SELECT group_concat({expression}) FROM edges WHERE id BETWEEN ? AND ?"
+    for first in range(int(low_id or 0), int(top_id or 0) + 1, PAGE_IDS):
         (text,), *_ = query(sql, (first, first + PAGE_IDS - 1))
         if text:
             pages.append(np.fromstring(str(text), dtype=np.int64, sep=","))

@@ -12,6 +12,8 @@ import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, suppress
 
+import numpy as np
+
 from groundgraph.errors import InputError, NotFoundError, StoreError
 from groundgraph.model import Document, Edge, Node
 from groundgraph.model.store_records import PendingLink, Removal
@@ -25,6 +27,7 @@ from groundgraph.store.sqlite.edge_layout import (
     type_codes,
     type_codes_of,
 )
+from groundgraph.store.sqlite.edge_scan import packed_edges
 from groundgraph.store.sqlite.rows import NODE_COLUMNS as _NODE_COLUMNS
 from groundgraph.store.sqlite.rows import (
     insert_edges,
@@ -314,14 +317,14 @@ class SQLiteDocumentWrites:
             # The usual sources (the source node) and created_at (the document's) as ''; a
             # pair that another edge joins already (either way) keeps that one.
             rows = []
-            joined = _joined_pairs(conn, {key for key, _ in found.values()})
+            shift, joined = _joined_pairs(conn, {key for key, _ in found.values()})
             for e in edges:
                 (source, doc), (target, _) = found[e.source], found[e.target]
-                if (source << _KEY_BITS) | target in joined:
+                if (source << shift) | target in joined:
                     continue
-                if (target << _KEY_BITS) | source in joined:
+                if (target << shift) | source in joined:
                     continue
-                joined.add((source << _KEY_BITS) | target)
+                joined.add((source << shift) | target)
                 rows.append((doc, source, target, None if e.weight == usual else e.weight))
             del joined, found
             last = int_of(conn.execute("SELECT COALESCE(MAX(id), 0) FROM edges").fetchone()[0])
@@ -409,23 +412,35 @@ def _check_distinct(doc_id: str, nodes: Sequence[Node]) -> None:
         seen.add(node.node_id)
 
 
-# Node keys are positive rowids, below 2**63, so a pair of them is one int exactly: a set
-# of ints takes about half the memory of a set of pairs (470k structure edges between
-# linkable nodes at 100k sections, read while the semantic edges are written).
+# Node keys are positive rowids, so a pair of them is one int exactly: a set of ints
+# takes about half the memory of a set of pairs (470k structure edges between linkable
+# nodes at 100k sections, read while the semantic edges are written).
 _KEY_BITS = 64
+#: Pairs are packed by SQLite itself while both keys fit in this many bits each.
+_PACKED_KEY_BITS = 31
 
 
-def _joined_pairs(conn: sqlite3.Connection, keys: set[int]) -> set[int]:
+def _joined_pairs(conn: sqlite3.Connection, keys: set[int]) -> tuple[int, set[int]]:
     """The (src, dst) of the stored edges between two of the nodes ``keys``, each as
-    ``src << _KEY_BITS | dst``: read in one pass over the edges, many times faster than
-    two index probes per new edge."""
+    ``src << shift | dst``, and the shift: read in one pass over the edges, many times
+    faster than two index probes per new edge (packed by SQLite, ``edge_scan``)."""
     if not keys:
-        return set()
-    return {
-        (int_of(src) << _KEY_BITS) | int_of(dst)
-        for src, dst in conn.execute("SELECT src, dst FROM edges")
-        if src in keys and dst in keys
-    }
+        return _KEY_BITS, set()
+    top = int_of(conn.execute("SELECT COALESCE(MAX(key), 0) FROM nodes").fetchone()[0])
+    shift = max(top.bit_length(), 1)
+    if shift > _PACKED_KEY_BITS:
+        rows = conn.execute("SELECT src, dst FROM edges")
+        pairs = {(int_of(s) << _KEY_BITS) | int_of(d) for s, d in rows if s in keys and d in keys}
+        return _KEY_BITS, pairs
+    wanted = np.zeros(top + 1, dtype=bool)
+    wanted[np.fromiter(keys, np.int64, count=len(keys))] = True
+
+    def query(sql: str, params: Sequence[object] = ()) -> list[tuple[object, ...]]:
+        return conn.execute(sql, params).fetchall()
+
+    packed = packed_edges(query, f"(src << {shift}) | dst")
+    ends = wanted[packed >> shift] & wanted[packed & ((1 << shift) - 1)]
+    return shift, set(packed[ends].tolist())
 
 
 def _check_node_edges(node_id: str, edge_type: str, edges: Sequence[Edge]) -> None:
