@@ -99,7 +99,8 @@ def test_edges_of_documents_written_and_removed_read_back(tmp_path, count):
 
 
 @pytest.mark.parametrize("packed", [True, False])
-def test_derived_edges_skip_joined_pairs_packed_or_not(tmp_path, monkeypatch, packed):
+@pytest.mark.parametrize("sparse", [False, True])
+def test_derived_edges_skip_joined_pairs_packed_or_not(tmp_path, monkeypatch, packed, sparse):
     # replace_derived_edges leaves out a pair another edge joins already, either way; the
     # pairs are read packed by SQLite unless the keys are too wide (here: made so).
     from groundgraph.store.sqlite import writes
@@ -107,6 +108,10 @@ def test_derived_edges_skip_joined_pairs_packed_or_not(tmp_path, monkeypatch, pa
     if not packed:
         monkeypatch.setattr(writes, "_PACKED_KEY_BITS", 0)
     store = SQLiteStore(tmp_path / "s.db")
+    if sparse:  # node keys far above their count, as after much churn
+        write(store, "z", n=0)
+        with store.reads._db.write() as conn:
+            conn.execute("UPDATE nodes SET key = 100000000 WHERE node_id = 'z'")
     write(store, "a", n=3, extra_edges=(Edge("a#1", "a#2", "next", 0.4),))
     write(store, "b", n=2)
     offered = [

@@ -432,14 +432,19 @@ def _joined_pairs(conn: sqlite3.Connection, keys: set[int]) -> tuple[int, set[in
         rows = conn.execute("SELECT src, dst FROM edges")
         pairs = {(int_of(s) << _KEY_BITS) | int_of(d) for s, d in rows if s in keys and d in keys}
         return _KEY_BITS, pairs
-    wanted = np.zeros(top + 1, dtype=bool)
-    wanted[np.fromiter(keys, np.int64, count=len(keys))] = True
+    chosen = np.fromiter(keys, np.int64, count=len(keys))
 
     def query(sql: str, params: Sequence[object] = ()) -> list[tuple[object, ...]]:
         return conn.execute(sql, params).fetchall()
 
     packed = packed_edges(query, f"(src << {shift}) | dst")
-    ends = wanted[packed >> shift] & wanted[packed & ((1 << shift) - 1)]
+    sources, targets = packed >> shift, packed & ((1 << shift) - 1)
+    if top <= 8 * len(chosen) + 65_536:  # keys mostly dense: a table, not a search
+        wanted = np.zeros(top + 1, dtype=bool)
+        wanted[chosen] = True
+        ends = wanted[sources] & wanted[targets]
+    else:  # a store whose keys grew sparse with churn
+        ends = np.isin(sources, chosen) & np.isin(targets, chosen)
     return shift, set(packed[ends].tolist())
 
 
