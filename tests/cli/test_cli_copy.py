@@ -7,6 +7,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 from groundgraph import DocumentGraph
 from groundgraph.graph.indexes import INDEX_BLOB
 from groundgraph.store import open_store
@@ -17,6 +19,8 @@ TEXTS = {
     "## Wheel\n\nThe water wheel of the mill turns in the spring floods.",
     "bakery": "# Bakery\n\nThe village bakery sells plum cake in autumn.",
 }
+
+pytestmark = pytest.mark.slow  # a CLI run in a subprocess
 
 
 def _snapshot(location: str) -> tuple[int, int] | None:
