@@ -3,6 +3,7 @@ the adjacency held in memory (``search.walk_source``), each in a fresh process.
 
     .venv/bin/python benchmarks/search_arcs.py --db all.db             # 300 queries
     PYTHONPATH=OLD/src .venv/bin/python benchmarks/search_arcs.py --db old.db  # other code
+    .venv/bin/python benchmarks/search_arcs.py --db 'postgresql://...'          # PostgreSQL
 
 A process that searches often switches from the first to the second by itself, after
 its walks through the store have cost a quarter of the adjacency's build; this script
@@ -35,14 +36,14 @@ from speed import THREADS_ENV, load_average, peak_rss_mb, percentiles, timed_eac
 MODES = {"walk": 2, "one_hop": 1, "lexical": 0}
 
 
-def run_worker(db: Path, queries_file: Path, arcs: str) -> dict[str, Any]:
+def run_worker(db: str, queries_file: Path, arcs: str) -> dict[str, Any]:
     """Open ``db`` in this process and time the searches with the arcs from ``arcs``."""
     from groundgraph import DocumentGraph
 
     queries = json.loads(queries_file.read_text(encoding="utf-8"))
     graph = DocumentGraph(db)
     walks = getattr(graph.reader, "walks", None)
-    out: dict[str, Any] = {"db": str(db), "arcs": arcs, "walk_source": walks is not None}
+    out: dict[str, Any] = {"db": db, "arcs": arcs, "walk_source": walks is not None}
     if arcs == "default":  # as a process that opens the store and searches gets it
         return out | run_default(graph, queries)
     if walks is not None:
@@ -92,6 +93,11 @@ def run_default(graph: Any, queries: dict[str, list[str]]) -> dict[str, Any]:
     return out | {"adjacency_built_after": built_after}
 
 
+def shown(db: str) -> str:
+    """A store as the table names it: a file by its name, a URL as given."""
+    return db if "://" in db else Path(db).name
+
+
 def cell(result: dict[str, Any], key: str) -> str:
     if key not in result:
         return "–"
@@ -100,7 +106,9 @@ def cell(result: dict[str, Any], key: str) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--db", type=Path, action="append", required=True)
+    parser.add_argument(
+        "--db", action="append", required=True, help="a SQLite file or a postgresql:// URL"
+    )
     parser.add_argument("--queries", type=int, default=300)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--worker", choices=["store", "memory", "default"], help=argparse.SUPPRESS)
@@ -117,7 +125,7 @@ def main() -> None:
         queries_file.write_text(json.dumps(queries), encoding="utf-8")
         for db in args.db:
             for arcs in ("store", "memory", "default"):
-                command = [sys.executable, __file__, "--db", str(db), "--worker", arcs]
+                command = [sys.executable, __file__, "--db", db, "--worker", arcs]
                 command += ["--queries-file", str(queries_file)]
                 done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
                 results.append(
@@ -132,12 +140,12 @@ def main() -> None:
         arcs = r["arcs"]
         if r.get("adjacency_built_after"):
             arcs += f" (in memory after search {r['adjacency_built_after']})"
-        print(f"| {Path(r['db']).name} | {arcs} | " + " | ".join(cell(r, k) for k in keys) + " |")
+        print(f"| {shown(r['db'])} | {arcs} | " + " | ".join(cell(r, k) for k in keys) + " |")
     for r in results:
         if "build_s" in r:
             low, high = r["build_peak_mib"]
             print(
-                f"\n{Path(r['db']).name}: the first search, which builds the adjacency,"
+                f"\n{shown(r['db'])}: the first search, which builds the adjacency,"
                 f" took {r['build_s']:.2f} s"
                 f" ({r['build_cpu_s']:.2f} s CPU), peak RSS {low:.0f} -> {high:.0f} MiB"
             )

@@ -129,7 +129,7 @@ def _edge_table(
 
 def node_places(keys: npt.NDArray[np.int64], ends: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
     """The place in ``keys`` of each of the keys ``ends`` (every one must be there)."""
-    wanted = ends.astype(np.int64)
+    wanted = ends.astype(np.int64, copy=False)  # the packed reads pass int64 already
     top = int(max(keys.max(initial=0), wanted.max(initial=0)))
     if keys.min(initial=0) >= 0 and top <= 2 * len(keys) + 1024:
         # Row ids, mostly dense: a lookup table instead of a binary search per edge.
