@@ -18,6 +18,7 @@ import sys
 from collections.abc import Callable
 from typing import IO, TYPE_CHECKING, Any
 
+from groundgraph.graph.collector import collect_less
 from groundgraph.graph.prepare import Preparer
 
 if TYPE_CHECKING:
@@ -100,6 +101,7 @@ class _LinkRows:
 
 
 def main() -> None:
+    collect_less()  # this process makes and sends records until it stops
     # The answers get standard output to themselves: anything else the worker writes there
     # (a library's message, a profiler's) goes to standard error instead of into a frame.
     sink = os.fdopen(os.dup(sys.stdout.fileno()), "wb")

@@ -21,6 +21,7 @@ from functools import partial
 from groundgraph.errors import InputError, NotFoundError
 from groundgraph.graph import title_mentions
 from groundgraph.graph.batches import write_in_batches
+from groundgraph.graph.collector import collects_less
 from groundgraph.graph.document_scope import with_scopes
 from groundgraph.graph.evidence import EntityExtractor, RelationExtractor, evidence_for
 from groundgraph.graph.facts import FACTS_DOC_ID, fact_records
@@ -233,6 +234,7 @@ class DocumentWriter:
         return document
 
     # ----------------------------------------------------------------- many documents
+    @collects_less
     def add_documents(
         self, parsed: Iterable[ParsedDocument], *, workers: int | None = None
     ) -> Iterator[Document]:
@@ -248,6 +250,7 @@ class DocumentWriter:
         self.indexes.relink(workers=count)
         pack_after_filling(self.store.packing, before)
 
+    @collects_less
     def index_files(
         self,
         files: Iterable[PlannedFile],
