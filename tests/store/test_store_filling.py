@@ -132,3 +132,66 @@ def test_a_read_only_store_fills_nothing_and_reads_on(tmp_path):
         write(store, "a")
     store.close()
     assert _lookups(db) == LOOKUPS
+
+
+def _saved_graph(tmp_path: Path) -> Path:
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    for k in range(4):
+        (folder / f"d{k}.md").write_text(f"# Title {k}\n\nText about lamps {k}, see Title 0.\n")
+    with DocumentGraph(tmp_path / "source.db") as graph:
+        list(graph.index_files(plan_folder(folder).files, workers=0))
+        saved = tmp_path / "graph.json"
+        graph.save(saved)
+    return saved
+
+
+def test_an_import_into_an_empty_store_builds_the_lookups_at_its_end(tmp_path, monkeypatch):
+    saved = _saved_graph(tmp_path)
+    db = tmp_path / "g.db"
+    seen: list[set[str]] = []
+    import groundgraph.graph.saved_files as saved_files
+
+    inner = saved_files.SavedGraphs.load_json_documents
+
+    def watched(self, *args, **kwargs):
+        seen.append(_lookups(db))
+        return inner(self, *args, **kwargs)
+
+    monkeypatch.setattr(saved_files.SavedGraphs, "load_json_documents", watched)
+    with DocumentGraph(db) as graph:
+        assert graph.load(saved) == 4
+        assert seen and all(s == set() for s in seen)  # none while it loads
+        assert _lookups(db) == LOOKUPS
+    with DocumentGraph(tmp_path / "source.db") as source, DocumentGraph(db) as loaded:
+        for count in ("documents", "nodes", "edges", "edge_types"):
+            assert getattr(loaded.stats(), count) == getattr(source.stats(), count)
+        for query in ("lamps 2", "title 0", "text about lamps"):
+            assert [h.node_id for h in loaded.search(query)] == [
+                h.node_id for h in source.search(query)
+            ]
+    assert "edges_dst" in _plan(db, "SELECT * FROM edges WHERE dst = 3")
+
+
+def test_an_import_that_fails_keeps_what_it_wrote_with_the_lookups(tmp_path, monkeypatch):
+    saved = _saved_graph(tmp_path)
+    db = tmp_path / "g.db"
+    import groundgraph.graph.saved_files as saved_files
+
+    inner = saved_files.SavedGraphs.load_json_documents
+    calls = []
+
+    def failing(self, *args, **kwargs):
+        calls.append(1)
+        if len(calls) > 1:
+            raise RuntimeError("the disk went away")
+        return inner(self, *args, **kwargs)
+
+    monkeypatch.setattr(saved_files.SavedGraphs, "load_json_documents", failing)
+    with DocumentGraph(db) as graph:
+        with pytest.raises(RuntimeError, match="disk"):
+            graph.load(saved)
+        # The documents written before the error stay, each whole (``Store.batch``).
+        assert graph.stats()["documents"] == 1
+    assert _lookups(db) == LOOKUPS
+    assert "edges_src" in _plan(db, "SELECT * FROM edges WHERE src = 3")
