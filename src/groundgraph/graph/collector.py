@@ -1,12 +1,15 @@
 """The cyclic garbage collector's pace while many records are made and kept.
 
-Indexing and adding facts make millions of small objects (nodes, edges, tuples, the
-lexical index's entries), and most of them live until their batch is written. Python's
-collector runs its youngest generation every 700 new container objects (its default
-threshold) and each run walks every object still young, so a bulk run spent about a tenth
-of its time walking objects that are not garbage. With the thresholds below in the writing
-process and its workers, ``groundgraph index`` of the cpp-docs corpus (100k sections) went
-from 60.2 s to 54.6-58.5 s at the same peak memory (docs/benchmarks.md).
+Indexing makes millions of small objects (nodes, edges, tuples, the lexical index's
+entries), and most of them live until their batch is written. Python's collector runs its
+youngest generation every 700 new container objects (its default threshold) and each run
+walks every object still young, so a bulk run spent about a tenth of its time walking
+objects that are not garbage. With the thresholds below in the writing process
+(``index_files``, ``add_documents``) and its workers, ``groundgraph index`` of the
+cpp-docs corpus (100k sections) went from 59.0-65.7 s to 53.7-56.9 s at the same memory
+(docs/benchmarks.md; ``benchmarks/collector_cost.py`` times the unpickling alone). Adding
+facts and importing a saved graph were measured too and gained nothing: they keep
+Python's pace.
 
 ``collecting_less`` (a block) and ``collects_less`` (a function or generator) raise the
 thresholds for the duration and put the caller's back after; blocks nest and may run in
@@ -42,13 +45,17 @@ def bulk_thresholds(current: tuple[int, int, int]) -> tuple[int, int, int]:
     """The thresholds a bulk block runs with, given the caller's ``current`` ones."""
     if current[0] == 0:  # the caller switched automatic collection off
         return current
-    first, second, third = (max(c, b) for c, b in zip(current, BULK_THRESHOLDS, strict=True))
-    return first, second, third
+    first, second, third = current
+    return (
+        max(first, BULK_THRESHOLDS[0]),
+        max(second, BULK_THRESHOLDS[1]),
+        max(third, BULK_THRESHOLDS[2]),
+    )
 
 
 def collect_less() -> None:
     """Raise the thresholds for the rest of this process's life (a worker process)."""
-    gc.set_threshold(*bulk_thresholds(_thresholds()))
+    gc.set_threshold(*bulk_thresholds(gc.get_threshold()))
 
 
 @contextmanager
@@ -57,7 +64,7 @@ def collecting_less() -> Iterator[None]:
     global _depth, _saved
     with _lock:
         if _depth == 0:
-            _saved = _thresholds()
+            _saved = gc.get_threshold()
             gc.set_threshold(*bulk_thresholds(_saved))
         _depth += 1
     try:
@@ -88,8 +95,3 @@ def collects_less(function: F) -> F:
             return function(*args, **kwargs)
 
     return cast(F, plain)
-
-
-def _thresholds() -> tuple[int, int, int]:
-    first, second, third = gc.get_threshold()
-    return first, second, third

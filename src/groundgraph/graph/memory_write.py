@@ -18,7 +18,6 @@ from dataclasses import replace
 
 from groundgraph.errors import InputError
 from groundgraph.graph.batches import write_in_batches
-from groundgraph.graph.collector import collects_less
 from groundgraph.graph.evidence import evidence_for
 from groundgraph.graph.memory_core import MemoryContext, Scopes
 from groundgraph.graph.writer import DocumentWriter
@@ -103,7 +102,6 @@ class MemoryWriter:
         )
         return _replaced(fact, checked.replaced + said_by.replaced)
 
-    @collects_less
     def add_texts(
         self,
         texts: Iterable[str],

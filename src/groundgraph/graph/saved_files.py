@@ -8,7 +8,6 @@ path; ``save`` writes the whole store to one file, ``load`` streams such a file 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from contextlib import nullcontext
 from pathlib import Path
 
 from groundgraph.graph.evidence import evidence_for
@@ -98,9 +97,8 @@ class SavedGraphs:
 
         try:
             store = self.writer.store
-            filling = store.writes.filling() if self.writer.edge_lookups_last else nullcontext()
             with low_memory(store):
-                with filling, store.writes.batch():  # into an empty store: lookups at the end
+                with self.writer.filling(), store.writes.batch():  # lookups built at the end
                     count = saved.load_into(load)
                 # The index snapshot now, with the caches still held down (not at close).
                 self.writer.indexes.index.forget_node_terms()

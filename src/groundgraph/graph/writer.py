@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import nullcontext
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, replace
 from functools import partial
 
@@ -85,10 +85,14 @@ class DocumentWriter:
         self.relation_extractor = relations
         self._local_preparer: Preparer | None = None
         indexes.on_relink = self.refresh_title_mentions
-        #: Whether a first ``index_files`` into an edgeless store builds the store's edge
-        #: lookups at its end (``DocumentWrites.filling``); a process that serves
-        #: searches between its steps (the service's ingest jobs) keeps them throughout.
+        #: Whether a first ``index_files`` (or import) into an edgeless store builds the
+        #: store's edge lookups at its end (``DocumentWrites.filling``); a process that
+        #: serves searches between its steps (the service's ingest jobs) keeps them.
         self.edge_lookups_last = True
+
+    def filling(self) -> AbstractContextManager[None]:
+        """The block of a bulk write: ``DocumentWrites.filling`` if ``edge_lookups_last``."""
+        return self.store.writes.filling() if self.edge_lookups_last else nullcontext()
 
     # ----------------------------------------------------------------- one document
     def add_document(
@@ -295,8 +299,7 @@ class DocumentWriter:
         local = self._preparer().prepare_file
         prepared = prepared_in_order(todo, local, "files", settings, count, titles=titles)
         add = partial(self._add_file, run=run)
-        filling = self.store.writes.filling() if self.edge_lookups_last else nullcontext()
-        with filling:  # a first index builds its edge lookups at the end
+        with self.filling():  # a first index builds its edge lookups at the end
             for outcomes in write_in_batches(self.store, self.indexes, prepared, add):
                 yield from outcomes
         self.indexes.relink(workers=count)
